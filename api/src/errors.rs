@@ -1,0 +1,78 @@
+//! The one place where failures become contract codes. Resolvers return `ApiResult`; a
+//! `DomainError` converts with `?`. `ApiError` deliberately has no `Display`, so it cannot slip
+//! through async-graphql's catch-all conversion and lose its code.
+use async_graphql::ErrorExtensions;
+use domain::DomainError;
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub code: &'static str,
+    pub message: String,
+    pub field: Option<String>,
+}
+
+pub type ApiResult<T> = Result<T, ApiError>;
+
+impl ApiError {
+    pub fn new(code: &'static str, message: impl Into<String>) -> Self {
+        Self { code, message: message.into(), field: None }
+    }
+    pub fn unauthenticated(message: impl Into<String>) -> Self {
+        Self::new("UNAUTHENTICATED", message)
+    }
+    pub fn forbidden(message: impl Into<String>) -> Self {
+        Self::new("FORBIDDEN", message)
+    }
+    pub fn bad_input(field: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self { code: "BAD_USER_INPUT", message: format!("{field}: {message}"), field: Some(field.to_owned()) }
+    }
+    pub fn not_found(what: &str) -> Self {
+        Self::new("NOT_FOUND", format!("{what} not found"))
+    }
+    pub fn internal() -> Self {
+        Self::new("INTERNAL", "something went wrong on our side; it has been logged")
+    }
+}
+
+impl From<DomainError> for ApiError {
+    fn from(err: DomainError) -> Self {
+        match err {
+            DomainError::BadInput { field, message } => ApiError::bad_input(&field, message),
+            DomainError::NotFound(what) => ApiError::not_found(what),
+            DomainError::Conflict(m) => ApiError::new("CONFLICT", m),
+            DomainError::Forbidden(m) => ApiError::forbidden(m),
+            DomainError::Unauthenticated(m) => ApiError::unauthenticated(m),
+            DomainError::RateLimited => ApiError::new("RATE_LIMITED", "too many attempts; wait a minute and try again"),
+            DomainError::PaymentRequired => ApiError::new("PAYMENT_REQUIRED", "PAYMENT_REQUIRED"),
+            DomainError::Upstream(m) => ApiError::new("UPSTREAM_ERROR", m),
+            DomainError::Database(e) if is_unavailable(&e) => {
+                tracing::error!(error = %e, "database unavailable");
+                ApiError::new("INTERNAL", "the database is unavailable; try again shortly")
+            }
+            DomainError::Database(e) => {
+                tracing::error!(error = %e, "database error");
+                ApiError::internal()
+            }
+            DomainError::Internal(m) => {
+                tracing::error!(error = %m, "internal error");
+                ApiError::internal()
+            }
+        }
+    }
+}
+
+fn is_unavailable(e: &sqlx::Error) -> bool {
+    matches!(e, sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed)
+}
+
+impl From<ApiError> for async_graphql::Error {
+    fn from(err: ApiError) -> Self {
+        async_graphql::Error::new(err.message).extend_with(|_, ext| {
+            ext.set("code", err.code);
+            if let Some(field) = &err.field {
+                ext.set("field", field.as_str());
+            }
+        })
+    }
+}

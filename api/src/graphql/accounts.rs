@@ -1,0 +1,256 @@
+//! Sign-in, sign-up, passwords and the current user's own settings.
+use async_graphql::{Context, InputObject, Object, SimpleObject};
+
+use domain::clients::{self, ClientKey, NewClient};
+use domain::event_histories;
+use domain::settings::{self, SettingKey as DomainSettingKey};
+use domain::tokens::{self, TokenKind};
+use domain::users::{self, Email, NewUser};
+use domain::{mail, passwords, plans, Role};
+
+use crate::errors::{ApiError, ApiResult};
+use crate::graphql::types::{SettingKey, User, UserSetting};
+use crate::graphql::{caller, request_ip, state, RoleGuard};
+
+#[derive(SimpleObject)]
+pub struct LoginResult {
+    pub access_token: String,
+}
+
+#[derive(InputObject)]
+pub struct LoginInput {
+    pub email: String,
+    pub password: String,
+}
+
+#[derive(InputObject)]
+pub struct SignUpClientInput {
+    pub client_name: String,
+    /// lowercase letters, digits and '-', 3..32, unique
+    pub client_key: String,
+    pub email: String,
+    pub password: String,
+    pub first_name: String,
+    pub last_name: String,
+}
+
+#[derive(InputObject)]
+pub struct ChangePasswordInput {
+    pub current_password: String,
+    pub new_password: String,
+}
+
+#[derive(InputObject)]
+pub struct UserSettingInput {
+    pub name: SettingKey,
+    pub value: String,
+}
+
+#[derive(InputObject)]
+pub struct UpdateUserSettingsInput {
+    pub settings: Vec<UserSettingInput>,
+}
+
+const BAD_CREDENTIALS: &str = "wrong email or password";
+
+#[derive(Default)]
+pub struct AccountsQuery;
+
+#[Object]
+impl AccountsQuery {
+    /// The signed-in user (operation name "Me").
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_me(&self, ctx: &Context<'_>) -> ApiResult<User> {
+        Ok(User(caller(ctx)?.user.clone()))
+    }
+}
+
+#[derive(Default)]
+pub struct AccountsMutation;
+
+#[Object]
+impl AccountsMutation {
+    async fn login(&self, ctx: &Context<'_>, input: LoginInput) -> ApiResult<LoginResult> {
+        let st = state(ctx);
+        st.limiters.login(&input.email, request_ip(ctx))?;
+        if input.email.trim().is_empty() {
+            return Err(ApiError::bad_input("email", "is required"));
+        }
+        if input.password.is_empty() {
+            return Err(ApiError::bad_input("password", "is required"));
+        }
+        let mut conn = st.db.conn().await?;
+        let user = match Email::parse("email", &input.email) {
+            Ok(email) => users::by_email(&mut conn, &email).await?,
+            Err(_) => None,
+        };
+        let Some(user) = user else {
+            passwords::verify_dummy(&input.password);
+            return Err(ApiError::unauthenticated(BAD_CREDENTIALS));
+        };
+        if !passwords::verify(&input.password, &user.password_hash) {
+            return Err(ApiError::unauthenticated(BAD_CREDENTIALS));
+        }
+        let client = clients::by_id(&mut conn, &user.client_id).await?;
+        if !client.is_active {
+            return Err(ApiError::unauthenticated(
+                "this account is not active yet: open the link in the verification mail first",
+            ));
+        }
+        Ok(LoginResult { access_token: st.jwt.issue(&user)? })
+    }
+
+    /// Always true: never tells whether the email has an account.
+    async fn forgot_password(&self, ctx: &Context<'_>, email: String) -> ApiResult<bool> {
+        let st = state(ctx);
+        st.limiters.forgot(&email, request_ip(ctx))?;
+        let Ok(email) = Email::parse("email", &email) else { return Ok(true) };
+        let mut tx = st.db.begin().await?;
+        let Some(user) = users::by_email(&mut tx, &email).await? else { return Ok(true) };
+        let job = reset_mail_job(st, &mut tx, &user).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        st.dispatch(&job).await;
+        Ok(true)
+    }
+
+    /// An admin sends a reset link to a user of its client.
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn reset_password(&self, ctx: &Context<'_>, user_id: async_graphql::ID) -> ApiResult<bool> {
+        let st = state(ctx);
+        let me = caller(ctx)?;
+        let mut tx = st.db.begin().await?;
+        let user = users::get(&mut tx, &me.scope, &user_id).await?;
+        let job = reset_mail_job(st, &mut tx, &user).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        st.dispatch(&job).await;
+        Ok(true)
+    }
+
+    async fn reset_password_with_token(&self, ctx: &Context<'_>, token: String, password: String) -> ApiResult<bool> {
+        let st = state(ctx);
+        passwords::validate("password", &password)?;
+        let hash = passwords::hash(&password)?;
+        let mut tx = st.db.begin().await?;
+        let Some(user_id) = tokens::consume(&mut tx, TokenKind::ResetPassword, &token).await? else {
+            return Err(ApiError::bad_input("token", "this reset link is invalid, used or expired; ask for a new one"));
+        };
+        users::set_password(&mut tx, &user_id, &hash).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        Ok(true)
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn change_password(&self, ctx: &Context<'_>, input: ChangePasswordInput) -> ApiResult<bool> {
+        let st = state(ctx);
+        let me = caller(ctx)?;
+        if !passwords::verify(&input.current_password, &me.user.password_hash) {
+            return Err(ApiError::bad_input("currentPassword", "is not your current password"));
+        }
+        passwords::validate("newPassword", &input.new_password)?;
+        let hash = passwords::hash(&input.new_password)?;
+        let mut conn = st.db.conn().await?;
+        users::set_password(&mut conn, &me.user.id, &hash).await?;
+        Ok(true)
+    }
+
+    /// Creates an inactive client and its ADMIN, and mails the verification link.
+    async fn sign_up_client(&self, ctx: &Context<'_>, input: SignUpClientInput) -> ApiResult<bool> {
+        let st = state(ctx);
+        let name = input.client_name.trim();
+        if name.is_empty() || name.chars().count() > 100 {
+            return Err(ApiError::bad_input("clientName", "must be 1 to 100 characters"));
+        }
+        let key = ClientKey::parse("clientKey", &input.client_key)?;
+        let email = Email::parse("email", &input.email)?;
+        passwords::validate("password", &input.password)?;
+        let first_name = users::parse_name("firstName", &input.first_name)?;
+        let last_name = users::parse_name("lastName", &input.last_name)?;
+        let hash = passwords::hash(&input.password)?;
+
+        let mut tx = st.db.begin().await?;
+        if clients::key_taken(&mut tx, key.as_str()).await? {
+            return Err(ApiError::new("CONFLICT", "this client key is already taken"));
+        }
+        if users::by_email(&mut tx, &email).await?.is_some() {
+            return Err(ApiError::new("CONFLICT", "a user with this email already exists"));
+        }
+        let client = clients::create(&mut tx, NewClient { name, key: &key, is_active: false, is_platform: false }).await?;
+        plans::start_free(&mut tx, &client.id).await?;
+        let user = users::create(
+            &mut tx,
+            NewUser {
+                client_id: &client.id,
+                email: &email,
+                password_hash: &hash,
+                first_name: &first_name,
+                last_name: &last_name,
+                role: Role::Admin,
+            },
+        )
+        .await?;
+        let token = tokens::issue(&mut tx, TokenKind::VerifyEmail, &user.id).await?;
+        let link = st.link(&format!("/verify-email?token={token}"));
+        let message = mail::verify_email(&user.email, &user.first_name, &client.name, &link);
+        let job = event_histories::insert(
+            &mut tx,
+            &jobs::kinds::mail_send(message, Some(client.id.clone()), st.config.job_max_attempts),
+        )
+        .await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        st.dispatch(&job.into_iter().collect::<Vec<_>>()).await;
+        Ok(true)
+    }
+
+    async fn verify_client(&self, ctx: &Context<'_>, token: String) -> ApiResult<bool> {
+        let st = state(ctx);
+        let mut tx = st.db.begin().await?;
+        let Some(user_id) = tokens::consume(&mut tx, TokenKind::VerifyEmail, &token).await? else {
+            return Err(ApiError::bad_input("token", "this verification link is invalid, used or expired"));
+        };
+        let user = users::find(&mut tx, &user_id).await?.ok_or(ApiError::not_found("user"))?;
+        clients::activate(&mut tx, &user.client_id).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        Ok(true)
+    }
+
+    /// True when the key is taken.
+    async fn check_duplicate_client_key(&self, ctx: &Context<'_>, key: String) -> ApiResult<bool> {
+        let key = ClientKey::parse("key", &key)?;
+        let mut conn = state(ctx).db.conn().await?;
+        Ok(clients::key_taken(&mut conn, key.as_str()).await?)
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn update_user_settings(&self, ctx: &Context<'_>, input: UpdateUserSettingsInput) -> ApiResult<Vec<UserSetting>> {
+        let st = state(ctx);
+        let me = caller(ctx)?;
+        let mut values = Vec::new();
+        for (i, setting) in input.settings.iter().enumerate() {
+            let key = match setting.name {
+                SettingKey::Timezone => DomainSettingKey::Timezone,
+            };
+            let field = format!("settings.{i}.value");
+            values.push((key, key.validate(&field, &setting.value)?));
+        }
+        let mut tx = st.db.begin().await?;
+        for (key, value) in &values {
+            settings::upsert(&mut tx, &me.user.id, *key, value).await?;
+        }
+        let all = settings::list(&mut tx, &me.user.id).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        Ok(all.into_iter().map(UserSetting::from).collect())
+    }
+}
+
+/// Issues a reset token and queues its mail, inside the caller's transaction.
+async fn reset_mail_job(
+    st: &crate::graphql::AppState,
+    tx: &mut domain::Conn,
+    user: &users::User,
+) -> ApiResult<Vec<String>> {
+    let token = tokens::issue(tx, TokenKind::ResetPassword, &user.id).await?;
+    let link = st.link(&format!("/auth/reset-password?token={token}"));
+    let message = mail::reset_password(&user.email, &user.first_name, &link);
+    let job = event_histories::insert(tx, &jobs::kinds::mail_send(message, Some(user.client_id.clone()), st.config.job_max_attempts)).await?;
+    Ok(job.into_iter().collect())
+}

@@ -1,0 +1,121 @@
+//! The GraphQL schema: one module per area, merged into the roots. Authentication happens
+//! before execution (the `Session` in the request data); role rules are declared on the fields
+//! with `RoleGuard`, and tenant scoping comes from the caller's `Scope`.
+pub mod accounts;
+pub mod monitors;
+pub mod types;
+pub mod users;
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use async_graphql::{Context, EmptySubscription, Guard, MergedObject, Schema};
+
+use domain::{Db, Role};
+
+use crate::auth::{Caller, Jwt, Limiters, Session};
+use crate::config::Config;
+use crate::errors::{ApiError, ApiResult};
+
+/// Everything resolvers share, set once at start.
+#[derive(Clone)]
+pub struct AppState {
+    pub db: Db,
+    pub queue: jobs::Queue,
+    pub config: Arc<Config>,
+    pub jwt: Jwt,
+    pub limiters: Arc<Limiters>,
+}
+
+impl AppState {
+    /// Pushes jobs committed by a request. Never fails the request: a lost push is re-pushed
+    /// by the sweeper.
+    pub async fn dispatch(&self, ids: &[String]) {
+        self.queue.push(&self.db, ids).await;
+    }
+
+    pub fn promotions_enabled(&self, client_id: &str, client_key: &str) -> bool {
+        self.config.promotions_client.as_deref().is_some_and(|p| p == client_id || p == client_key)
+    }
+
+    pub fn link(&self, path_and_query: &str) -> String {
+        format!("{}{}", self.config.public_url, path_and_query)
+    }
+}
+
+/// Per request: where it came from.
+#[derive(Debug, Clone, Copy)]
+pub struct RequestMeta {
+    pub ip: Option<IpAddr>,
+}
+
+pub fn state<'a>(ctx: &Context<'a>) -> &'a AppState {
+    ctx.data_unchecked::<AppState>()
+}
+
+pub fn caller<'a>(ctx: &Context<'a>) -> ApiResult<&'a Caller> {
+    match ctx.data_opt::<Session>() {
+        Some(session) => session.caller(),
+        None => Err(ApiError::unauthenticated("sign in first")),
+    }
+}
+
+pub fn request_ip(ctx: &Context<'_>) -> Option<IpAddr> {
+    ctx.data_opt::<RequestMeta>().and_then(|m| m.ip)
+}
+
+/// Lets a field through for signed-in users whose role is one of `roles`.
+pub struct RoleGuard {
+    roles: &'static [Role],
+}
+
+impl RoleGuard {
+    pub const SIGNED_IN: RoleGuard = RoleGuard { roles: &[Role::Admin, Role::Staff, Role::SuperAdmin] };
+    pub const ADMIN: RoleGuard = RoleGuard { roles: &[Role::Admin, Role::SuperAdmin] };
+    pub const SUPER_ADMIN: RoleGuard = RoleGuard { roles: &[Role::SuperAdmin] };
+}
+
+impl Guard for RoleGuard {
+    async fn check(&self, ctx: &Context<'_>) -> async_graphql::Result<()> {
+        let caller = caller(ctx)?;
+        if self.roles.contains(&caller.role()) {
+            Ok(())
+        } else {
+            Err(ApiError::forbidden("your role does not allow this").into())
+        }
+    }
+}
+
+#[derive(MergedObject, Default)]
+pub struct Query(accounts::AccountsQuery, users::UsersQuery, monitors::MonitorsQuery);
+
+#[derive(MergedObject, Default)]
+pub struct Mutation(accounts::AccountsMutation, users::UsersMutation, monitors::MonitorsMutation);
+
+pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
+
+pub struct Limits {
+    pub depth: usize,
+    pub complexity: usize,
+    pub introspection: bool,
+}
+
+/// The schema without data: enough to print the SDL.
+pub fn build(limits: &Limits, state: Option<AppState>) -> AppSchema {
+    let mut builder = Schema::build(Query::default(), Mutation::default(), EmptySubscription)
+        .limit_depth(limits.depth)
+        .limit_complexity(limits.complexity);
+    if !limits.introspection {
+        builder = builder.disable_introspection();
+    }
+    if let Some(state) = state {
+        builder = builder.data(state);
+    }
+    builder.finish()
+}
+
+/// Printed by `api export-schema`.
+pub fn sdl() -> String {
+    build(&Limits { depth: 64, complexity: 100_000, introspection: true }, None).sdl()
+}
+

@@ -1,0 +1,3 @@
+//! Typed clients of the outside world. Knows nothing of the database.
+
+pub mod mail;

@@ -1,0 +1,181 @@
+//! One pool for both engines through sqlx's `Any` driver. The SQL in the repositories is the
+//! dialect SQLite and PostgreSQL share: `$n` placeholders, TEXT ids and times, BIGINT cents.
+use std::time::Duration;
+
+use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::pool::PoolConnection;
+use sqlx::{Any, AnyPool, Row, Transaction};
+
+use crate::Result;
+
+pub type Conn = sqlx::AnyConnection;
+pub type Tx = Transaction<'static, Any>;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+#[derive(Debug, Clone)]
+pub struct Db {
+    pub pool: AnyPool,
+    pub backend: Backend,
+}
+
+#[derive(Debug, Clone)]
+pub struct DbOptions {
+    pub url: String,
+    pub max_connections: u32,
+    pub acquire_timeout: Duration,
+}
+
+impl Db {
+    pub async fn connect(options: &DbOptions) -> Result<Db> {
+        sqlx::any::install_default_drivers();
+        let backend = if options.url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
+        let connect: AnyConnectOptions = options.url.parse()?;
+        let mut pool = AnyPoolOptions::new()
+            .max_connections(options.max_connections)
+            .acquire_timeout(options.acquire_timeout);
+        if backend == Backend::Sqlite {
+            pool = pool.after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    // WAL lets readers run beside the one writer; busy_timeout makes writers wait
+                    // for each other instead of failing at once.
+                    for pragma in [
+                        "PRAGMA journal_mode = WAL",
+                        "PRAGMA busy_timeout = 15000",
+                        "PRAGMA foreign_keys = ON",
+                        "PRAGMA synchronous = NORMAL",
+                    ] {
+                        sqlx::query(pragma).execute(&mut *conn).await?;
+                    }
+                    Ok(())
+                })
+            });
+        }
+        let pool = pool.connect_with(connect).await?;
+        Ok(Db { pool, backend })
+    }
+
+    pub async fn migrate(&self) -> Result<()> {
+        let migrator = match self.backend {
+            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),
+            Backend::Postgres => sqlx::migrate!("../migrations/postgres"),
+        };
+        migrator.run(&self.pool).await.map_err(|e| crate::DomainError::Internal(format!("migration failed: {e}")))?;
+        Ok(())
+    }
+
+    pub async fn conn(&self) -> Result<PoolConnection<Any>> {
+        Ok(self.pool.acquire().await?)
+    }
+
+    /// A write transaction. On SQLite it takes the write lock at BEGIN, so two writers queue on
+    /// busy_timeout instead of one failing when it upgrades a read lock.
+    pub async fn begin(&self) -> Result<Tx> {
+        Ok(match self.backend {
+            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Postgres => self.pool.begin().await?,
+        })
+    }
+
+    pub async fn ping(&self) -> Result<()> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+}
+
+/// Reads a boolean column: BOOLEAN on PostgreSQL, INTEGER 0/1 on SQLite.
+pub fn flag(row: &AnyRow, column: &str) -> Result<bool> {
+    match row.try_get::<bool, _>(column) {
+        Ok(v) => Ok(v),
+        Err(_) => Ok(row.try_get::<i64, _>(column)? != 0),
+    }
+}
+
+/// A value bound to a placeholder of [`Sql`].
+#[derive(Debug, Clone)]
+pub enum Arg {
+    Text(String),
+    Int(i64),
+    Bool(bool),
+}
+
+impl From<&str> for Arg {
+    fn from(v: &str) -> Self {
+        Arg::Text(v.to_owned())
+    }
+}
+impl From<String> for Arg {
+    fn from(v: String) -> Self {
+        Arg::Text(v)
+    }
+}
+impl From<&String> for Arg {
+    fn from(v: &String) -> Self {
+        Arg::Text(v.clone())
+    }
+}
+impl From<i64> for Arg {
+    fn from(v: i64) -> Self {
+        Arg::Int(v)
+    }
+}
+impl From<bool> for Arg {
+    fn from(v: bool) -> Self {
+        Arg::Bool(v)
+    }
+}
+
+/// A statement assembled from static fragments and numbered placeholders, for queries whose
+/// filters vary. Only `&'static str` fragments can be pushed, so input never becomes SQL.
+#[derive(Debug, Clone, Default)]
+pub struct Sql {
+    text: String,
+    args: Vec<Arg>,
+}
+
+impl Sql {
+    pub fn new(base: &'static str) -> Self {
+        Self { text: base.to_owned(), args: Vec::new() }
+    }
+    pub fn push(&mut self, fragment: &'static str) -> &mut Self {
+        self.text.push_str(fragment);
+        self
+    }
+    /// Appends the next `$n` placeholder and its value.
+    pub fn bind(&mut self, value: impl Into<Arg>) -> &mut Self {
+        self.args.push(value.into());
+        self.text.push('$');
+        self.text.push_str(&self.args.len().to_string());
+        self
+    }
+    pub fn query(&self) -> sqlx::query::Query<'_, Any, sqlx::any::AnyArguments> {
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
+        for arg in &self.args {
+            q = match arg {
+                Arg::Text(v) => q.bind(v.clone()),
+                Arg::Int(v) => q.bind(*v),
+                Arg::Bool(v) => q.bind(*v),
+            };
+        }
+        q
+    }
+    pub fn query_scalar<O>(&self) -> sqlx::query::QueryScalar<'_, Any, O, sqlx::any::AnyArguments>
+    where
+        O: Send + Unpin,
+        (O,): for<'r> sqlx::FromRow<'r, AnyRow>,
+    {
+        let mut q = sqlx::query_scalar(sqlx::AssertSqlSafe(self.text.clone()));
+        for arg in &self.args {
+            q = match arg {
+                Arg::Text(v) => q.bind(v.clone()),
+                Arg::Int(v) => q.bind(*v),
+                Arg::Bool(v) => q.bind(*v),
+            };
+        }
+        q
+    }
+}

@@ -1,0 +1,70 @@
+use thiserror::Error;
+
+pub type Result<T, E = DomainError> = std::result::Result<T, E>;
+
+/// What can go wrong in the domain. The API maps each variant to a contract code in one place.
+#[derive(Debug, Error)]
+pub enum DomainError {
+    #[error("{field}: {message}")]
+    BadInput { field: String, message: String },
+    #[error("{0} not found")]
+    NotFound(&'static str),
+    #[error("{0}")]
+    Conflict(String),
+    #[error("{0}")]
+    Forbidden(String),
+    #[error("{0}")]
+    Unauthenticated(String),
+    #[error("too many attempts, retry later")]
+    RateLimited,
+    #[error("PAYMENT_REQUIRED")]
+    PaymentRequired,
+    #[error("{0}")]
+    Upstream(String),
+    #[error("database: {0}")]
+    Database(sqlx::Error),
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl DomainError {
+    pub fn bad_input(field: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::BadInput { field: field.into(), message: message.into() }
+    }
+}
+
+/// Unique-constraint names the API answers as CONFLICT, with the message a user reads.
+const CONFLICTS: &[(&str, &str)] = &[
+    ("clients_key_unique", "this client key is already taken"),
+    ("users_email_unique", "a user with this email already exists"),
+    ("user_settings_unique", "this setting already exists"),
+];
+
+impl From<sqlx::Error> for DomainError {
+    fn from(err: sqlx::Error) -> Self {
+        if let sqlx::Error::Database(db) = &err {
+            if db.is_unique_violation() {
+                let text = db.constraint().map(str::to_owned).unwrap_or_else(|| db.message().to_owned());
+                // SQLite names the columns rather than the constraint: match on either.
+                if let Some((_, msg)) = CONFLICTS.iter().find(|(name, _)| text.contains(name)) {
+                    return Self::Conflict((*msg).to_owned());
+                }
+                if let Some(msg) = sqlite_unique_message(db.message()) {
+                    return Self::Conflict(msg.to_owned());
+                }
+                return Self::Conflict("this record already exists".to_owned());
+            }
+        }
+        Self::Database(err)
+    }
+}
+
+fn sqlite_unique_message(message: &str) -> Option<&'static str> {
+    // "UNIQUE constraint failed: clients.key"
+    let columns = message.strip_prefix("UNIQUE constraint failed: ")?;
+    match columns {
+        "clients.key" => Some("this client key is already taken"),
+        "users.email" => Some("a user with this email already exists"),
+        _ => None,
+    }
+}

@@ -1,0 +1,451 @@
+//! The jobs table: each row is one job's outbox entry, status, attempts and lease. Every
+//! status change is one conditional UPDATE, so two workers can never both own a job.
+use std::time::Duration;
+
+use serde_json::Value;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use crate::db::{Conn, Sql};
+use crate::paging::{Page, PageRequest};
+use crate::{ids, time, DomainError, Result};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobStatus {
+    Pending,
+    Processing,
+    Success,
+    Failed,
+}
+
+impl JobStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            JobStatus::Pending => "PENDING",
+            JobStatus::Processing => "PROCESSING",
+            JobStatus::Success => "SUCCESS",
+            JobStatus::Failed => "FAILED",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "PENDING" => Some(Self::Pending),
+            "PROCESSING" => Some(Self::Processing),
+            "SUCCESS" => Some(Self::Success),
+            "FAILED" => Some(Self::Failed),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct EventHistory {
+    pub id: String,
+    pub kind: String,
+    pub status: JobStatus,
+    pub payload: Value,
+    pub error: Option<String>,
+    pub attempts: i64,
+    pub max_attempts: i64,
+    pub client_id: Option<String>,
+    pub batch_id: Option<String>,
+    pub dedupe_key: Option<String>,
+    pub created_at: time::Timestamp,
+    pub updated_at: time::Timestamp,
+}
+
+impl EventHistory {
+    fn from_row(row: &AnyRow) -> Result<Self> {
+        let status: String = row.try_get("status")?;
+        let payload: String = row.try_get("payload")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            kind: row.try_get("type")?,
+            status: JobStatus::parse(&status).ok_or_else(|| DomainError::Internal(format!("bad job status {status}")))?,
+            payload: serde_json::from_str(&payload).unwrap_or(Value::Null),
+            error: row.try_get("error")?,
+            attempts: row.try_get("attempts")?,
+            max_attempts: row.try_get("max_attempts")?,
+            client_id: row.try_get("client_id")?,
+            batch_id: row.try_get("batch_id")?,
+            dedupe_key: row.try_get("dedupe_key")?,
+            created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
+            updated_at: time::from_db(&row.try_get::<String, _>("updated_at")?),
+        })
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct NewJob {
+    pub kind: String,
+    pub payload: Value,
+    pub client_id: Option<String>,
+    pub batch_id: Option<String>,
+    /// A deterministic key: a second insert with the same key is a no-op (cron ticks, renewals).
+    pub dedupe_key: Option<String>,
+    pub max_attempts: i64,
+}
+
+/// Writes the job's row, PENDING and not yet pushed. Call it inside the transaction of the
+/// change that asks for the job; push the id to the queue after commit. Returns None when a job
+/// with the same dedupe key exists already.
+pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
+    let id = ids::new_id();
+    let now = time::now_db();
+    let done = sqlx::query(
+        "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, run_at, created_at, updated_at)
+         VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $8, $8, $8)
+         ON CONFLICT (dedupe_key) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(&job.kind)
+    .bind(job.payload.to_string())
+    .bind(job.max_attempts)
+    .bind(job.client_id.clone())
+    .bind(job.batch_id.clone())
+    .bind(job.dedupe_key.clone())
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?;
+    Ok((done.rows_affected() == 1).then_some(id))
+}
+
+pub async fn create_batch(conn: &mut Conn, client_id: Option<&str>, kind: &str, total: i64) -> Result<String> {
+    let id = ids::new_id();
+    sqlx::query("INSERT INTO job_batches (id, client_id, type, total, created_at) VALUES ($1, $2, $3, $4, $5)")
+        .bind(&id)
+        .bind(client_id.map(str::to_owned))
+        .bind(kind)
+        .bind(total)
+        .bind(time::now_db())
+        .execute(&mut *conn)
+        .await?;
+    Ok(id)
+}
+
+pub async fn mark_queued(conn: &mut Conn, id: &str) -> Result<()> {
+    sqlx::query("UPDATE event_histories SET queued_at = $2 WHERE id = $1 AND status = 'PENDING'")
+        .bind(id)
+        .bind(time::now_db())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// Takes a due PENDING job for `worker_id`: PROCESSING, one more attempt, a lease. None when
+/// another worker has it, it already ran, or it is not due (a duplicate delivery).
+pub async fn claim(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) -> Result<Option<EventHistory>> {
+    let now = time::now_db();
+    let row = sqlx::query(
+        "UPDATE event_histories
+         SET status = 'PROCESSING', attempts = attempts + 1, lease_until = $3, worker_id = $2,
+             started_at = $4, updated_at = $4
+         WHERE id = $1 AND status = 'PENDING' AND run_at <= $4
+         RETURNING *",
+    )
+    .bind(id)
+    .bind(worker_id)
+    .bind(time::after(lease))
+    .bind(&now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(EventHistory::from_row).transpose()
+}
+
+/// Extends a running job's lease; false when the worker lost it (expired and rescued).
+pub async fn renew_lease(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE event_histories SET lease_until = $3 WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
+    )
+    .bind(id)
+    .bind(worker_id)
+    .bind(time::after(lease))
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn succeed(conn: &mut Conn, id: &str, worker_id: &str) -> Result<bool> {
+    let now = time::now_db();
+    let done = sqlx::query(
+        "UPDATE event_histories SET status = 'SUCCESS', error = NULL, lease_until = NULL, finished_at = $3, updated_at = $3
+         WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
+    )
+    .bind(id)
+    .bind(worker_id)
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn fail(conn: &mut Conn, id: &str, worker_id: &str, error: &str) -> Result<bool> {
+    let now = time::now_db();
+    let done = sqlx::query(
+        "UPDATE event_histories SET status = 'FAILED', error = $3, lease_until = NULL, finished_at = $4, updated_at = $4
+         WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
+    )
+    .bind(id)
+    .bind(worker_id)
+    .bind(error)
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Puts a running job back to PENDING until `delay` has passed. `refund` gives the attempt back:
+/// an upstream rate limit or a shutdown is not the job's failure.
+pub async fn reschedule(
+    conn: &mut Conn,
+    id: &str,
+    worker_id: &str,
+    error: Option<&str>,
+    delay: Duration,
+    refund: bool,
+) -> Result<bool> {
+    let now = time::now_db();
+    let done = sqlx::query(
+        "UPDATE event_histories
+         SET status = 'PENDING', error = COALESCE($3, error), run_at = $4, queued_at = NULL, lease_until = NULL,
+             attempts = CASE WHEN $5 THEN attempts - 1 ELSE attempts END, updated_at = $6
+         WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
+    )
+    .bind(id)
+    .bind(worker_id)
+    .bind(error.map(str::to_owned))
+    .bind(time::after(delay))
+    .bind(refund)
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+/// Ids of PENDING jobs that are due and not in the queue: never pushed (a crash between commit
+/// and push), waiting out a retry delay, or pushed so long ago that the queue must have lost them.
+pub async fn due_for_push(conn: &mut Conn, lost_after: Duration, limit: i64) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM event_histories
+         WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
+         ORDER BY run_at LIMIT $3",
+    )
+    .bind(time::now_db())
+    .bind(time::before(lost_after))
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?)
+}
+
+/// Orphan rescue: a PROCESSING job whose lease expired lost its worker. It goes back to PENDING,
+/// or FAILED once its attempts are spent (a job that kills its worker must not loop forever).
+/// Returns (requeued, failed).
+pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
+    let now = time::now_db();
+    let failed = sqlx::query(
+        "UPDATE event_histories
+         SET status = 'FAILED', error = 'the worker running this job stopped before it finished', lease_until = NULL,
+             finished_at = $1, updated_at = $1
+         WHERE status = 'PROCESSING' AND lease_until < $1 AND attempts >= max_attempts",
+    )
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    let requeued = sqlx::query(
+        "UPDATE event_histories
+         SET status = 'PENDING', queued_at = NULL, lease_until = NULL, worker_id = NULL, run_at = $1, updated_at = $1
+         WHERE status = 'PROCESSING' AND lease_until < $1",
+    )
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
+    Ok((requeued, failed))
+}
+
+/// Which jobs a caller may see: all (the platform operator) or one client's.
+#[derive(Debug, Clone)]
+pub enum Visibility {
+    All,
+    Client(String),
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct HistoryFilter {
+    pub kind: Option<String>,
+    pub status: Option<JobStatus>,
+    pub batch_id: Option<String>,
+    pub client_id: Option<String>,
+}
+
+fn scoped(sql: &mut Sql, visibility: &Visibility) {
+    if let Visibility::Client(client_id) = visibility {
+        sql.push(" AND client_id = ").bind(client_id);
+    }
+}
+
+pub async fn get(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result<EventHistory> {
+    let mut sql = Sql::new("SELECT * FROM event_histories WHERE id = ");
+    sql.bind(id);
+    scoped(&mut sql, visibility);
+    let row = sql.query().fetch_optional(&mut *conn).await?;
+    row.as_ref().map(EventHistory::from_row).transpose()?.ok_or(DomainError::NotFound("event history"))
+}
+
+/// Unscoped read, for workers.
+pub async fn find(conn: &mut Conn, id: &str) -> Result<Option<EventHistory>> {
+    let row = sqlx::query("SELECT * FROM event_histories WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    row.as_ref().map(EventHistory::from_row).transpose()
+}
+
+pub async fn list(
+    conn: &mut Conn,
+    visibility: &Visibility,
+    filter: &HistoryFilter,
+    page: PageRequest,
+) -> Result<Page<EventHistory>> {
+    let build = |base: &'static str| {
+        let mut sql = Sql::new(base);
+        scoped(&mut sql, visibility);
+        if let Some(kind) = &filter.kind {
+            sql.push(" AND type = ").bind(kind);
+        }
+        if let Some(status) = filter.status {
+            sql.push(" AND status = ").bind(status.as_str());
+        }
+        if let Some(batch) = &filter.batch_id {
+            sql.push(" AND batch_id = ").bind(batch);
+        }
+        if let Some(client) = &filter.client_id {
+            sql.push(" AND client_id = ").bind(client);
+        }
+        sql
+    };
+    let total: i64 = build("SELECT COUNT(*) FROM event_histories WHERE 1 = 1").query_scalar().fetch_one(&mut *conn).await?;
+    let mut sql = build("SELECT * FROM event_histories WHERE 1 = 1");
+    sql.push(" ORDER BY created_at DESC, id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    let items = rows.iter().map(EventHistory::from_row).collect::<Result<_>>()?;
+    Ok(Page { items, total, request: page })
+}
+
+/// Queues a FAILED job again with a fresh set of attempts. Its last error stays visible until
+/// it succeeds. NOT_FOUND for another client's job, CONFLICT when it is not FAILED.
+pub async fn requeue_failed(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result<EventHistory> {
+    let current = get(conn, visibility, id).await?;
+    if current.status != JobStatus::Failed {
+        return Err(DomainError::Conflict(format!("only a FAILED job can be retried; this one is {}", current.status.as_str())));
+    }
+    let now = time::now_db();
+    let row = sqlx::query(
+        "UPDATE event_histories
+         SET status = 'PENDING', attempts = 0, run_at = $2, queued_at = NULL, finished_at = NULL, worker_id = NULL, updated_at = $2
+         WHERE id = $1 AND status = 'FAILED' RETURNING *",
+    )
+    .bind(id)
+    .bind(&now)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref()
+        .map(EventHistory::from_row)
+        .transpose()?
+        .ok_or_else(|| DomainError::Conflict("the job changed meanwhile; reload and try again".into()))
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct StatusCounts {
+    pub pending: i64,
+    pub processing: i64,
+    pub succeeded: i64,
+    pub failed: i64,
+}
+
+impl StatusCounts {
+    fn add(&mut self, status: &str, n: i64) {
+        match status {
+            "PENDING" => self.pending += n,
+            "PROCESSING" => self.processing += n,
+            "SUCCESS" => self.succeeded += n,
+            "FAILED" => self.failed += n,
+            _ => {}
+        }
+    }
+}
+
+/// Counts per job kind and status.
+pub async fn stats(conn: &mut Conn, visibility: &Visibility) -> Result<Vec<(String, StatusCounts)>> {
+    let mut sql = Sql::new("SELECT type, status, COUNT(*) AS n FROM event_histories WHERE 1 = 1");
+    scoped(&mut sql, visibility);
+    sql.push(" GROUP BY type, status ORDER BY type");
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    let mut out: Vec<(String, StatusCounts)> = Vec::new();
+    for row in rows {
+        let kind: String = row.try_get("type")?;
+        let status: String = row.try_get("status")?;
+        let n: i64 = row.try_get("n")?;
+        match out.last_mut() {
+            Some((k, counts)) if *k == kind => counts.add(&status, n),
+            _ => {
+                let mut counts = StatusCounts::default();
+                counts.add(&status, n);
+                out.push((kind, counts));
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[derive(Debug, Clone)]
+pub struct JobBatch {
+    pub id: String,
+    pub kind: String,
+    pub total: i64,
+    pub counts: StatusCounts,
+    pub created_at: time::Timestamp,
+}
+
+pub async fn batch(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result<JobBatch> {
+    let mut sql = Sql::new("SELECT * FROM job_batches WHERE id = ");
+    sql.bind(id);
+    scoped(&mut sql, visibility);
+    let row = sql.query().fetch_optional(&mut *conn).await?.ok_or(DomainError::NotFound("job batch"))?;
+    let rows = sqlx::query("SELECT status, COUNT(*) AS n FROM event_histories WHERE batch_id = $1 GROUP BY status")
+        .bind(id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut counts = StatusCounts::default();
+    for r in rows {
+        counts.add(&r.try_get::<String, _>("status")?, r.try_get("n")?);
+    }
+    Ok(JobBatch {
+        id: row.try_get("id")?,
+        kind: row.try_get("type")?,
+        total: row.try_get("total")?,
+        counts,
+        created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
+    })
+}
+
+/// Records a side effect under its idempotency key. False when the key was recorded before:
+/// the effect already happened and must not happen again.
+pub async fn record_effect(conn: &mut Conn, key: &str, event_id: &str, result: Option<&str>) -> Result<bool> {
+    let done = sqlx::query(
+        "INSERT INTO job_effects (key, event_id, result, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING",
+    )
+    .bind(key)
+    .bind(event_id)
+    .bind(result.map(str::to_owned))
+    .bind(time::now_db())
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
+pub async fn effect_exists(conn: &mut Conn, key: &str) -> Result<bool> {
+    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_effects WHERE key = $1")
+        .bind(key)
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(n > 0)
+}

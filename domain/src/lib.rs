@@ -1,0 +1,23 @@
+//! Entities, ids, money, errors and the SQL repositories of Sellerdesk, one module per area.
+//! Knows nothing of HTTP, GraphQL or the queue.
+
+pub mod clients;
+pub mod db;
+pub mod error;
+pub mod event_histories;
+pub mod ids;
+pub mod mail;
+pub mod paging;
+pub mod passwords;
+pub mod plans;
+pub mod scope;
+pub mod settings;
+pub mod shops;
+pub mod time;
+pub mod tokens;
+pub mod users;
+pub mod workers;
+
+pub use db::{Backend, Conn, Db};
+pub use error::{DomainError, Result};
+pub use scope::{Role, Scope};

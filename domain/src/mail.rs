@@ -1,0 +1,54 @@
+//! The mails the product sends. A job carries the finished message, so a retry sends exactly
+//! what the first attempt would have.
+use serde::{Deserialize, Serialize};
+
+pub const PRODUCT: &str = "Sellerdesk";
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+fn html_page(title: &str, intro: &str, action: &str, link: &str, outro: &str) -> String {
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    format!(
+        "<!doctype html><html><body style=\"font-family:Arial,sans-serif;color:#1f2937;background:#f3f4f6;padding:24px\">\
+         <div style=\"max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px\">\
+         <h2 style=\"margin-top:0;color:#4f46e5\">{product}</h2><h3>{title}</h3><p>{intro}</p>\
+         <p><a href=\"{link}\" style=\"display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none\">{action}</a></p>\
+         <p style=\"font-size:13px;color:#6b7280\">Or open this link: <br>{link_text}</p><p style=\"font-size:13px;color:#6b7280\">{outro}</p>\
+         </div></body></html>",
+        product = PRODUCT,
+        title = esc(title),
+        intro = esc(intro),
+        action = esc(action),
+        link = esc(link),
+        link_text = esc(link),
+        outro = esc(outro),
+    )
+}
+
+pub fn verify_email(to: &str, first_name: &str, client_name: &str, link: &str) -> Mail {
+    let intro = format!("Hi {first_name}, welcome to {PRODUCT}. Confirm your email to activate {client_name}.");
+    let outro = "The link works once and expires in 24 hours. If you did not sign up, ignore this mail.";
+    Mail {
+        to: to.to_owned(),
+        subject: format!("{PRODUCT}: confirm your email"),
+        text: format!("{intro}\n\nConfirm your email: {link}\n\n{outro}\n"),
+        html: html_page("Confirm your email", &intro, "Confirm email", link, outro),
+    }
+}
+
+pub fn reset_password(to: &str, first_name: &str, link: &str) -> Mail {
+    let intro = format!("Hi {first_name}, someone asked to reset your {PRODUCT} password.");
+    let outro = "The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.";
+    Mail {
+        to: to.to_owned(),
+        subject: format!("{PRODUCT}: reset your password"),
+        text: format!("{intro}\n\nChoose a new password: {link}\n\n{outro}\n"),
+        html: html_page("Reset your password", &intro, "Choose a new password", link, outro),
+    }
+}

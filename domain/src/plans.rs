@@ -1,0 +1,105 @@
+//! Subscription plans and each client's subscription. Money is integer cents.
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use crate::db::Conn;
+use crate::{ids, time, Result};
+
+#[derive(Debug, Clone)]
+pub struct Plan {
+    pub id: String,
+    pub plan_type: String,
+    pub description: String,
+    pub features: Vec<String>,
+    pub sale_price_cents: i64,
+    pub base_price_cents: i64,
+    pub max_shops: i64,
+    pub duration_days: i64,
+}
+
+impl Plan {
+    fn from_row(row: &AnyRow) -> Result<Self> {
+        let features: String = row.try_get("features")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            plan_type: row.try_get("type")?,
+            description: row.try_get("description")?,
+            features: serde_json::from_str(&features).unwrap_or_default(),
+            sale_price_cents: row.try_get("sale_price_cents")?,
+            base_price_cents: row.try_get("base_price_cents")?,
+            max_shops: row.try_get("max_shops")?,
+            duration_days: row.try_get("duration_days")?,
+        })
+    }
+}
+
+/// The catalogue of plans: (type, description, features, sale, base, shops, days).
+const CATALOGUE: &[(&str, &str, &[&str], i64, i64, i64, i64)] = &[
+    ("FREE", "Try Sellerdesk with one shop", &["1 shop", "Catalogue and templates", "Order tracking"], 0, 0, 1, 0),
+    ("BEGIN", "For a first store finding its feet", &["3 shops", "Bulk listing", "Fulfilment providers"], 1900, 2900, 3, 30),
+    ("SMALL", "For a small team", &["5 shops", "Bulk listing", "Staff accounts"], 3900, 4900, 5, 30),
+    ("BASIC", "For a growing seller", &["10 shops", "Flash-sale automation", "Priority sync"], 7900, 9900, 10, 30),
+    ("PREMIUM", "For established sellers", &["25 shops", "Everything in Basic", "Priority support"], 14900, 19900, 25, 30),
+    ("DIAMOND", "For large operations", &["100 shops", "Everything in Premium", "Dedicated onboarding"], 39900, 49900, 100, 30),
+];
+
+/// Creates the plans that do not exist yet; safe to run at every start.
+pub async fn seed(conn: &mut Conn) -> Result<()> {
+    let now = time::now_db();
+    for (plan_type, description, features, sale, base, shops, days) in CATALOGUE {
+        sqlx::query(
+            "INSERT INTO subscription_plans (id, type, description, features, sale_price_cents, base_price_cents, max_shops, duration_days, created_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (type) DO NOTHING",
+        )
+        .bind(ids::new_id())
+        .bind(*plan_type)
+        .bind(*description)
+        .bind(serde_json::to_string(features).unwrap_or_else(|_| "[]".into()))
+        .bind(*sale)
+        .bind(*base)
+        .bind(*shops)
+        .bind(*days)
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+pub async fn by_type(conn: &mut Conn, plan_type: &str) -> Result<Option<Plan>> {
+    let row = sqlx::query("SELECT * FROM subscription_plans WHERE type = $1")
+        .bind(plan_type)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(Plan::from_row).transpose()
+}
+
+/// The plan a client is on now, if any.
+pub async fn of_client(conn: &mut Conn, client_id: &str) -> Result<Option<Plan>> {
+    let row = sqlx::query(
+        "SELECT p.* FROM subscription_plans p JOIN client_subscriptions s ON s.plan_id = p.id WHERE s.client_id = $1",
+    )
+    .bind(client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(Plan::from_row).transpose()
+}
+
+/// Puts a new client on FREE (one shop, no end date).
+pub async fn start_free(conn: &mut Conn, client_id: &str) -> Result<()> {
+    let plan_id: Option<String> = sqlx::query_scalar("SELECT id FROM subscription_plans WHERE type = 'FREE'")
+        .fetch_optional(&mut *conn)
+        .await?;
+    let now = time::now_db();
+    sqlx::query(
+        "INSERT INTO client_subscriptions (id, client_id, plan_id, start_date, end_date, balance_cents, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, NULL, 0, $4, $4) ON CONFLICT (client_id) DO NOTHING",
+    )
+    .bind(ids::new_id())
+    .bind(client_id)
+    .bind(plan_id)
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,47 @@
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Role {
+    Admin,
+    Staff,
+    SuperAdmin,
+}
+
+impl Role {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Role::Admin => "ADMIN",
+            Role::Staff => "STAFF",
+            Role::SuperAdmin => "SUPER_ADMIN",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "ADMIN" => Some(Role::Admin),
+            "STAFF" => Some(Role::Staff),
+            "SUPER_ADMIN" => Some(Role::SuperAdmin),
+            _ => None,
+        }
+    }
+    /// ADMIN and SUPER_ADMIN run a client's users and settings.
+    pub fn manages_client(self) -> bool {
+        matches!(self, Role::Admin | Role::SuperAdmin)
+    }
+}
+
+/// The tenant a request acts for. Every repository function that reads or writes a seller's
+/// rows takes one, so no query can forget the `client_id` filter. Only the API builds it, from
+/// a verified token.
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub client_id: String,
+    pub user_id: String,
+    pub role: Role,
+}
+
+impl Scope {
+    pub fn is_super_admin(&self) -> bool {
+        self.role == Role::SuperAdmin
+    }
+}

@@ -1,0 +1,316 @@
+//! Runs jobs: takes ids from the queue, claims each job's row with a lease, runs its handler,
+//! records the outcome. Beside it a sweeper rescues orphans and pushes due jobs, a heartbeat
+//! tells the monitors this worker lives, and the cron scheduler fires scheduled tasks.
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use apalis::prelude::*;
+use connectors::mail::Mailer;
+use domain::{event_histories, workers, Db};
+use rand::Rng;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
+
+use crate::queue::{JobRef, Queue};
+use crate::{cron, kinds, JobError, JobsConfig};
+
+/// What every handler can reach.
+pub struct Runtime {
+    pub db: Db,
+    pub queue: Queue,
+    pub config: JobsConfig,
+    pub mailer: Mailer,
+    pub worker_id: String,
+    inflight: Mutex<HashSet<String>>,
+    stopping: AtomicBool,
+}
+
+impl Runtime {
+    pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<Arc<Runtime>, String> {
+        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.to_string())?;
+        let host = hostname();
+        let suffix = uuid::Uuid::new_v4().simple().to_string();
+        let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
+        Ok(Arc::new(Runtime {
+            db,
+            queue,
+            config,
+            mailer,
+            worker_id,
+            inflight: Mutex::new(HashSet::new()),
+            stopping: AtomicBool::new(false),
+        }))
+    }
+
+    fn inflight_count(&self) -> usize {
+        self.inflight.lock().map(|s| s.len()).unwrap_or(0)
+    }
+
+    fn track(&self, id: &str, running: bool) {
+        if let Ok(mut set) = self.inflight.lock() {
+            if running {
+                set.insert(id.to_owned());
+            } else {
+                set.remove(id);
+            }
+        }
+    }
+
+    /// Exponential backoff with ±25 % jitter: base, 2×base, 4×base … capped.
+    pub fn backoff(&self, attempts: i64) -> Duration {
+        let exp = u32::try_from(attempts.saturating_sub(1).clamp(0, 16)).unwrap_or(16);
+        let raw = self.config.backoff_base.saturating_mul(2u32.saturating_pow(exp)).min(self.config.backoff_max);
+        let jitter = rand::rng().random_range(0.75..1.25);
+        raw.mul_f64(jitter)
+    }
+
+    /// Runs one delivered job id to its outcome. Never fails: every outcome is recorded in the
+    /// job's row, and a duplicate delivery is a no-op.
+    pub async fn run(self: &Arc<Self>, id: &str) {
+        if self.stopping.load(Ordering::SeqCst) {
+            return; // left PENDING: pushed again when a pool starts or the sweeper finds it
+        }
+        let claimed = match self.db.conn().await {
+            Ok(mut conn) => event_histories::claim(&mut conn, id, &self.worker_id, self.config.lease).await,
+            Err(e) => Err(e),
+        };
+        let job = match claimed {
+            Ok(Some(job)) => job,
+            Ok(None) => return,
+            Err(e) => {
+                tracing::warn!(job = %id, error = %e, "could not claim a job; the sweeper will push it again");
+                return;
+            }
+        };
+        self.track(id, true);
+        let renewer = self.spawn_lease_renewal(id.to_owned());
+        let started = std::time::Instant::now();
+        // A panic in a handler becomes a failed attempt, not a dead worker.
+        let outcome = {
+            let rt = self.clone();
+            let job = job.clone();
+            match tokio::spawn(async move { kinds::execute(&rt, &job).await }).await {
+                Ok(result) => result,
+                Err(e) => Err(JobError::Retry(format!("the job panicked: {e}"))),
+            }
+        };
+        renewer.abort();
+        self.record(&job, outcome, started.elapsed()).await;
+        self.track(id, false);
+    }
+
+    fn spawn_lease_renewal(self: &Arc<Self>, id: String) -> JoinHandle<()> {
+        let rt = self.clone();
+        tokio::spawn(async move {
+            let every = rt.config.lease / 3;
+            loop {
+                tokio::time::sleep(every).await;
+                if let Ok(mut conn) = rt.db.conn().await {
+                    match event_histories::renew_lease(&mut conn, &id, &rt.worker_id, rt.config.lease).await {
+                        Ok(true) => {}
+                        Ok(false) => return,
+                        Err(e) => tracing::warn!(job = %id, error = %e, "lease renewal failed"),
+                    }
+                }
+            }
+        })
+    }
+
+    async fn record(&self, job: &event_histories::EventHistory, outcome: Result<(), JobError>, took: Duration) {
+        let result = async {
+            let mut conn = self.db.conn().await?;
+            match &outcome {
+                Ok(()) => {
+                    event_histories::succeed(&mut conn, &job.id, &self.worker_id).await
+                }
+                Err(JobError::RateLimited { after, message }) => {
+                    event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *after, true).await
+                }
+                Err(JobError::Retry(message)) if job.attempts < job.max_attempts => {
+                    let delay = self.backoff(job.attempts);
+                    event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), delay, false).await
+                }
+                Err(JobError::Retry(message)) | Err(JobError::Permanent(message)) => {
+                    event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await
+                }
+            }
+        }
+        .await;
+        let status = match &outcome {
+            Ok(()) => "SUCCESS",
+            Err(JobError::RateLimited { .. }) => "RESCHEDULED",
+            Err(JobError::Retry(_)) if job.attempts < job.max_attempts => "RETRY",
+            Err(_) => "FAILED",
+        };
+        metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => status).increment(1);
+        metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone()).record(took.as_secs_f64());
+        match (&outcome, result) {
+            (_, Err(e)) => tracing::error!(job = %job.id, kind = %job.kind, error = %e, "could not record a job's outcome; its lease will expire and it will run again"),
+            (_, Ok(false)) => tracing::warn!(job = %job.id, "the job's lease was lost before it finished; its outcome was not recorded"),
+            (Ok(()), Ok(true)) => tracing::info!(job = %job.id, kind = %job.kind, attempt = job.attempts, "job done"),
+            (Err(e), Ok(true)) => tracing::warn!(job = %job.id, kind = %job.kind, attempt = job.attempts, outcome = status, error = %e, "job attempt failed"),
+        }
+        // A rescheduled job is pushed by the sweeper once it is due.
+    }
+
+    /// Rescues orphans and pushes every due PENDING job the queue does not hold.
+    pub async fn sweep(&self, lost_after: Duration) -> Result<(), domain::DomainError> {
+        let mut conn = self.db.conn().await?;
+        let (requeued, failed) = event_histories::rescue_orphans(&mut conn).await?;
+        if requeued + failed > 0 {
+            tracing::warn!(requeued, failed, "rescued jobs whose worker stopped answering");
+        }
+        loop {
+            let due = event_histories::due_for_push(&mut conn, lost_after, 500).await?;
+            if due.is_empty() {
+                break;
+            }
+            let n = due.len();
+            self.queue.push(&self.db, &due).await;
+            if n < 500 {
+                break;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn hostname() -> String {
+    std::env::var("HOSTNAME")
+        .ok()
+        .filter(|h| !h.is_empty())
+        .or_else(|| std::fs::read_to_string("/etc/hostname").ok().map(|h| h.trim().to_owned()))
+        .filter(|h| !h.is_empty())
+        .unwrap_or_else(|| "localhost".into())
+}
+
+async fn deliver(job: JobRef, rt: Data<Arc<Runtime>>) -> Result<(), BoxDynError> {
+    rt.run(&job.id).await;
+    Ok(())
+}
+
+pub struct Pool;
+
+/// A running pool; `shutdown` stops it gracefully.
+pub struct PoolHandle {
+    rt: Arc<Runtime>,
+    stop: watch::Sender<bool>,
+    tasks: Vec<JoinHandle<()>>,
+    scheduler: Option<tokio_cron_scheduler::JobScheduler>,
+}
+
+impl Pool {
+    pub async fn start(rt: Arc<Runtime>) -> Result<PoolHandle, String> {
+        let (stop, stop_rx) = watch::channel(false);
+        let mut tasks = Vec::new();
+
+        // Jobs committed while no pool ran (or pushed to a queue that lost them) go out now.
+        if let Err(e) = rt.sweep(Duration::ZERO).await {
+            tracing::warn!(error = %e, "first sweep failed");
+        }
+
+        match &rt.queue {
+            Queue::Sqlite(storage) => {
+                let backend = storage.clone().poll_with_interval(Duration::from_millis(100));
+                let worker = WorkerBuilder::new(rt.worker_id.as_str())
+                    .backend(backend)
+                    .concurrency(rt.config.concurrency)
+                    .data(rt.clone())
+                    .build(deliver);
+                let mut rx = stop_rx.clone();
+                tasks.push(tokio::spawn(async move {
+                    let signal = async move {
+                        let _ = rx.wait_for(|s| *s).await;
+                        Ok::<(), std::io::Error>(())
+                    };
+                    if let Err(e) = worker.run_until(signal).await {
+                        tracing::error!(error = %e, "queue worker stopped");
+                    }
+                }));
+            }
+        }
+
+        tasks.push(tokio::spawn(periodic(stop_rx.clone(), rt.config.sweep_every, {
+            let rt = rt.clone();
+            move || {
+                let rt = rt.clone();
+                async move {
+                    if let Err(e) = rt.sweep(rt.config.lost_after).await {
+                        tracing::warn!(error = %e, "sweep failed");
+                    }
+                }
+            }
+        })));
+
+        let queues: Vec<String> = kinds::ALL.iter().map(|k| (*k).to_owned()).collect();
+        tasks.push(tokio::spawn(periodic(stop_rx.clone(), Duration::from_secs(5), {
+            let rt = rt.clone();
+            move || {
+                let rt = rt.clone();
+                let queues = queues.clone();
+                async move {
+                    if let Ok(mut conn) = rt.db.conn().await {
+                        let pid = i64::from(std::process::id());
+                        if let Err(e) = workers::heartbeat(&mut conn, &rt.worker_id, &queues, &hostname(), pid).await {
+                            tracing::warn!(error = %e, "heartbeat failed");
+                        }
+                    }
+                }
+            }
+        })));
+
+        let scheduler = cron::start(rt.clone()).await?;
+        tracing::info!(worker = %rt.worker_id, concurrency = rt.config.concurrency, "job pool started");
+        Ok(PoolHandle { rt, stop, tasks, scheduler: Some(scheduler) })
+    }
+}
+
+async fn periodic<F, Fut>(mut stop: watch::Receiver<bool>, every: Duration, mut tick: F)
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = ()>,
+{
+    loop {
+        tick().await;
+        tokio::select! {
+            _ = tokio::time::sleep(every) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
+    }
+}
+
+impl PoolHandle {
+    pub fn worker_id(&self) -> &str {
+        &self.rt.worker_id
+    }
+
+    /// Stops taking jobs, lets running ones finish within the grace period, and hands the rest
+    /// back to the queue without spending their attempt.
+    pub async fn shutdown(mut self) {
+        self.rt.stopping.store(true, Ordering::SeqCst);
+        let _ = self.stop.send(true);
+        if let Some(mut scheduler) = self.scheduler.take() {
+            let _ = scheduler.shutdown().await;
+        }
+        let deadline = tokio::time::Instant::now() + self.rt.config.shutdown_grace;
+        while self.rt.inflight_count() > 0 && tokio::time::Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let left: Vec<String> = self.rt.inflight.lock().map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        if let Ok(mut conn) = self.rt.db.conn().await {
+            for id in &left {
+                let _ = event_histories::reschedule(&mut conn, id, &self.rt.worker_id, None, Duration::ZERO, true).await;
+            }
+            let _ = workers::remove(&mut conn, &self.rt.worker_id).await;
+        }
+        if !left.is_empty() {
+            tracing::warn!(jobs = left.len(), "handed unfinished jobs back to the queue");
+        }
+        for task in self.tasks.drain(..) {
+            task.abort();
+        }
+        tracing::info!("job pool stopped");
+    }
+}
