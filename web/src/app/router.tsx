@@ -1,0 +1,113 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { AppShell } from '@/components/layout/app-shell';
+import { AuthLayout } from '@/components/layout/auth-layout';
+import { paths } from '@/config/paths';
+import { PublicOnly, RequireAccess, RequireAuth } from './guards';
+import { RootErrorBoundary, RootLayout } from './routes/root';
+
+/** Loads one named export of a screen module on first visit (one chunk per screen). */
+function screen<M, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginScreen = screen(() => import('@/features/auth/components/login-screen'), 'LoginScreen');
+const RegisterScreen = screen(() => import('@/features/auth/components/register-screen'), 'RegisterScreen');
+const ForgotPasswordScreen = screen(() => import('@/features/auth/components/forgot-password-screen'), 'ForgotPasswordScreen');
+const ResetPasswordScreen = screen(() => import('@/features/auth/components/reset-password-screen'), 'ResetPasswordScreen');
+const VerifyEmailScreen = screen(() => import('@/features/auth/components/verify-email-screen'), 'VerifyEmailScreen');
+const DashboardScreen = screen(() => import('@/features/dashboard/components/dashboard-screen'), 'DashboardScreen');
+const UsersScreen = screen(() => import('@/features/users/components/users-screen'), 'UsersScreen');
+const SettingsScreen = screen(() => import('@/features/account/components/settings-screen'), 'SettingsScreen');
+const MonitorsScreen = screen(() => import('@/features/monitors/components/monitors-screen'), 'MonitorsScreen');
+const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
+const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
+const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
+
+/** A route of an area not built yet; its area's screen replaces it. */
+function placeholder(path: string, title: string, description: string, icon: string): RouteObject {
+  return { path, element: <AreaPlaceholder title={title} description={description} icon={icon} /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RootErrorBoundary />,
+    children: [
+      { path: paths.root, element: <Navigate to={paths.dashboard} replace /> },
+      {
+        element: <PublicOnly />,
+        children: [
+          {
+            element: <AuthLayout />,
+            children: [
+              { path: paths.auth.login, element: <LoginScreen /> },
+              { path: paths.auth.register, element: <RegisterScreen /> },
+              { path: paths.auth.forgotPassword, element: <ForgotPasswordScreen /> },
+              { path: paths.auth.resetPassword, element: <ResetPasswordScreen /> },
+            ],
+          },
+        ],
+      },
+      // The mail link is opened by people who cannot sign in yet (their client is not active
+      // until this succeeds), so the screen is open to visitors and signed-in users alike.
+      { element: <AuthLayout />, children: [{ path: paths.verifyEmail, element: <VerifyEmailScreen /> }] },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: paths.dashboard, element: <DashboardScreen /> },
+              { path: paths.users.settings, element: <SettingsScreen /> },
+              { path: paths.spyProducts, element: <NotFoundScreen /> },
+              placeholder(paths.products.list, 'Products', 'Your catalogue: every product you sell, on every shop.', 'pi pi-box'),
+              placeholder(paths.products.create, 'New product', 'Create products from a template and your designs.', 'pi pi-plus'),
+              placeholder(paths.products.edit, 'Edit product', 'Details, images, variants and prices of one product.', 'pi pi-pencil'),
+              placeholder(paths.shop, 'Shops', 'Every shop you sell on, across sales channels.', 'pi pi-shop'),
+              placeholder(paths.shopProduct, 'Shop products', 'What is listed on each shop and its live status.', 'pi pi-list'),
+              placeholder(paths.shops.tiktok, 'TikTok Shop', 'Connect and manage your TikTok shops.', 'pi pi-tiktok'),
+              placeholder(paths.shops.tiktokProducts, 'TikTok products', 'Products listed on your TikTok shops.', 'pi pi-tiktok'),
+              placeholder(paths.shops.detail, 'Shop', 'Warehouses, products and settings of one shop.', 'pi pi-shop'),
+              placeholder(paths.productTemplates.list, 'Product templates', 'Reusable fields, variants and price formulas.', 'pi pi-clone'),
+              placeholder(paths.productTemplates.create, 'New template', 'Define fields, variants and a price formula once.', 'pi pi-clone'),
+              placeholder(paths.productTemplates.edit, 'Edit template', 'Fields, variants and price formula of a template.', 'pi pi-clone'),
+              placeholder(paths.productDesigns, 'Product designs', 'Front, back, sleeve and hood artwork per product.', 'pi pi-palette'),
+              placeholder(paths.orders.list, 'Orders', 'Orders from all your shops, in one list.', 'pi pi-shopping-cart'),
+              placeholder(paths.orders.detail, 'Order', 'Items, buyer, shipping and fulfilment of one order.', 'pi pi-shopping-cart'),
+              placeholder(paths.fulfillments.orders, 'Fulfilment orders', 'Orders sent to your print-on-demand providers.', 'pi pi-truck'),
+              placeholder(paths.fulfillments.ordersCreate, 'New fulfilment order', 'Send an order to a provider.', 'pi pi-truck'),
+              placeholder(paths.fulfillments.orderDetail, 'Fulfilment order', 'Provider status and tracking of one order.', 'pi pi-truck'),
+              placeholder(paths.subscriptions.list, 'Subscription', 'Your plan, balance and transactions.', 'pi pi-wallet'),
+              placeholder(paths.subscriptions.addBalance, 'Add balance', 'Top up the balance that pays for your plan.', 'pi pi-wallet'),
+              {
+                element: <RequireAccess access="admin" />,
+                children: [
+                  { path: paths.users.list, element: <UsersScreen /> },
+                  placeholder(paths.fulfillments.providers, 'Fulfilment providers', 'Printify, Gearment, Merchize and other provider accounts.', 'pi pi-building'),
+                ],
+              },
+              {
+                element: <RequireAccess access="superAdmin" />,
+                children: [
+                  { path: paths.monitors, element: <MonitorsScreen /> },
+                  placeholder(paths.clients.list, 'Clients', 'Every seller on the platform, their plans and balances.', 'pi pi-briefcase'),
+                  placeholder(paths.clients.detail, 'Client', 'Plan, balance, users and shops of one seller.', 'pi pi-briefcase'),
+                ],
+              },
+              {
+                element: <RequireAccess access="promotions" />,
+                children: [
+                  placeholder(paths.shops.promotions, 'Promotions', 'TikTok flash sales across your shops, renewed automatically.', 'pi pi-bolt'),
+                  placeholder(paths.shops.promotionsCreate, 'New promotion', 'Schedule a flash sale on one or more shops.', 'pi pi-bolt'),
+                  placeholder(paths.promotionSettings, 'Promotion settings', 'Promotion plans: duration, discount and product level.', 'pi pi-sliders-h'),
+                ],
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

@@ -1,0 +1,69 @@
+/**
+ * Every route of the app, named once. Screens, guards, navigation and tests refer to these names
+ * so a path is never spelled twice.
+ */
+export const paths = {
+  root: '/',
+  auth: {
+    login: '/auth/login',
+    forgotPassword: '/auth/forgot-password',
+    resetPassword: '/auth/reset-password',
+    register: '/auth/register',
+  },
+  verifyEmail: '/verify-email',
+  dashboard: '/dashboard',
+  products: {
+    list: '/products',
+    create: '/products/create',
+    edit: '/products/:productId/edit',
+  },
+  spyProducts: '/spy-products',
+  shop: '/shop',
+  shopProduct: '/shop-product',
+  shops: {
+    tiktokProducts: '/shops/tiktok/products',
+    tiktok: '/shops/tiktok',
+    promotions: '/shops/tiktok/promotions',
+    promotionsCreate: '/shops/tiktok/promotions/create',
+    detail: '/shops/:shopId',
+  },
+  productTemplates: {
+    list: '/product-templates',
+    create: '/product-templates/create',
+    edit: '/product-templates/:templateId/edit',
+  },
+  productDesigns: '/product-designs',
+  users: {
+    list: '/users',
+    settings: '/users/settings',
+  },
+  orders: {
+    list: '/orders',
+    detail: '/orders/:orderId',
+  },
+  fulfillments: {
+    providers: '/fulfillments/providers',
+    orders: '/fulfillments/orders',
+    ordersCreate: '/fulfillments/orders/create',
+    orderDetail: '/fulfillments/orders/:orderId',
+  },
+  clients: {
+    list: '/clients',
+    detail: '/clients/:clientId',
+  },
+  subscriptions: {
+    list: '/subscriptions',
+    addBalance: '/subscriptions/add-balance',
+  },
+  promotionSettings: '/promotions/settings',
+  monitors: '/monitors',
+} as const;
+
+/** Fills the `:param` segments of a route pattern. */
+export function pathTo(pattern: string, params: Record<string, string>): string {
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pathTo: missing ${name} for ${pattern}`);
+    return encodeURIComponent(value);
+  });
+}

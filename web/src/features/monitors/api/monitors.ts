@@ -1,0 +1,145 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { EventHistoryFilter } from '@/gql/graphql';
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/session';
+
+export const GetQueueStatsDocument = graphql(`
+  query GetQueueStats {
+    getQueueStats {
+      type
+      pending
+      processing
+      succeeded
+      failed
+    }
+  }
+`);
+
+export const GetWorkersDocument = graphql(`
+  query GetWorkers {
+    getWorkers {
+      id
+      queues
+      lastSeenAt
+    }
+  }
+`);
+
+export const GetEventHistoriesDocument = graphql(`
+  query GetEventHistories($filter: EventHistoryFilter) {
+    getEventHistories(filter: $filter) {
+      items {
+        id
+        type
+        status
+        error
+        event
+        attempts
+        batchId
+        clientId
+        createdAt
+        updatedAt
+      }
+      pageInfo {
+        totalCount
+        hasNextPage
+        hasPreviousPage
+      }
+    }
+  }
+`);
+
+export const GetJobBatchDocument = graphql(`
+  query GetJobBatch($id: ID!) {
+    getJobBatch(id: $id) {
+      id
+      type
+      total
+      pending
+      processing
+      succeeded
+      failed
+      createdAt
+    }
+  }
+`);
+
+export const RetryEventHistoryDocument = graphql(`
+  mutation RetryEventHistory($id: ID!) {
+    retryEventHistory(id: $id) {
+      id
+      status
+      attempts
+      updatedAt
+    }
+  }
+`);
+
+export const monitorsKeys = {
+  all: ['monitors'] as const,
+  queueStats: () => ['monitors', 'queue-stats'] as const,
+  workers: () => ['monitors', 'workers'] as const,
+  events: (filter: EventHistoryFilter) => ['monitors', 'events', filter] as const,
+  batch: (id: string) => ['monitors', 'batch', id] as const,
+};
+
+/** How often the screen refreshes itself while live refresh is on. */
+export const LIVE_INTERVAL_MS = 3000;
+
+const live = (on: boolean) => (on ? LIVE_INTERVAL_MS : false);
+
+export const queueStatsQueryOptions = (client: ApiClient, liveRefresh = false) =>
+  queryOptions({
+    queryKey: monitorsKeys.queueStats(),
+    queryFn: () => client.request(GetQueueStatsDocument).then((r) => r.getQueueStats),
+    refetchInterval: live(liveRefresh),
+  });
+
+export const workersQueryOptions = (client: ApiClient, liveRefresh = false) =>
+  queryOptions({
+    queryKey: monitorsKeys.workers(),
+    queryFn: () => client.request(GetWorkersDocument).then((r) => r.getWorkers),
+    refetchInterval: live(liveRefresh),
+  });
+
+export const eventsQueryOptions = (client: ApiClient, filter: EventHistoryFilter, liveRefresh = false) =>
+  queryOptions({
+    queryKey: monitorsKeys.events(filter),
+    queryFn: () => client.request(GetEventHistoriesDocument, { filter }).then((r) => r.getEventHistories),
+    placeholderData: keepPreviousData,
+    refetchInterval: live(liveRefresh),
+  });
+
+export const jobBatchQueryOptions = (client: ApiClient, id: string, liveRefresh = false) =>
+  queryOptions({
+    queryKey: monitorsKeys.batch(id),
+    queryFn: () => client.request(GetJobBatchDocument, { id }).then((r) => r.getJobBatch),
+    refetchInterval: live(liveRefresh),
+  });
+
+export function useQueueStats(liveRefresh: boolean) {
+  return useQuery(queueStatsQueryOptions(useApiClient(), liveRefresh));
+}
+
+export function useWorkers(liveRefresh: boolean) {
+  return useQuery(workersQueryOptions(useApiClient(), liveRefresh));
+}
+
+export function useEventHistories(filter: EventHistoryFilter, liveRefresh: boolean) {
+  return useQuery(eventsQueryOptions(useApiClient(), filter, liveRefresh));
+}
+
+export function useJobBatch(id: string | null, liveRefresh: boolean) {
+  const client = useApiClient();
+  return useQuery({ ...jobBatchQueryOptions(client, id ?? '', liveRefresh), enabled: !!id });
+}
+
+export function useRetryEventHistory() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => client.request(RetryEventHistoryDocument, { id }).then((r) => r.retryEventHistory),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: monitorsKeys.all }),
+  });
+}

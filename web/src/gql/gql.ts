@@ -1,0 +1,154 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
+    "\n  mutation UpdateUserSettings($input: UpdateUserSettingsInput!) {\n    updateUserSettings(input: $input) {\n      id\n      name\n      value\n      createdAt\n    }\n  }\n": typeof types.UpdateUserSettingsDocument,
+    "\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": typeof types.ReloginDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": typeof types.LoginDocument,
+    "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n": typeof types.ForgotPasswordDocument,
+    "\n  mutation ResetPasswordWithToken($token: String!, $password: String!) {\n    resetPasswordWithToken(token: $token, password: $password)\n  }\n": typeof types.ResetPasswordWithTokenDocument,
+    "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": typeof types.SignUpClientDocument,
+    "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": typeof types.CheckDuplicateClientKeyDocument,
+    "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": typeof types.VerifyClientDocument,
+    "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": typeof types.GetQueueStatsDocument,
+    "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": typeof types.GetWorkersDocument,
+    "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetEventHistoriesDocument,
+    "\n  query GetJobBatch($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n    }\n  }\n": typeof types.GetJobBatchDocument,
+    "\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n": typeof types.RetryEventHistoryDocument,
+    "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetUsersDocument,
+    "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": typeof types.CreateUserDocument,
+    "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": typeof types.RemoveUserDocument,
+    "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": typeof types.MeDocument,
+};
+const documents: Documents = {
+    "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
+    "\n  mutation UpdateUserSettings($input: UpdateUserSettingsInput!) {\n    updateUserSettings(input: $input) {\n      id\n      name\n      value\n      createdAt\n    }\n  }\n": types.UpdateUserSettingsDocument,
+    "\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": types.ReloginDocument,
+    "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": types.LoginDocument,
+    "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n": types.ForgotPasswordDocument,
+    "\n  mutation ResetPasswordWithToken($token: String!, $password: String!) {\n    resetPasswordWithToken(token: $token, password: $password)\n  }\n": types.ResetPasswordWithTokenDocument,
+    "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": types.SignUpClientDocument,
+    "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": types.CheckDuplicateClientKeyDocument,
+    "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": types.VerifyClientDocument,
+    "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": types.GetQueueStatsDocument,
+    "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": types.GetWorkersDocument,
+    "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetEventHistoriesDocument,
+    "\n  query GetJobBatch($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n    }\n  }\n": types.GetJobBatchDocument,
+    "\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n": types.RetryEventHistoryDocument,
+    "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetUsersDocument,
+    "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": types.CreateUserDocument,
+    "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": types.RemoveUserDocument,
+    "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": types.ResetPasswordDocument,
+    "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": types.MeDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"): (typeof documents)["\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateUserSettings($input: UpdateUserSettingsInput!) {\n    updateUserSettings(input: $input) {\n      id\n      name\n      value\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateUserSettings($input: UpdateUserSettingsInput!) {\n    updateUserSettings(input: $input) {\n      id\n      name\n      value\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n"): (typeof documents)["\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n"): (typeof documents)["\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n"): (typeof documents)["\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPasswordWithToken($token: String!, $password: String!) {\n    resetPasswordWithToken(token: $token, password: $password)\n  }\n"): (typeof documents)["\n  mutation ResetPasswordWithToken($token: String!, $password: String!) {\n    resetPasswordWithToken(token: $token, password: $password)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n"): (typeof documents)["\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n"): (typeof documents)["\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n"): (typeof documents)["\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n"): (typeof documents)["\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n"): (typeof documents)["\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"): (typeof documents)["\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetJobBatch($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query GetJobBatch($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"): (typeof documents)["\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n"): (typeof documents)["\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n"): (typeof documents)["\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

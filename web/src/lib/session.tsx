@@ -1,0 +1,129 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { graphqlEndpoint } from '@/config/env';
+import { createApiClient, type ApiClient } from './api-client';
+import {
+  TOKEN_STORAGE_KEY,
+  browserTimezone,
+  decodeAccessToken,
+  readStoredToken,
+  sessionFromToken,
+  writeStoredToken,
+} from './token';
+
+export interface Session {
+  /** The stored token when it decodes to a user; null when signed out. */
+  token: string | null;
+  userId: string | null;
+  isAuthenticated: boolean;
+  /** The browser's own zone; the user's TIMEZONE setting overrides it (see useTimezone). */
+  browserTimezone: string;
+  /** Set when the API answered PAYMENT_REQUIRED; shown as a banner until the page reloads. */
+  needPayment: boolean;
+  setNeedPayment: (value: boolean) => void;
+  /** Stores a new token (throws InvalidTokenError when it does not decode). */
+  signIn: (token: string) => void;
+  signOut: () => void;
+  client: ApiClient;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+export interface SessionProviderProps {
+  children: ReactNode;
+  endpoint?: string;
+  fetch?: typeof fetch;
+}
+
+export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: fetchImpl }: SessionProviderProps) {
+  const queryClient = useQueryClient();
+  const [token, setToken] = useState<string | null>(() => readStoredToken());
+  const [needPayment, setNeedPayment] = useState(false);
+  const snapshot = useMemo(() => sessionFromToken(token), [token]);
+  const activeToken = snapshot?.token ?? null;
+  const timezone = useMemo(() => browserTimezone(), []);
+
+  // A stored token that does not decode (or has expired) is an invalid token: drop it.
+  useEffect(() => {
+    if (token !== null && snapshot === null) {
+      writeStoredToken(null);
+      setToken(null);
+    }
+  }, [token, snapshot]);
+
+  const signOut = useCallback(() => {
+    writeStoredToken(null);
+    setToken(null);
+    setNeedPayment(false);
+    // Nothing of the previous user may be shown to whoever signs in next.
+    queryClient.clear();
+  }, [queryClient]);
+
+  const signIn = useCallback(
+    (next: string) => {
+      decodeAccessToken(next);
+      queryClient.clear();
+      writeStoredToken(next);
+      setNeedPayment(false);
+      setToken(next);
+    },
+    [queryClient],
+  );
+
+  // Another tab signing in or out changes this tab's session too.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY || event.key === null) {
+        queryClient.clear();
+        setToken(readStoredToken());
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
+
+  // A late answer for an old token must not sign out a session that has since changed.
+  const tokenRef = useRef(activeToken);
+  tokenRef.current = activeToken;
+
+  const client = useMemo(
+    () =>
+      createApiClient({
+        endpoint,
+        token: activeToken,
+        ...(fetchImpl ? { fetch: fetchImpl } : {}),
+        onUnauthenticated: (used) => {
+          if (used !== null && used === tokenRef.current) signOut();
+        },
+        onPaymentRequired: () => setNeedPayment(true),
+      }),
+    [endpoint, activeToken, fetchImpl, signOut],
+  );
+
+  const value = useMemo<Session>(
+    () => ({
+      token: activeToken,
+      userId: snapshot?.userId ?? null,
+      isAuthenticated: snapshot !== null,
+      browserTimezone: timezone,
+      needPayment,
+      setNeedPayment,
+      signIn,
+      signOut,
+      client,
+    }),
+    [activeToken, snapshot, timezone, needPayment, signIn, signOut, client],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession outside SessionProvider');
+  return session;
+}
+
+export function useApiClient(): ApiClient {
+  return useSession().client;
+}
