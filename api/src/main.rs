@@ -4,7 +4,6 @@ mod bootstrap;
 mod config;
 mod errors;
 mod graphql;
-mod infra;
 mod server;
 
 use clap::{Parser, Subcommand};
@@ -53,7 +52,7 @@ async fn main() -> anyhow::Result<()> {
             server::serve(config).await
         }
         Command::Migrate => {
-            let db = infra::database(&config).await?;
+            let db = config.storage.open_db().await.map_err(anyhow::Error::msg)?;
             db.migrate().await?;
             println!("migrations applied");
             Ok(())

@@ -22,7 +22,7 @@ use jobs::{Pool, Runtime};
 use crate::auth::{Jwt, Limiters, Session};
 use crate::config::Config;
 use crate::graphql::{self, AppSchema, AppState, Limits, RequestMeta};
-use crate::{bootstrap, infra};
+use crate::bootstrap;
 
 #[derive(Clone)]
 struct App {
@@ -33,11 +33,11 @@ struct App {
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder().ok();
-    let db = infra::database(&config).await?;
+    let db = config.storage.open_db().await.map_err(anyhow::Error::msg)?;
     db.migrate().await?;
     bootstrap::run(&db, &config).await?;
-    let queue = infra::queue(&config).await?;
-    let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.data_dir)?;
+    let queue = config.storage.open_queue().await.map_err(anyhow::Error::msg)?;
+    let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
     let config = Arc::new(config);
     let state = AppState { db: db.clone(), queue: queue.clone(), limiters: Limiters::new(&config), config: config.clone(), jwt };
     let limits = Limits {
@@ -47,8 +47,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     };
     let schema = graphql::build(&limits, Some(state.clone()));
 
-    let pool = if config.embedded() && config.worker_concurrency > 0 {
-        let runtime = Runtime::new(db.clone(), queue.clone(), config.jobs()).map_err(anyhow::Error::msg)?;
+    let pool = if config.embedded() && config.jobs.concurrency > 0 {
+        let runtime = Runtime::new(db.clone(), queue.clone(), config.jobs.clone()).map_err(anyhow::Error::msg)?;
         Some(Pool::start(runtime).await.map_err(anyhow::Error::msg)?)
     } else {
         None

@@ -1,26 +1,182 @@
+//! Configuration shared by `api` and `worker`: where the data and the queue are, and how the
+//! pool runs. Read once at start from the environment.
+use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// What the pool needs to know, read once at start by the binary that runs it.
+use domain::db::DbOptions;
+use domain::Db;
+
+use crate::Queue;
+
+/// Reading environment variables: blank counts as unset.
+pub mod env {
+    use std::fmt;
+
+    pub fn var(name: &str) -> Option<String> {
+        std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+    }
+
+    pub fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String>
+    where
+        T::Err: fmt::Display,
+    {
+        match var(name) {
+            None => Ok(default),
+            Some(v) => v.parse().map_err(|e| format!("{name}={v}: {e}")),
+        }
+    }
+
+    pub fn flag(name: &str, default: bool) -> Result<bool, String> {
+        match var(name).as_deref().map(str::to_ascii_lowercase).as_deref() {
+            None => Ok(default),
+            Some("1" | "true" | "yes" | "on") => Ok(true),
+            Some("0" | "false" | "no" | "off") => Ok(false),
+            Some(other) => Err(format!("{name}={other}: expected true or false")),
+        }
+    }
+}
+
+/// Where rows and jobs live.
+#[derive(Debug, Clone)]
+pub struct StorageConfig {
+    /// `DATA_DIR`: SQLite files, JWT secret, mail/, uploads/ (default ./data).
+    pub data_dir: PathBuf,
+    /// `DATABASE_URL`: unset = SQLite under DATA_DIR; postgres://… = PostgreSQL.
+    pub database_url: Option<String>,
+    /// `DATABASE_MAX_CONNECTIONS` (default 10 on SQLite, 20 on PostgreSQL).
+    pub database_max_connections: u32,
+    /// `REDIS_URL`: set = Redis queue; unset = the embedded SQLite queue.
+    pub redis_url: Option<String>,
+}
+
+impl StorageConfig {
+    pub fn from_env() -> Result<StorageConfig, String> {
+        let database_url = env::var("DATABASE_URL");
+        let postgres = database_url.as_deref().is_some_and(|u| u.starts_with("postgres"));
+        Ok(StorageConfig {
+            data_dir: PathBuf::from(env::var("DATA_DIR").unwrap_or_else(|| "./data".into())),
+            database_max_connections: env::parsed("DATABASE_MAX_CONNECTIONS", if postgres { 20 } else { 10 })?,
+            database_url,
+            redis_url: env::var("REDIS_URL"),
+        })
+    }
+
+    pub fn database_url(&self) -> String {
+        self.database_url
+            .clone()
+            .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("sellerdesk.sqlite").display()))
+    }
+
+    fn ensure_data_dir(&self) -> Result<(), String> {
+        std::fs::create_dir_all(&self.data_dir).map_err(|e| format!("cannot create DATA_DIR {}: {e}", self.data_dir.display()))
+    }
+
+    pub async fn open_db(&self) -> Result<Db, String> {
+        if self.database_url.is_none() {
+            self.ensure_data_dir()?;
+        }
+        let options = DbOptions {
+            url: self.database_url(),
+            max_connections: self.database_max_connections,
+            acquire_timeout: Duration::from_secs(10),
+        };
+        Db::connect(&options).await.map_err(|e| format!("cannot open the database: {e}"))
+    }
+
+    pub async fn open_queue(&self) -> Result<Queue, String> {
+        if self.redis_url.is_some() {
+            return Err("REDIS_URL is set, but this build runs the embedded queue only; unset REDIS_URL".into());
+        }
+        self.ensure_data_dir()?;
+        let (queue, _pool) = Queue::sqlite(&self.data_dir.join("queue.sqlite")).await?;
+        Ok(queue)
+    }
+}
+
+/// How the pool runs.
 #[derive(Debug, Clone)]
 pub struct JobsConfig {
-    /// Jobs one process runs at once.
+    /// `WORKER_CONCURRENCY`: jobs one process runs at once (default 4; in `api`, 0 = none here).
     pub concurrency: usize,
-    /// How long a claimed job is owned before another worker may take it over.
+    /// `JOB_LEASE_SECS` (30): how long a claimed job is owned before another worker may take it.
     pub lease: Duration,
-    /// How often the sweeper rescues orphans and pushes due jobs.
+    /// `JOB_SWEEP_MS` (1000): how often the sweeper rescues orphans and pushes due jobs.
     pub sweep_every: Duration,
-    /// A pushed job still PENDING after this long is pushed again (the queue lost it).
+    /// `JOB_LOST_AFTER_SECS` (300): a pushed job still PENDING after this is pushed again.
     pub lost_after: Duration,
-    /// First retry delay; doubles with each attempt, with jitter.
+    /// `JOB_BACKOFF_MS` (2000): first retry delay; doubles with each attempt, with jitter.
     pub backoff_base: Duration,
     pub backoff_max: Duration,
+    /// `JOB_MAX_ATTEMPTS` (3).
     pub max_attempts: i64,
-    /// How long in-flight jobs may run on after a shutdown signal before they are handed back.
+    /// `SHUTDOWN_GRACE_SECS` (20): how long running jobs may go on after a shutdown signal.
     pub shutdown_grace: Duration,
     pub mail_dir: PathBuf,
+    /// `SMTP_URL`: unset = .eml files under DATA_DIR/mail.
     pub smtp_url: Option<String>,
+    /// `MAIL_FROM` (default "Sellerdesk <no-reply@sellerdesk.test>").
     pub mail_from: String,
-    /// Cron schedule (with seconds) of the expired-token purge.
+    /// `CRON_TOKENS_PURGE` (cron with seconds, default "0 */10 * * * *").
     pub cron_tokens_purge: String,
+}
+
+impl JobsConfig {
+    pub fn from_env(storage: &StorageConfig) -> Result<JobsConfig, String> {
+        let config = JobsConfig {
+            concurrency: env::parsed("WORKER_CONCURRENCY", 4)?,
+            lease: Duration::from_secs(env::parsed("JOB_LEASE_SECS", 30)?),
+            sweep_every: Duration::from_millis(env::parsed("JOB_SWEEP_MS", 1000)?),
+            lost_after: Duration::from_secs(env::parsed("JOB_LOST_AFTER_SECS", 300)?),
+            backoff_base: Duration::from_millis(env::parsed("JOB_BACKOFF_MS", 2000)?),
+            backoff_max: Duration::from_secs(300),
+            max_attempts: env::parsed("JOB_MAX_ATTEMPTS", 3)?,
+            shutdown_grace: Duration::from_secs(env::parsed("SHUTDOWN_GRACE_SECS", 20)?),
+            mail_dir: storage.data_dir.join("mail"),
+            smtp_url: env::var("SMTP_URL"),
+            mail_from: env::var("MAIL_FROM").unwrap_or_else(|| "Sellerdesk <no-reply@sellerdesk.test>".into()),
+            cron_tokens_purge: env::var("CRON_TOKENS_PURGE").unwrap_or_else(|| "0 */10 * * * *".into()),
+        };
+        if config.max_attempts < 1 {
+            return Err("JOB_MAX_ATTEMPTS must be 1 or more".into());
+        }
+        if config.lease < Duration::from_secs(3) {
+            return Err("JOB_LEASE_SECS must be 3 or more".into());
+        }
+        Ok(config)
+    }
+}
+
+/// Hides the password part of a URL.
+pub fn mask_url(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let creds = &url[scheme + 3..at];
+            let user = creds.split(':').next().unwrap_or("");
+            format!("{}{}:***{}", &url[..scheme + 3], user, &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+impl fmt::Display for StorageConfig {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "  data dir        {}", self.data_dir.display())?;
+        writeln!(f, "  database        {}", mask_url(&self.database_url()))?;
+        match &self.redis_url {
+            Some(url) => write!(f, "  queue           redis {}", mask_url(url)),
+            None => write!(f, "  queue           embedded (SQLite in DATA_DIR)"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mask_url;
+
+    #[test]
+    fn masks_passwords_in_urls() {
+        assert_eq!(mask_url("postgres://app:secret@db:5432/x"), "postgres://app:***@db:5432/x");
+        assert_eq!(mask_url("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
+    }
 }

@@ -12,7 +12,7 @@ pub mod kinds;
 pub mod pool;
 pub mod queue;
 
-pub use config::JobsConfig;
+pub use config::{JobsConfig, StorageConfig};
 pub use error::JobError;
 pub use pool::{Pool, PoolHandle, Runtime};
 pub use queue::Queue;

@@ -1,1 +1,55 @@
-fn main() {}
+//! `worker`: runs the job pool and the cron scheduler against the configured database and
+//! queue, until SIGTERM or Ctrl-C; then finishes or hands back its running jobs.
+use anyhow::Context as _;
+use jobs::{JobsConfig, Pool, Runtime, StorageConfig};
+
+fn init_tracing() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn"));
+    let json = std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    if json {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    tokio::select! {
+        _ = ctrl_c => {},
+        _ = term => {},
+    }
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let _ = dotenvy::dotenv();
+    init_tracing();
+    let storage = StorageConfig::from_env().map_err(anyhow::Error::msg)?;
+    let mut config = JobsConfig::from_env(&storage).map_err(anyhow::Error::msg)?;
+    config.concurrency = config.concurrency.max(1);
+    println!("Sellerdesk worker starting with:\n{storage}\n  concurrency     {}", config.concurrency);
+    let db = storage.open_db().await.map_err(anyhow::Error::msg)?;
+    // The API migrates too; whichever starts first does it, the other finds nothing to do.
+    db.migrate().await.context("migrations")?;
+    let queue = storage.open_queue().await.map_err(anyhow::Error::msg)?;
+    let runtime = Runtime::new(db, queue, config).map_err(anyhow::Error::msg)?;
+    let pool = Pool::start(runtime).await.map_err(anyhow::Error::msg)?;
+    println!("worker {} running", pool.worker_id());
+    shutdown_signal().await;
+    tracing::info!("shutdown signal received");
+    pool.shutdown().await;
+    Ok(())
+}
