@@ -32,6 +32,7 @@ type Documents = {
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": typeof types.RemoveUserDocument,
     "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": typeof types.ResetPasswordDocument,
+    "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n": typeof types.ApiClientProbeDocument,
     "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": typeof types.MeDocument,
 };
 const documents: Documents = {
@@ -53,6 +54,7 @@ const documents: Documents = {
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": types.RemoveUserDocument,
     "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": types.ResetPasswordDocument,
+    "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n": types.ApiClientProbeDocument,
     "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": types.MeDocument,
 };
 
@@ -142,6 +144,10 @@ export function graphql(source: "\n  mutation RemoveUser($id: ID!) {\n    remove
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n"): (typeof documents)["\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n"): (typeof documents)["\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -110,7 +110,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
   };
 
-  const client = new GraphQLClient(endpoint, {
+  // graphql-request wants an absolute URL; the endpoint is usually relative to the app's origin.
+  const absolute = new URL(endpoint, typeof window !== 'undefined' ? window.location.href : 'http://localhost/').toString();
+  const client = new GraphQLClient(absolute, {
     fetch: checkedFetch,
     headers: token ? { Authorization: `Bearer ${token}` } : {},
   });

@@ -25,6 +25,8 @@ export interface Session {
   signIn: (token: string) => void;
   signOut: () => void;
   client: ApiClient;
+  /** Same endpoint, never a token: for calls a revoked token must not spoil (signing in again). */
+  anonymousClient: ApiClient;
 }
 
 const SessionContext = createContext<Session | null>(null);
@@ -100,6 +102,11 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
     [endpoint, activeToken, fetchImpl, signOut],
   );
 
+  const anonymousClient = useMemo(
+    () => createApiClient({ endpoint, token: null, ...(fetchImpl ? { fetch: fetchImpl } : {}) }),
+    [endpoint, fetchImpl],
+  );
+
   const value = useMemo<Session>(
     () => ({
       token: activeToken,
@@ -111,8 +118,9 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
       signIn,
       signOut,
       client,
+      anonymousClient,
     }),
-    [activeToken, snapshot, timezone, needPayment, signIn, signOut, client],
+    [activeToken, snapshot, timezone, needPayment, signIn, signOut, client, anonymousClient],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

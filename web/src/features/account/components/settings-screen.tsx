@@ -6,9 +6,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
-import { graphqlEndpoint } from '@/config/env';
 import { graphql } from '@/gql';
-import { createApiClient } from '@/lib/api-client';
 import { roleLabels, timezoneOf, useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { formatDateTime, timezones } from '@/lib/dates';
 import { notify } from '@/lib/notify';
@@ -70,7 +68,7 @@ function TimezonePanel({ user }: { user: CurrentUser }) {
 }
 
 function PasswordPanel({ user }: { user: CurrentUser }) {
-  const { signIn, signOut } = useSession();
+  const { signIn, signOut, anonymousClient } = useSession();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -91,8 +89,7 @@ function PasswordPanel({ user }: { user: CurrentUser }) {
         onSuccess: async () => {
           try {
             // The old token is revoked by now, so this request goes without it.
-            const anonymous = createApiClient({ endpoint: graphqlEndpoint, token: null });
-            const result = await anonymous.request(ReloginDocument, { input: { email: user.email, password: next } });
+            const result = await anonymousClient.request(ReloginDocument, { input: { email: user.email, password: next } });
             signIn(result.login.accessToken);
             notify.success('Your password has been changed. Other devices were signed out.');
           } catch {

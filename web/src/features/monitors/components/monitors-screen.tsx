@@ -220,7 +220,7 @@ export function MonitorsScreen() {
               selectionMode="single"
               onRowClick={(e) => set('type', (e.data as QueueRow).type)}
               rowClassName={() => 'clickable-row'}
-              aria-label="Queues"
+              pt={{ table: { 'aria-label': 'Queues' } }}
             >
               <Column header="Job kind" body={(q: QueueRow) => <code>{q.type}</code>} />
               <Column header="Pending" body={(q: QueueRow) => <Count value={q.pending} tone="orange" />} align="right" />
@@ -241,7 +241,7 @@ export function MonitorsScreen() {
               size="small"
               className="data-table"
               emptyMessage={<EmptyState icon="pi pi-server" title="No worker has reported in" />}
-              aria-label="Workers"
+              pt={{ table: { 'aria-label': 'Workers' } }}
             >
               <Column
                 header="Worker"
@@ -275,7 +275,7 @@ export function MonitorsScreen() {
             placeholder="All kinds"
             showClear
             editable
-            aria-label="Job kind"
+            ariaLabel="Job kind"
             className="filter-kind"
           />
           <Dropdown
@@ -284,7 +284,7 @@ export function MonitorsScreen() {
             onChange={(e) => set('status', (e.value as JobStatus | null) ?? '')}
             placeholder="All statuses"
             showClear
-            aria-label="Status"
+            ariaLabel="Status"
             className="filter-status"
           />
           <span className="p-input-icon-left">
@@ -315,7 +315,8 @@ export function MonitorsScreen() {
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
             emptyMessage={<EmptyState icon="pi pi-history" title={filtered ? 'No job matches these filters' : 'No jobs yet'} />}
             className="data-table"
-            aria-label="Jobs"
+            data-testid="jobs-table"
+            pt={{ table: { 'aria-label': 'Jobs' } }}
           >
             <Column expander style={{ width: '3rem' }} />
             <Column header="Status" body={(r: EventRow) => <JobStatusTag status={r.status} />} style={{ width: '8rem' }} />

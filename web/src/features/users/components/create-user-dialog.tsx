@@ -34,25 +34,25 @@ export function CreateUserDialog({ visible, onHide, roles }: CreateUserDialogPro
     onHide();
   };
 
+  const invalid = {
+    firstName: !form.firstName.trim() ? 'Required' : null,
+    lastName: !form.lastName.trim() ? 'Required' : null,
+    email: !/^\S+@\S+\.\S+$/.test(form.email.trim()) ? 'Enter a valid email' : null,
+    password: form.password.length < PASSWORD_MIN_LENGTH ? `At least ${PASSWORD_MIN_LENGTH} characters` : null,
+  };
+  // The server's objection to a field shows until the next attempt.
   const serverField = create.error instanceof ApiError ? create.error.field : undefined;
   const errors = {
-    firstName: submitted && !form.firstName.trim() ? 'Required' : null,
-    lastName: submitted && !form.lastName.trim() ? 'Required' : null,
-    email:
-      submitted && !/^\S+@\S+\.\S+$/.test(form.email.trim())
-        ? 'Enter a valid email'
-        : serverField === 'email'
-          ? create.error?.message
-          : null,
-    password: submitted && form.password.length < PASSWORD_MIN_LENGTH ? `At least ${PASSWORD_MIN_LENGTH} characters` : null,
+    firstName: submitted ? invalid.firstName : null,
+    lastName: submitted ? invalid.lastName : null,
+    email: (submitted ? invalid.email : null) ?? (serverField === 'email' ? create.error?.message : null),
+    password: submitted ? invalid.password : null,
   };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.values(errors).some(Boolean) || !form.firstName.trim() || !form.lastName.trim() || form.password.length < PASSWORD_MIN_LENGTH || !/^\S+@\S+\.\S+$/.test(form.email.trim())) {
-      return;
-    }
+    if (Object.values(invalid).some(Boolean)) return;
     create.mutate(
       { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim(), password: form.password, role: form.role },
       {

@@ -154,7 +154,8 @@ export function UsersScreen() {
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
             emptyMessage={<EmptyState icon="pi pi-users" title="No users yet" />}
             className="data-table"
-            aria-label="Users"
+            data-testid="users-table"
+            pt={{ table: { 'aria-label': 'Users' } }}
           >
             <Column header="User" body={nameCell} />
             <Column header="Role" body={(u: UserRow) => <Tag value={roleLabels[u.role]} severity={roleSeverity[u.role]} rounded />} style={{ width: '9rem' }} />

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Features stay independent (bulletproof-react): shared code goes to components/ or lib/,
+// and only the app layer composes features.
+const root = path.resolve(__dirname);
+const features = fs.readdirSync(path.join(root, 'features'));
+
+function files(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    return e.isDirectory() ? files(p) : /\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+describe('architecture', () => {
+  it.each(features)('feature %s imports no other feature', (feature) => {
+    const offenders = files(path.join(root, 'features', feature)).flatMap((file) => {
+      const source = fs.readFileSync(file, 'utf8');
+      return [...source.matchAll(/from '@\/features\/([^/']+)/g)]
+        .filter((m) => m[1] !== feature)
+        .map((m) => `${path.relative(root, file)} → ${m[1]}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
+  it('shared layers import no feature', () => {
+    const shared = ['components', 'lib', 'config'].flatMap((d) => files(path.join(root, d)));
+    const offenders = shared.filter((f) => /from '@\/features\//.test(fs.readFileSync(f, 'utf8')));
+    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  });
+});
