@@ -40,6 +40,9 @@ pub async fn fire(rt: &Runtime, task: &str) {
 
 pub async fn start(rt: Arc<Runtime>) -> Result<JobScheduler, String> {
     let scheduler = JobScheduler::new().await.map_err(|e| e.to_string())?;
+    // Started before jobs are added: adding to a scheduler that is still starting can lose
+    // the job's first ticks.
+    scheduler.start().await.map_err(|e| e.to_string())?;
     let tasks = [(kinds::TOKENS_PURGE, rt.config.cron_tokens_purge.clone())];
     for (task, schedule) in tasks {
         let rt = rt.clone();
@@ -50,6 +53,5 @@ pub async fn start(rt: Arc<Runtime>) -> Result<JobScheduler, String> {
         .map_err(|e| format!("cron schedule '{schedule}' of {task}: {e}"))?;
         scheduler.add(job).await.map_err(|e| e.to_string())?;
     }
-    scheduler.start().await.map_err(|e| e.to_string())?;
     Ok(scheduler)
 }

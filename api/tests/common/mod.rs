@@ -2,6 +2,8 @@
 //! it over HTTP. Each test gets its own server.
 #![allow(dead_code)]
 
+pub mod smtp;
+
 use std::collections::HashMap;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
@@ -48,7 +50,7 @@ impl Server {
             ("BOOTSTRAP_ADMIN_PASSWORD", SUPER_PASSWORD.into()),
             ("JOB_BACKOFF_MS", "100".into()),
             ("JOB_SWEEP_MS", "200".into()),
-            ("RUST_LOG", "warn,api=info,jobs=info".into()),
+            ("RUST_LOG", "warn,api=info,jobs=info,tokio_cron_scheduler=info".into()),
         ] {
             vars.insert(k.into(), v);
         }

@@ -1,0 +1,188 @@
+mod common;
+
+use std::time::Duration;
+
+use common::smtp::Sink;
+use common::*;
+use serde_json::{json, Value};
+
+const HISTORIES: &str = "query($f: EventHistoryFilter) { getEventHistories(filter: $f) { items { id type status error attempts clientId batchId event } pageInfo { totalCount } } }";
+const RETRY: &str = "mutation($id: ID!) { retryEventHistory(id: $id) { id status attempts } }";
+const RESET: &str = "mutation($u: ID!) { resetPassword(userId: $u) }";
+
+async fn histories(s: &Server, token: &str, filter: Value) -> Vec<Value> {
+    s.ok(HISTORIES, json!({ "f": filter }), Some(token)).await["getEventHistories"]["items"].as_array().cloned().unwrap_or_default()
+}
+
+/// Waits until every job of `kind` visible to `token` has `status`, and there are `n` of them.
+async fn wait_all(s: &Server, token: &str, kind: &str, n: usize, status: &str, secs: u64) -> Vec<Value> {
+    let found = wait_for(Duration::from_secs(secs), || async {
+        let items = histories(s, token, json!({ "type": kind, "limit": 100 })).await;
+        (items.len() == n && items.iter().all(|j| j["status"] == status)).then_some(items)
+    })
+    .await;
+    match found {
+        Some(items) => items,
+        None => {
+            let items = histories(s, token, json!({ "type": kind, "limit": 100 })).await;
+            panic!("expected {n} {kind} jobs {status}, got {items:#?}\nlog:\n{}", s.log())
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_job_that_keeps_failing_ends_failed_and_a_retry_makes_it_succeed() {
+    let smtp_port = free_port();
+    let smtp_url = format!("smtp://127.0.0.1:{smtp_port}");
+    let s = Server::start_with(&[("SMTP_URL", &smtp_url), ("JOB_MAX_ATTEMPTS", "3")]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let staff_id = me_id(&s, &staff).await;
+
+    // Nothing listens on the SMTP port: every attempt fails.
+    s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
+    let failed = wait_all(&s, &admin, "mail.send", 1, "FAILED", 30).await;
+    let job = &failed[0];
+    assert_eq!(job["attempts"], 3);
+    assert!(job["error"].as_str().is_some_and(|e| !e.is_empty()), "the error is kept: {job}");
+    assert_eq!(job["event"]["mail"]["to"], DEMO_STAFF);
+    let id = job["id"].as_str().expect("id").to_owned();
+
+    let stats = s.ok("{ getQueueStats { type pending processing succeeded failed } }", json!({}), Some(&admin)).await;
+    assert_eq!(stats["getQueueStats"], json!([{ "type": "mail.send", "pending": 0, "processing": 0, "succeeded": 0, "failed": 1 }]));
+
+    // Only admins of the job's client (or the operator) may retry.
+    assert_eq!(code(&s.gql(RETRY, json!({ "id": id }), Some(&staff)).await), "FORBIDDEN");
+
+    let sink = Sink::start(smtp_port).await;
+    let retried = s.ok(RETRY, json!({ "id": id }), Some(&root)).await;
+    assert_eq!(retried["retryEventHistory"]["status"], "PENDING");
+    let done = wait_all(&s, &admin, "mail.send", 1, "SUCCESS", 30).await;
+    assert_eq!(done[0]["error"], Value::Null);
+    assert_eq!(sink.messages().len(), 1);
+    assert!(sink.messages()[0].contains(&format!("To: {DEMO_STAFF}")));
+    assert_eq!(code(&s.gql(RETRY, json!({ "id": id }), Some(&admin)).await), "CONFLICT");
+}
+
+#[tokio::test]
+async fn monitors_are_scoped_by_client_and_role() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let staff_id = me_id(&s, &staff).await;
+
+    s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
+    s.ok("mutation { forgotPassword(email: \"root@sellerdesk.test\") }", json!({}), None).await;
+    wait_all(&s, &root, "mail.send", 2, "SUCCESS", 20).await;
+
+    let mine = histories(&s, &admin, json!({})).await;
+    assert_eq!(mine.len(), 1, "an admin sees its own client's jobs only: {mine:#?}");
+    let platform_job = histories(&s, &root, json!({})).await.into_iter().find(|j| j["clientId"] != mine[0]["clientId"]).expect("platform job");
+    assert_eq!(code(&s.gql(RETRY, json!({ "id": platform_job["id"] }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(histories(&s, &root, json!({ "clientId": mine[0]["clientId"] })).await.len(), 1);
+    assert_eq!(histories(&s, &root, json!({ "status": "FAILED" })).await.len(), 0);
+    assert_eq!(histories(&s, &root, json!({ "type": "nothing.like.this" })).await.len(), 0);
+    assert_eq!(field(&s.gql(HISTORIES, json!({ "f": { "limit": 500 } }), Some(&root)).await), "limit");
+
+    assert_eq!(code(&s.gql(HISTORIES, json!({}), Some(&staff)).await), "FORBIDDEN");
+    assert_eq!(code(&s.gql("{ getQueueStats { type } }", json!({}), Some(&staff)).await), "FORBIDDEN");
+    assert_eq!(code(&s.gql("{ getWorkers { id } }", json!({}), Some(&admin)).await), "FORBIDDEN");
+    let workers = s.ok("{ getWorkers { id queues lastSeenAt } }", json!({}), Some(&root)).await;
+    let list = workers["getWorkers"].as_array().expect("workers");
+    assert_eq!(list.len(), 1, "{workers}");
+    assert!(list[0]["queues"].as_array().is_some_and(|q| q.contains(&json!("mail.send"))));
+    let batch = s.gql("query($id: ID!) { getJobBatch(id: $id) { id total } }", json!({ "id": "01a00000-0000-7000-8000-000000000000" }), Some(&admin)).await;
+    assert_eq!(code(&batch), "NOT_FOUND");
+}
+
+#[tokio::test]
+async fn jobs_queued_before_a_crash_all_run_once_after_restart() {
+    // No workers in the first process: the jobs wait in the queue when it is killed.
+    let mut s = Server::start_with(&[("WORKER_CONCURRENCY", "0")]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let staff_id = me_id(&s, &staff).await;
+    for _ in 0..10 {
+        s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
+    }
+    assert_eq!(wait_all(&s, &admin, "mail.send", 10, "PENDING", 5).await.len(), 10);
+    assert!(s.mails().is_empty());
+
+    s.kill();
+    s.restart_with(&[("WORKER_CONCURRENCY", "4")]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let done = wait_all(&s, &admin, "mail.send", 10, "SUCCESS", 30).await;
+    assert!(done.iter().all(|j| j["attempts"] == 1), "each ran once: {done:#?}");
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(s.mails().len(), 10, "one mail per job, none twice");
+}
+
+#[tokio::test]
+async fn jobs_of_a_killed_worker_are_rescued_when_their_lease_expires() {
+    let smtp_port = free_port();
+    let sink = Sink::start(smtp_port).await;
+    sink.stall.store(true, std::sync::atomic::Ordering::SeqCst);
+    let smtp_url = format!("smtp://127.0.0.1:{smtp_port}");
+    let mut s = Server::start_with(&[("SMTP_URL", &smtp_url), ("JOB_LEASE_SECS", "3")]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let staff_id = me_id(&s, &staff).await;
+    for _ in 0..3 {
+        s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
+    }
+    // The SMTP server hangs: the jobs are mid-delivery when the process dies.
+    wait_all(&s, &admin, "mail.send", 3, "PROCESSING", 15).await;
+    s.kill();
+    sink.stall.store(false, std::sync::atomic::Ordering::SeqCst);
+    s.restart_with(&[]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let done = wait_all(&s, &admin, "mail.send", 3, "SUCCESS", 30).await;
+    assert!(done.iter().all(|j| j["attempts"] == 2), "one lost attempt, one good: {done:#?}");
+    let mut ids = sink.message_ids();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 3, "each message delivered: {:?}", sink.message_ids());
+    assert_eq!(sink.messages().len(), 3, "and none twice");
+}
+
+#[tokio::test]
+async fn a_graceful_stop_hands_running_jobs_back_without_spending_an_attempt() {
+    let smtp_port = free_port();
+    let sink = Sink::start(smtp_port).await;
+    sink.stall.store(true, std::sync::atomic::Ordering::SeqCst);
+    let smtp_url = format!("smtp://127.0.0.1:{smtp_port}");
+    let mut s = Server::start_with(&[("SMTP_URL", &smtp_url), ("SHUTDOWN_GRACE_SECS", "1")]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let staff_id = me_id(&s, &staff).await;
+    s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
+    wait_all(&s, &admin, "mail.send", 1, "PROCESSING", 15).await;
+
+    assert!(s.terminate(), "SIGTERM ends the process cleanly; log:\n{}", s.log());
+    sink.stall.store(false, std::sync::atomic::Ordering::SeqCst);
+    s.restart_with(&[]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let done = wait_all(&s, &admin, "mail.send", 1, "SUCCESS", 30).await;
+    assert_eq!(done[0]["attempts"], 1, "the interrupted attempt was given back");
+    assert_eq!(sink.messages().len(), 1);
+}
+
+#[tokio::test]
+async fn each_cron_tick_runs_once() {
+    let s = Server::start_with(&[("CRON_TOKENS_PURGE", "*/1 * * * * *")]).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let ticks = wait_for(Duration::from_secs(20), || async {
+        let items = histories(&s, &root, json!({ "type": "tokens.purge", "status": "SUCCESS", "limit": 100 })).await;
+        (items.len() >= 3).then_some(items)
+    })
+    .await
+    .unwrap_or_else(|| panic!("no cron ticks ran; log:\n{}", s.log()));
+    let mut keys: Vec<String> = ticks.iter().filter_map(|j| j["event"]["tick"].as_str().map(str::to_owned)).collect();
+    let n = keys.len();
+    keys.sort();
+    keys.dedup();
+    assert_eq!(keys.len(), n, "one job per tick");
+    assert!(ticks.iter().all(|j| j["clientId"].is_null()));
+}
