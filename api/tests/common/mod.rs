@@ -48,6 +48,7 @@ impl Server {
             ("WEB_DIR", dir.path().join("no-web").display().to_string()),
             ("BOOTSTRAP_ADMIN_EMAIL", SUPER_EMAIL.into()),
             ("BOOTSTRAP_ADMIN_PASSWORD", SUPER_PASSWORD.into()),
+            ("LANG", "C.UTF-8".into()),
             ("JOB_BACKOFF_MS", "100".into()),
             ("JOB_SWEEP_MS", "200".into()),
             ("RUST_LOG", "warn,api=info,jobs=info,tokio_cron_scheduler=info".into()),
