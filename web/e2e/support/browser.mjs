@@ -1,0 +1,68 @@
+// Debian's Chromium driven by playwright-core: no browser download, no network of its own.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
+import { RESULTS_DIR } from './server.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const TOKEN_KEY = 'sellerdesk:access-token';
+
+export async function launchBrowser() {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** A fresh browser context (its own local storage) on the server. */
+export async function newPage(browser, server, { timezoneId = 'UTC' } = {}) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, timezoneId, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+  return { context, page, problems };
+}
+
+export async function screenshot(page, name) {
+  const dir = path.join(RESULTS_DIR, 'screens');
+  fs.mkdirSync(dir, { recursive: true });
+  // Let transitions and spinners settle so the picture shows the screen, not its loading.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** Signs in through the sign-in screen. */
+export async function signIn(page, { email, password }, from = '/auth/login') {
+  if (from) await page.goto(from);
+  await page.locator('#email').fill(email);
+  await page.locator('#password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Starts the page signed in with `token`, the way the app keeps it. */
+export async function useToken(page, token) {
+  await page.goto('/auth/login');
+  await page.evaluate(([key, t]) => window.localStorage.setItem(key, t), [TOKEN_KEY, token]);
+}
+
+export async function storedToken(page) {
+  return page.evaluate((key) => window.localStorage.getItem(key), TOKEN_KEY);
+}
+
+export const pathOf = (page) => {
+  const u = new URL(page.url());
+  return `${u.pathname}${u.search}`;
+};
+
+/** Waits until the address bar shows exactly `expected` (path + query). */
+export async function waitForPath(page, expected, timeout = 15_000) {
+  try {
+    await page.waitForFunction((want) => `${location.pathname}${location.search}` === want, expected, { timeout });
+  } catch (error) {
+    throw new Error(`expected ${expected}, still at ${pathOf(page)}: ${error.message}`);
+  }
+}
+
+export const loginRedirect = (target) => `/auth/login?${new URLSearchParams({ redirect: target })}`;
