@@ -186,3 +186,64 @@ async fn each_cron_tick_runs_once() {
     assert_eq!(keys.len(), n, "one job per tick");
     assert!(ticks.iter().all(|j| j["clientId"].is_null()));
 }
+
+/// Jobs written to the outbox without a push (as after a crash between commit and push) are
+/// pushed by the sweeper; a batch reports its jobs' progress to its own client only.
+#[tokio::test]
+async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
+    use domain::event_histories::{self as eh};
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let client_of = |token: String| {
+        let s = &s;
+        async move {
+            s.ok("{ getMe { client { id } } }", json!({}), Some(&token)).await["getMe"]["client"]["id"].as_str().expect("id").to_owned()
+        }
+    };
+    let demo = client_of(admin.clone()).await;
+    let platform = client_of(root.clone()).await;
+
+    let db = domain::Db::connect(&domain::db::DbOptions {
+        url: format!("sqlite://{}", s.data_dir().join("sellerdesk.sqlite").display()),
+        max_connections: 1,
+        acquire_timeout: Duration::from_secs(10),
+    })
+    .await
+    .expect("db");
+    let mut batches = Vec::new();
+    for client in [&demo, &platform] {
+        let mut tx = db.begin().await.expect("tx");
+        let batch = eh::create_batch(&mut tx, Some(client), "mail.send", 2).await.expect("batch");
+        for n in 0..2 {
+            let mail = domain::mail::Mail {
+                to: format!("batch{n}@demo.test"),
+                subject: "Sellerdesk: test".into(),
+                text: "hello".into(),
+                html: "<p>hello</p>".into(),
+            };
+            let mut job = jobs::kinds::mail_send(mail, Some(client.clone()), 3);
+            job.batch_id = Some(batch.clone());
+            eh::insert(&mut tx, &job).await.expect("insert");
+        }
+        tx.commit().await.expect("commit");
+        batches.push(batch);
+    }
+
+    let query = "query($id: ID!) { getJobBatch(id: $id) { id type total pending processing succeeded failed } }";
+    let done = wait_for(Duration::from_secs(20), || async {
+        let b = s.ok(query, json!({ "id": batches[0] }), Some(&staff)).await;
+        (b["getJobBatch"]["succeeded"] == 2).then_some(b)
+    })
+    .await
+    .unwrap_or_else(|| panic!("batch did not finish; log:\n{}", s.log()));
+    assert_eq!(done["getJobBatch"]["total"], 2);
+    assert_eq!(done["getJobBatch"]["pending"], 0);
+    assert_eq!(done["getJobBatch"]["type"], "mail.send");
+    assert_eq!(code(&s.gql(query, json!({ "id": batches[1] }), Some(&admin)).await), "NOT_FOUND");
+    s.ok(query, json!({ "id": batches[1] }), Some(&root)).await;
+    let in_batch = histories(&s, &admin, json!({ "batchId": batches[0] })).await;
+    assert_eq!(in_batch.len(), 2);
+    assert!(in_batch.iter().all(|j| j["batchId"] == batches[0].as_str()));
+}
