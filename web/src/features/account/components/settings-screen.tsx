@@ -55,7 +55,7 @@ function TimezonePanel({ user }: { user: CurrentUser }) {
             filter
             filterPlaceholder="Search zones"
             placeholder="Choose a zone"
-            className="w-full"
+            className="w-full timezone-dropdown"
             virtualScrollerOptions={{ itemSize: 38 }}
           />
         </Field>
