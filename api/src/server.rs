@@ -33,6 +33,10 @@ struct App {
 
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder().ok();
+    config.storage.ensure_data_dir().map_err(anyhow::Error::msg)?;
+    if !config.embedded() && config.jwt_secret.is_none() {
+        tracing::warn!("JWT_SECRET is not set: every API replica must share one secret, or tokens from one are refused by another");
+    }
     let db = config.storage.open_db().await.map_err(anyhow::Error::msg)?;
     db.migrate().await?;
     bootstrap::run(&db, &config).await?;

@@ -48,6 +48,8 @@ pub struct StorageConfig {
     pub database_max_connections: u32,
     /// `REDIS_URL`: set = Redis queue; unset = the embedded SQLite queue.
     pub redis_url: Option<String>,
+    /// `QUEUE_NAME` (default "sellerdesk"): processes sharing a Redis use the same name.
+    pub queue_name: String,
 }
 
 impl StorageConfig {
@@ -59,6 +61,7 @@ impl StorageConfig {
             database_max_connections: env::parsed("DATABASE_MAX_CONNECTIONS", if postgres { 20 } else { 10 })?,
             database_url,
             redis_url: env::var("REDIS_URL"),
+            queue_name: env::var("QUEUE_NAME").unwrap_or_else(|| "sellerdesk".into()),
         })
     }
 
@@ -68,7 +71,7 @@ impl StorageConfig {
             .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("sellerdesk.sqlite").display()))
     }
 
-    fn ensure_data_dir(&self) -> Result<(), String> {
+    pub fn ensure_data_dir(&self) -> Result<(), String> {
         std::fs::create_dir_all(&self.data_dir).map_err(|e| format!("cannot create DATA_DIR {}: {e}", self.data_dir.display()))
     }
 
@@ -85,11 +88,11 @@ impl StorageConfig {
     }
 
     pub async fn open_queue(&self) -> Result<Queue, String> {
-        if self.redis_url.is_some() {
-            return Err("REDIS_URL is set, but this build runs the embedded queue only; unset REDIS_URL".into());
+        if let Some(url) = &self.redis_url {
+            return Queue::redis(url, &self.queue_name).await;
         }
         self.ensure_data_dir()?;
-        let (queue, _pool) = Queue::sqlite(&self.data_dir.join("queue.sqlite")).await?;
+        let (queue, _pool) = Queue::sqlite(&self.data_dir.join("queue.sqlite"), &self.queue_name).await?;
         Ok(queue)
     }
 }
@@ -101,6 +104,8 @@ pub struct JobsConfig {
     pub concurrency: usize,
     /// `JOB_LEASE_SECS` (30): how long a claimed job is owned before another worker may take it.
     pub lease: Duration,
+    /// `QUEUE_POLL_MS` (100): how often an idle worker asks the queue for work.
+    pub poll_every: Duration,
     /// `JOB_SWEEP_MS` (1000): how often the sweeper rescues orphans and pushes due jobs.
     pub sweep_every: Duration,
     /// `JOB_LOST_AFTER_SECS` (300): a pushed job still PENDING after this is pushed again.
@@ -126,6 +131,7 @@ impl JobsConfig {
         let config = JobsConfig {
             concurrency: env::parsed("WORKER_CONCURRENCY", 4)?,
             lease: Duration::from_secs(env::parsed("JOB_LEASE_SECS", 30)?),
+            poll_every: Duration::from_millis(env::parsed("QUEUE_POLL_MS", 100)?.max(1)),
             sweep_every: Duration::from_millis(env::parsed("JOB_SWEEP_MS", 1000)?),
             lost_after: Duration::from_secs(env::parsed("JOB_LOST_AFTER_SECS", 300)?),
             backoff_base: Duration::from_millis(env::parsed("JOB_BACKOFF_MS", 2000)?),

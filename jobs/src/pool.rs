@@ -211,11 +211,11 @@ impl Pool {
             tracing::warn!(error = %e, "first sweep failed");
         }
 
-        match &rt.queue {
-            Queue::Sqlite(storage) => {
-                let backend = storage.clone().poll_with_interval(Duration::from_millis(100));
+        // One worker consuming the queue; the backends differ in type only, hence the macro.
+        macro_rules! spawn_worker {
+            ($backend:expr) => {{
                 let worker = WorkerBuilder::new(rt.worker_id.as_str())
-                    .backend(backend)
+                    .backend($backend)
                     .concurrency(rt.config.concurrency)
                     .data(rt.clone())
                     .build(deliver);
@@ -229,7 +229,13 @@ impl Pool {
                         tracing::error!(error = %e, "queue worker stopped");
                     }
                 }));
-            }
+            }};
+        }
+        // Both backends park an idle worker until their heartbeat (30 s) unless told to poll.
+        let poll = rt.config.poll_every;
+        match &rt.queue {
+            Queue::Sqlite(storage) => spawn_worker!(storage.clone().poll_with_interval(poll)),
+            Queue::Redis(storage) => spawn_worker!(storage.clone().poll_with_interval(poll)),
         }
 
         tasks.push(tokio::spawn(periodic(stop_rx.clone(), rt.config.sweep_every, {

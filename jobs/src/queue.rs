@@ -1,5 +1,6 @@
 //! The enqueue port. The queue transports job ids; adapters differ only in where ids wait.
 use apalis::prelude::TaskSink;
+use apalis_redis::RedisStorage;
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use serde::{Deserialize, Serialize};
 
@@ -11,30 +12,38 @@ pub struct JobRef {
     pub id: String,
 }
 
-pub const QUEUE_NAME: &str = "sellerdesk";
-
 #[derive(Clone)]
 pub enum Queue {
     /// apalis-sqlite in a file of its own beside the database (embedded mode).
     Sqlite(SqliteStorage<JobRef>),
+    /// apalis-redis (scaled mode): any number of `worker` processes take from it.
+    Redis(RedisStorage<JobRef>),
 }
 
 impl std::fmt::Debug for Queue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Queue::Sqlite(_) => write!(f, "sqlite queue"),
+            Queue::Redis(_) => write!(f, "redis queue"),
         }
     }
 }
 
 impl Queue {
     /// Opens (and creates) the embedded queue at `path`.
-    pub async fn sqlite(path: &std::path::Path) -> Result<(Queue, SqlitePool), String> {
+    pub async fn sqlite(path: &std::path::Path, name: &str) -> Result<(Queue, SqlitePool), String> {
         let url = format!("sqlite://{}?mode=rwc", path.display());
         let pool = SqlitePool::connect(&url).await.map_err(|e| format!("queue database: {e}"))?;
         SqliteStorage::setup(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
-        let config = apalis_sqlite::Config::default().queue(QUEUE_NAME);
+        let config = apalis_sqlite::Config::default().queue(name);
         Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(config)), pool))
+    }
+
+    /// Connects to Redis. The connection manager reconnects by itself after Redis restarts.
+    pub async fn redis(url: &str, name: &str) -> Result<Queue, String> {
+        let conn = apalis_redis::connect(url).await.map_err(|e| format!("redis: {e}"))?;
+        let config = apalis_redis::Config::default().queue(name);
+        Ok(Queue::Redis(RedisStorage::new(conn).with_config(config)))
     }
 
     pub async fn ping(&self) -> Result<(), String> {
@@ -44,12 +53,20 @@ impl Queue {
                 .await
                 .map(|_| ())
                 .map_err(|e| e.to_string()),
+            Queue::Redis(storage) => {
+                let mut conn = storage.clone().get_connection().clone();
+                redis::cmd("PING").query_async::<String>(&mut conn).await.map(|_| ()).map_err(|e| e.to_string())
+            }
         }
     }
 
     async fn push_one(&self, id: &str) -> Result<(), String> {
         match self {
             Queue::Sqlite(storage) => {
+                let mut storage = storage.clone();
+                storage.push(JobRef { id: id.to_owned() }).await.map_err(|e| e.to_string())
+            }
+            Queue::Redis(storage) => {
                 let mut storage = storage.clone();
                 storage.push(JobRef { id: id.to_owned() }).await.map_err(|e| e.to_string())
             }
