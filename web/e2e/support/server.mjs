@@ -61,7 +61,12 @@ export async function startServer(extraEnv = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sellerdesk-e2e-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = fs.openSync(logFile, 'a');
-  const child = spawn(apiBinary(), ['serve'], {
+  // A private copy: a rebuild of target/ mid-run, or a sweep of stray `api` processes by other
+  // test suites on the same machine, must not take this server down.
+  const bin = path.join(dataDir, 'sellerdesk-e2e-server');
+  fs.copyFileSync(apiBinary(), bin);
+  fs.chmodSync(bin, 0o755);
+  const child = spawn(bin, ['serve'], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
