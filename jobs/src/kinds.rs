@@ -12,9 +12,31 @@ use crate::JobError;
 
 pub const MAIL_SEND: &str = "mail.send";
 pub const TOKENS_PURGE: &str = "tokens.purge";
+pub const SYSTEM_PROBE: &str = "system.probe";
 
 /// Every kind this build runs; workers advertise them in their heartbeat.
-pub const ALL: &[&str] = &[MAIL_SEND, TOKENS_PURGE];
+pub const ALL: &[&str] = &[MAIL_SEND, TOKENS_PURGE, SYSTEM_PROBE];
+
+/// Payload of `system.probe`: a job that does nothing but record its key once. Operators and
+/// benchmarks use it to measure the pipeline end to end, and tests to count executions.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Probe {
+    pub key: String,
+    /// Work to simulate before recording, in milliseconds.
+    #[serde(default)]
+    pub work_ms: u64,
+}
+
+pub fn probe(key: &str, work_ms: u64, batch_id: Option<String>, max_attempts: i64) -> NewJob {
+    NewJob {
+        kind: SYSTEM_PROBE.into(),
+        payload: serde_json::to_value(Probe { key: key.to_owned(), work_ms }).unwrap_or(Value::Null),
+        client_id: None,
+        batch_id,
+        dedupe_key: None,
+        max_attempts,
+    }
+}
 
 /// Payload of `mail.send`: the finished message.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -37,6 +59,7 @@ pub async fn execute(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     match job.kind.as_str() {
         MAIL_SEND => send_mail(rt, job).await,
         TOKENS_PURGE => purge_tokens(rt).await,
+        SYSTEM_PROBE => run_probe(rt, job).await,
         other => Err(JobError::Permanent(format!("no handler for job kind '{other}'"))),
     }
 }
@@ -77,5 +100,18 @@ async fn purge_tokens(rt: &Runtime) -> Result<(), JobError> {
     let mut conn = rt.db.conn().await?;
     let purged = domain::tokens::purge(&mut conn).await?;
     tracing::info!(purged, "expired tokens purged");
+    Ok(())
+}
+
+async fn run_probe(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let Probe { key, work_ms } = payload(job)?;
+    if work_ms > 0 {
+        tokio::time::sleep(std::time::Duration::from_millis(work_ms)).await;
+    }
+    let mut conn = rt.db.conn().await?;
+    let first = domain::event_histories::record_effect(&mut conn, &format!("probe:{key}"), &job.id, None).await?;
+    if !first {
+        tracing::info!(job = %job.id, key, "probe effect already recorded; nothing done twice");
+    }
     Ok(())
 }

@@ -15,26 +15,17 @@ fn init_tracing() {
     }
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
+async fn shutdown_signal(mut term: tokio::signal::unix::Signal) {
     tokio::select! {
-        _ = ctrl_c => {},
-        _ = term => {},
+        _ = tokio::signal::ctrl_c() => {},
+        _ = term.recv() => {},
     }
 }
 
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
+    // Registered first, so a SIGTERM during start-up still ends in a clean stop.
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     let _ = dotenvy::dotenv();
     init_tracing();
     let storage = StorageConfig::from_env().map_err(anyhow::Error::msg)?;
@@ -48,7 +39,7 @@ async fn main() -> anyhow::Result<()> {
     let runtime = Runtime::new(db, queue, config).map_err(anyhow::Error::msg)?;
     let pool = Pool::start(runtime).await.map_err(anyhow::Error::msg)?;
     println!("worker {} running", pool.worker_id());
-    shutdown_signal().await;
+    shutdown_signal(term).await;
     tracing::info!("shutdown signal received");
     pool.shutdown().await;
     Ok(())

@@ -22,12 +22,69 @@ pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
 }
 
+/// True when the suite runs on the scaled stack: PostgreSQL + Redis + `worker` processes.
+/// `TEST_STACK=scaled` with `TEST_POSTGRES_URL` (a role that may create databases) and
+/// `TEST_REDIS_URL`.
+pub fn scaled() -> bool {
+    std::env::var("TEST_STACK").is_ok_and(|s| s == "scaled")
+}
+
+fn required(name: &str) -> String {
+    std::env::var(name).unwrap_or_else(|_| panic!("TEST_STACK=scaled needs {name}"))
+}
+
+/// Creates an empty PostgreSQL database for one test; returns its name and URL.
+pub async fn create_database() -> (String, String) {
+    let admin = required("TEST_POSTGRES_URL");
+    let name = format!("sd_test_{}", uuid_simple());
+    let db = admin_db(&admin).await;
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&db.pool).await.expect("create database");
+    db.pool.close().await;
+    let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
+    (name.clone(), format!("{base}/{name}"))
+}
+
+async fn admin_db(url: &str) -> domain::Db {
+    domain::Db::connect(&domain::db::DbOptions {
+        url: url.to_owned(),
+        max_connections: 1,
+        acquire_timeout: Duration::from_secs(10),
+    })
+    .await
+    .expect("connect to TEST_POSTGRES_URL")
+}
+
+fn drop_database(name: String) {
+    let Ok(admin) = std::env::var("TEST_POSTGRES_URL") else { return };
+    let _ = std::thread::spawn(move || {
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+        rt.block_on(async {
+            let db = admin_db(&admin).await;
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&db.pool).await;
+        });
+    })
+    .join();
+}
+
+fn uuid_simple() -> String {
+    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+    format!("{:x}{:x}", nanos, std::process::id())
+}
+
+pub fn worker_binary() -> PathBuf {
+    let path = Path::new(env!("CARGO_BIN_EXE_api")).with_file_name("worker");
+    assert!(path.exists(), "{} is missing: build the workspace first (cargo build --workspace)", path.display());
+    path
+}
+
 pub struct Server {
     pub port: u16,
     pub url: String,
     pub dir: tempfile::TempDir,
     pub env: HashMap<String, String>,
     child: Option<Child>,
+    workers: Vec<Child>,
+    database: Option<String>,
     http: reqwest::Client,
 }
 
@@ -55,6 +112,16 @@ impl Server {
         ] {
             vars.insert(k.into(), v);
         }
+        let mut database = None;
+        if scaled() {
+            let (name, url) = create_database().await;
+            vars.insert("DATABASE_URL".into(), url);
+            vars.insert("REDIS_URL".into(), required("TEST_REDIS_URL"));
+            vars.insert("QUEUE_NAME".into(), name.clone());
+            vars.insert("JWT_SECRET".into(), "test-secret-shared-by-every-replica-0123456789".into());
+            vars.insert("DEMO".into(), "true".into());
+            database = Some(name);
+        }
         for (k, v) in env {
             vars.insert((*k).into(), (*v).into());
         }
@@ -64,6 +131,8 @@ impl Server {
             dir,
             env: vars,
             child: None,
+            workers: Vec::new(),
+            database,
             http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("http client"),
         };
         server.spawn().await;
@@ -74,22 +143,49 @@ impl Server {
         self.dir.path()
     }
 
-    async fn spawn(&mut self) {
+    fn command(&self, program: &Path) -> Command {
         let log = std::fs::OpenOptions::new()
             .create(true)
             .append(true)
             .open(self.dir.path().join("server.log"))
             .expect("log file");
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_api"));
-        cmd.arg("serve")
-            .env_clear()
+        let mut cmd = Command::new(program);
+        cmd.env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
             .envs(&self.env)
             .stdin(Stdio::null())
             .stdout(log.try_clone().expect("log"))
             .stderr(log);
-        self.child = Some(cmd.spawn().expect("start api"));
+        cmd
+    }
+
+    /// The `worker` processes a scaled server runs beside the API: two, or none while
+    /// WORKER_CONCURRENCY is 0.
+    fn worker_count(&self) -> usize {
+        if !scaled() || self.env.get("WORKER_CONCURRENCY").is_some_and(|c| c == "0") { 0 } else { 2 }
+    }
+
+    async fn spawn(&mut self) {
+        let mut api = self.command(Path::new(env!("CARGO_BIN_EXE_api")));
+        api.arg("serve");
+        self.child = Some(api.spawn().expect("start api"));
         self.wait_healthy().await;
+        for _ in 0..self.worker_count() {
+            let worker = self.command(&worker_binary()).spawn().expect("start worker");
+            self.workers.push(worker);
+        }
+    }
+
+    /// The database the server uses, for tests that set up rows directly.
+    pub fn database_url(&self) -> String {
+        self.env
+            .get("DATABASE_URL")
+            .cloned()
+            .unwrap_or_else(|| format!("sqlite://{}", self.dir.path().join("sellerdesk.sqlite").display()))
+    }
+
+    pub fn worker_pids(&self) -> Vec<i32> {
+        self.workers.iter().map(|w| w.id() as i32).collect()
     }
 
     async fn wait_healthy(&mut self) {
@@ -120,31 +216,42 @@ impl Server {
         self.child.as_ref().map(|c| c.id() as i32).unwrap_or(0)
     }
 
-    /// SIGKILL: no cleanup of any kind.
+    /// SIGKILL to the API and its workers: no cleanup of any kind.
     pub fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
+        for mut child in self.child.take().into_iter().chain(self.workers.drain(..)) {
             let _ = child.kill();
             let _ = child.wait();
         }
     }
 
-    /// SIGTERM, then waits for the process to exit; returns whether it exited cleanly.
+    /// SIGTERM to every process, then waits for them; true when all exited cleanly.
     pub fn terminate(&mut self) -> bool {
-        let Some(mut child) = self.child.take() else { return false };
-        unsafe {
-            libc::kill(child.id() as i32, libc::SIGTERM);
+        let children: Vec<Child> = self.child.take().into_iter().chain(self.workers.drain(..)).collect();
+        if children.is_empty() {
+            return false;
+        }
+        for child in &children {
+            unsafe {
+                libc::kill(child.id() as i32, libc::SIGTERM);
+            }
         }
         let deadline = Instant::now() + Duration::from_secs(40);
-        loop {
-            if let Ok(Some(status)) = child.try_wait() {
-                return status.success();
+        let mut clean = true;
+        for mut child in children {
+            loop {
+                if let Ok(Some(status)) = child.try_wait() {
+                    clean &= status.success();
+                    break;
+                }
+                if Instant::now() > deadline {
+                    let _ = child.kill();
+                    clean = false;
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(50));
             }
-            if Instant::now() > deadline {
-                let _ = child.kill();
-                return false;
-            }
-            std::thread::sleep(Duration::from_millis(50));
         }
+        clean
     }
 
     /// Starts the server again on the same DATA_DIR and port, with `env` changes.
@@ -230,6 +337,9 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
+        if let Some(name) = self.database.take() {
+            drop_database(name);
+        }
     }
 }
 
