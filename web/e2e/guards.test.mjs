@@ -178,6 +178,20 @@ describe('signed-in users', () => {
     await context.close();
   });
 
+  it('signing out from the user menu forgets the token and shows sign in', async () => {
+    const { page, context } = await pageAs('staff');
+    await page.goto('/dashboard');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await screenshot(page, '11-user-menu');
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await waitForPath(page, '/auth/login');
+    assert.equal(await page.evaluate(() => window.localStorage.getItem('sellerdesk:access-token')), null);
+    await page.goto('/dashboard');
+    await waitForPath(page, loginRedirect('/dashboard'));
+    await context.close();
+  });
+
   it('a token that is not a token counts as signed out', async () => {
     const { page, context } = await pageAs(null);
     await page.goto('/auth/login');

@@ -9,8 +9,12 @@ import url from 'node:url';
 
 const web = path.resolve(path.dirname(url.fileURLToPath(import.meta.url)), '..');
 const out = path.join(web, 'schema.graphql');
-const candidates = [process.env.SELLERDESK_API_BIN, path.join(web, '..', 'target', 'debug', 'api'), path.join(web, '..', 'target', 'release', 'api')].filter(Boolean);
-const bin = candidates.find((p) => fs.existsSync(p));
+const targets = [process.env.CARGO_TARGET_DIR, path.join(web, '..', 'target')].filter(Boolean);
+const builds = targets
+  .flatMap((t) => [path.join(t, 'debug', 'api'), path.join(t, 'release', 'api')])
+  .filter((p) => fs.existsSync(p))
+  .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+const bin = process.env.SELLERDESK_API_BIN || builds[0];
 
 if (bin) {
   const sdl = execFileSync(bin, ['export-schema'], { encoding: 'utf8', env: { ...process.env, RUST_LOG: 'error' } });

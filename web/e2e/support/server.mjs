@@ -15,9 +15,15 @@ export const SUPER_ADMIN = { email: 'root@platform.sellerdesk.test', password: '
 export const DEMO_ADMIN = { email: 'admin@demo.sellerdesk.test', password: 'sellerdesk-demo' };
 export const DEMO_STAFF = { email: 'staff@demo.sellerdesk.test', password: 'sellerdesk-demo' };
 
+/** SELLERDESK_API_BIN when set, else the newest `api` build (CARGO_TARGET_DIR or target/). */
 export function apiBinary() {
-  const candidates = [process.env.SELLERDESK_API_BIN, path.join(web, '..', 'target', 'debug', 'api'), path.join(web, '..', 'target', 'release', 'api')].filter(Boolean);
-  const found = candidates.find((p) => fs.existsSync(p));
+  if (process.env.SELLERDESK_API_BIN) {
+    if (!fs.existsSync(process.env.SELLERDESK_API_BIN)) throw new Error(`SELLERDESK_API_BIN=${process.env.SELLERDESK_API_BIN} does not exist`);
+    return process.env.SELLERDESK_API_BIN;
+  }
+  const targets = [process.env.CARGO_TARGET_DIR, path.join(web, '..', 'target')].filter(Boolean);
+  const candidates = targets.flatMap((t) => [path.join(t, 'debug', 'api'), path.join(t, 'release', 'api')]);
+  const found = candidates.filter((p) => fs.existsSync(p)).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs)[0];
   if (!found) throw new Error(`no server binary: build it first (looked at ${candidates.join(', ')})`);
   return found;
 }

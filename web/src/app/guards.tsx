@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -21,18 +22,23 @@ function useBounceTarget(): string {
 
 /** Sign-in, sign-up and password screens: only for visitors. */
 export function PublicOnly() {
-  const { isAuthenticated } = useSession();
+  const { isAuthenticated, signedOutByUser, clearSignedOutByUser } = useSession();
   const target = useBounceTarget();
+  useEffect(() => {
+    if (!isAuthenticated && signedOutByUser) clearSignedOutByUser();
+  }, [isAuthenticated, signedOutByUser, clearSignedOutByUser]);
   if (isAuthenticated) return <Navigate to={target} replace />;
   return <Outlet />;
 }
 
 /** Everything behind sign-in; waits for the current user so role checks below are exact. */
 export function RequireAuth() {
-  const { isAuthenticated, signOut } = useSession();
+  const { isAuthenticated, signOut, signedOutByUser } = useSession();
   const location = useLocation();
   const me = useCurrentUser();
   if (!isAuthenticated) {
+    // Someone who just signed out wants the sign-in page, not a way back to this screen.
+    if (signedOutByUser) return <Navigate to={paths.auth.login} replace />;
     return <Navigate to={loginPathFor(paths.auth.login, `${location.pathname}${location.search}`)} replace />;
   }
   if (me.isPending) return <PageSpinner label="Loading your account" />;
@@ -46,7 +52,7 @@ export function RequireAuth() {
         <p>{me.error.message}</p>
         <div className="row-gap">
           <Button label="Try again" icon="pi pi-refresh" onClick={() => void me.refetch()} />
-          <Button label="Sign out" severity="secondary" text onClick={signOut} />
+          <Button label="Sign out" severity="secondary" text onClick={() => signOut('user')} />
         </div>
       </div>
     );

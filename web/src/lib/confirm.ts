@@ -20,6 +20,8 @@ export function confirmAction({ header, message, acceptLabel = 'Confirm', danger
       acceptClassName: danger ? 'p-button-danger' : '',
       rejectClassName: 'p-button-text p-button-secondary',
       defaultFocus: 'reject',
+      style: { width: '30rem' },
+      breakpoints: { '640px': '92vw' },
       accept: () => resolve(true),
       reject: () => resolve(false),
       onHide: () => resolve(false),

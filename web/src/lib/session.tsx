@@ -23,11 +23,20 @@ export interface Session {
   setNeedPayment: (value: boolean) => void;
   /** Stores a new token (throws InvalidTokenError when it does not decode). */
   signIn: (token: string) => void;
-  signOut: () => void;
+  /**
+   * `user`: the person asked to leave, so the sign-in page gets no redirect back;
+   * `revoked`: the API refused the token, so signing in again returns to where they were.
+   */
+  signOut: (reason?: SignOutReason) => void;
+  /** Set by a sign-out the user asked for, until the sign-in page has been reached. */
+  signedOutByUser: boolean;
+  clearSignedOutByUser: () => void;
   client: ApiClient;
   /** Same endpoint, never a token: for calls a revoked token must not spoil (signing in again). */
   anonymousClient: ApiClient;
 }
+
+export type SignOutReason = 'user' | 'revoked';
 
 const SessionContext = createContext<Session | null>(null);
 
@@ -41,6 +50,7 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
   const queryClient = useQueryClient();
   const [token, setToken] = useState<string | null>(() => readStoredToken());
   const [needPayment, setNeedPayment] = useState(false);
+  const [signedOutByUser, setSignedOutByUser] = useState(false);
   const snapshot = useMemo(() => sessionFromToken(token), [token]);
   const activeToken = snapshot?.token ?? null;
   const timezone = useMemo(() => browserTimezone(), []);
@@ -53,7 +63,8 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
     }
   }, [token, snapshot]);
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback((reason: SignOutReason = 'user') => {
+    setSignedOutByUser(reason === 'user');
     writeStoredToken(null);
     setToken(null);
     setNeedPayment(false);
@@ -65,6 +76,7 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
     (next: string) => {
       decodeAccessToken(next);
       queryClient.clear();
+      setSignedOutByUser(false);
       writeStoredToken(next);
       setNeedPayment(false);
       setToken(next);
@@ -95,12 +107,14 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
         token: activeToken,
         ...(fetchImpl ? { fetch: fetchImpl } : {}),
         onUnauthenticated: (used) => {
-          if (used !== null && used === tokenRef.current) signOut();
+          if (used !== null && used === tokenRef.current) signOut('revoked');
         },
         onPaymentRequired: () => setNeedPayment(true),
       }),
     [endpoint, activeToken, fetchImpl, signOut],
   );
+
+  const clearSignedOutByUser = useCallback(() => setSignedOutByUser(false), []);
 
   const anonymousClient = useMemo(
     () => createApiClient({ endpoint, token: null, ...(fetchImpl ? { fetch: fetchImpl } : {}) }),
@@ -117,10 +131,12 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
       setNeedPayment,
       signIn,
       signOut,
+      signedOutByUser,
+      clearSignedOutByUser,
       client,
       anonymousClient,
     }),
-    [activeToken, snapshot, timezone, needPayment, signIn, signOut, client, anonymousClient],
+    [activeToken, snapshot, timezone, needPayment, signIn, signOut, signedOutByUser, clearSignedOutByUser, client, anonymousClient],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

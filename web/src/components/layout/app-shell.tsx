@@ -92,11 +92,7 @@ function UserMenu({ user }: { user: CurrentUser }) {
     {
       label: 'Sign out',
       icon: 'pi pi-sign-out',
-      command: () => {
-        // Leave first so the sign-in page is reached without a redirect back here.
-        navigate(paths.auth.login, { replace: true });
-        signOut();
-      },
+      command: () => signOut('user'),
     },
   ];
   return (

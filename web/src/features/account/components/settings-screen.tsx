@@ -94,7 +94,7 @@ function PasswordPanel({ user }: { user: CurrentUser }) {
             notify.success('Your password has been changed. Other devices were signed out.');
           } catch {
             notify.info('Your password has been changed. Sign in with the new one.');
-            signOut();
+            signOut('user');
           }
           setCurrent('');
           setNext('');

@@ -50,4 +50,27 @@ describe('monitors screen', () => {
       }),
     );
   });
+
+  it('shows the progress of a batch when filtered by it', async () => {
+    const app = renderApp(paths.monitors, {
+      user: { id: 'root', role: 'SUPER_ADMIN' },
+      handlers: {
+        GetQueueStats: () => ({ body: { data: { getQueueStats: [] } } }),
+        GetWorkers: () => ({ body: { data: { getWorkers: [] } } }),
+        GetEventHistories: () => ({ body: { data: { getEventHistories: { items: [], pageInfo: { totalCount: 0, hasNextPage: false, hasPreviousPage: false } } } } }),
+        GetJobBatch: (vars) => ({
+          body: { data: { getJobBatch: { id: vars?.id, type: 'listing.publish', total: 10, pending: 3, processing: 1, succeeded: 5, failed: 1, createdAt: '2026-03-01T10:00:00Z' } } },
+        }),
+      },
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: 'Batch id' }), 'batch-42');
+    const progress = await screen.findByTestId('batch-progress');
+    expect(progress).toHaveTextContent('6 of 10 done');
+    await waitFor(() =>
+      expect(app.api.calls.filter((c) => c.operationName === 'GetEventHistories').at(-1)!.variables).toEqual({
+        filter: { limit: 20, page: 1, batchId: 'batch-42' },
+      }),
+    );
+  });
 });
