@@ -1,0 +1,217 @@
+//! Marketplace failures, split by what the caller should do next.
+use std::time::Duration;
+
+use thiserror::Error;
+
+/// Codes the client reacts to (reference §7).
+pub mod codes {
+    pub const SIGN_INVALID: i64 = 106001;
+    pub const INVALID_PARAM: i64 = 36009004;
+    pub const TOO_MANY_REQUESTS: i64 = 36009002;
+    pub const INTERNAL: i64 = 36009003;
+    pub const UPSTREAM_TIMEOUT: i64 = 36009007;
+    pub const TOKEN_INVALID: i64 = 105001;
+    pub const TOKEN_EXPIRED: i64 = 105002;
+    pub const TOKEN_MISMATCH: i64 = 105003;
+    pub const TOKEN_OTHER: i64 = 105004;
+    pub const SCOPE_MISSING: i64 = 105005;
+    pub const TOKEN_HEADER_INVALID: i64 = 101000;
+    pub const AUTH_CODE_INVALID: i64 = 36004004;
+    pub const REFRESH_TOKEN_EXPIRED: i64 = 36004001;
+    pub const NO_AUTH_RECORD: i64 = 36004005;
+    /// The shop's daily product-creation cap (the sandbox's number; the message also says so).
+    pub const DAILY_CREATE_CAP: i64 = 12052700;
+}
+
+#[derive(Debug, Clone, Error, PartialEq)]
+pub enum TiktokError {
+    /// The marketplace refused the request (validation, business rule, permission, signature).
+    /// Sending it again unchanged will not help; `message` is the marketplace's own words.
+    #[error("TikTok Shop rejected the request ({code}): {message}")]
+    Rejected {
+        code: i64,
+        message: String,
+        request_id: String,
+    },
+
+    /// The access token expired: refresh it and call again.
+    #[error("TikTok Shop access token expired ({code}): {message}")]
+    TokenExpired {
+        code: i64,
+        message: String,
+        request_id: String,
+    },
+
+    /// The grant is gone (invalid or revoked token, expired refresh token): the seller must
+    /// authorise the shop again.
+    #[error("TikTok Shop authorisation is no longer valid ({code}): {message}")]
+    AuthorizationLost {
+        code: i64,
+        message: String,
+        request_id: String,
+    },
+
+    /// The shop reached its daily product-creation cap; creating more works again after
+    /// `retry_after`.
+    #[error("TikTok Shop daily product-creation cap reached ({code}): {message}")]
+    DailyCapReached {
+        code: i64,
+        message: String,
+        retry_after: Duration,
+    },
+
+    /// Throttled, failed upstream, timed out or unreachable, after the retries this client
+    /// makes itself. Try again later, after `retry_after` when the marketplace suggested one.
+    #[error("TikTok Shop is unavailable, retry later: {reason}")]
+    RetryLater {
+        reason: String,
+        code: Option<i64>,
+        status: Option<u16>,
+        retry_after: Option<Duration>,
+    },
+
+    /// The answer did not have the documented shape.
+    #[error("unexpected answer from TikTok Shop: {0}")]
+    Protocol(String),
+
+    /// The client is misconfigured (base URL, credentials).
+    #[error("TikTok Shop client configuration: {0}")]
+    Config(String),
+}
+
+impl TiktokError {
+    /// Worth trying again later, as is, without the seller doing anything.
+    pub fn is_retryable(&self) -> bool {
+        matches!(
+            self,
+            TiktokError::RetryLater { .. } | TiktokError::DailyCapReached { .. }
+        )
+    }
+
+    /// A final answer for this request: record the message and stop.
+    pub fn is_permanent(&self) -> bool {
+        !self.is_retryable() && !matches!(self, TiktokError::TokenExpired { .. })
+    }
+
+    /// The wait the marketplace asked for, when it asked.
+    pub fn retry_after(&self) -> Option<Duration> {
+        match self {
+            TiktokError::RetryLater { retry_after, .. } => *retry_after,
+            TiktokError::DailyCapReached { retry_after, .. } => Some(*retry_after),
+            _ => None,
+        }
+    }
+
+    pub fn code(&self) -> Option<i64> {
+        match self {
+            TiktokError::Rejected { code, .. }
+            | TiktokError::TokenExpired { code, .. }
+            | TiktokError::AuthorizationLost { code, .. }
+            | TiktokError::DailyCapReached { code, .. } => Some(*code),
+            TiktokError::RetryLater { code, .. } => *code,
+            TiktokError::Protocol(_) | TiktokError::Config(_) => None,
+        }
+    }
+
+    /// The marketplace's message, for showing to the seller.
+    pub fn message(&self) -> String {
+        match self {
+            TiktokError::Rejected { message, .. }
+            | TiktokError::TokenExpired { message, .. }
+            | TiktokError::AuthorizationLost { message, .. }
+            | TiktokError::DailyCapReached { message, .. } => message.clone(),
+            TiktokError::RetryLater { reason, .. } => reason.clone(),
+            TiktokError::Protocol(m) | TiktokError::Config(m) => m.clone(),
+        }
+    }
+}
+
+/// Classifies a non-zero envelope code. `now` is Unix seconds, for the cap's reset time.
+pub(crate) fn from_code(code: i64, message: String, request_id: String, now: i64) -> TiktokError {
+    match code {
+        codes::TOO_MANY_REQUESTS => TiktokError::RetryLater {
+            reason: message,
+            code: Some(code),
+            status: None,
+            retry_after: None,
+        },
+        codes::INTERNAL | codes::UPSTREAM_TIMEOUT => TiktokError::RetryLater {
+            reason: message,
+            code: Some(code),
+            status: None,
+            retry_after: None,
+        },
+        codes::TOKEN_EXPIRED => TiktokError::TokenExpired {
+            code,
+            message,
+            request_id,
+        },
+        codes::TOKEN_INVALID
+        | codes::TOKEN_MISMATCH
+        | codes::TOKEN_OTHER
+        | codes::TOKEN_HEADER_INVALID
+        | codes::REFRESH_TOKEN_EXPIRED
+        | codes::NO_AUTH_RECORD => TiktokError::AuthorizationLost {
+            code,
+            message,
+            request_id,
+        },
+        // 36009004 is overloaded; a token complaint means the grant is unusable.
+        codes::INVALID_PARAM if message.to_ascii_lowercase().contains("access token") => {
+            TiktokError::AuthorizationLost {
+                code,
+                message,
+                request_id,
+            }
+        }
+        codes::DAILY_CREATE_CAP => {
+            let next_midnight = (now.div_euclid(86_400) + 1) * 86_400;
+            let wait = u64::try_from(next_midnight - now).unwrap_or(86_400);
+            TiktokError::DailyCapReached {
+                code,
+                message,
+                retry_after: Duration::from_secs(wait),
+            }
+        }
+        _ => TiktokError::Rejected {
+            code,
+            message,
+            request_id,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classes() {
+        let rejected = from_code(12052024, "not a leaf".into(), String::new(), 0);
+        assert!(rejected.is_permanent());
+        assert_eq!(rejected.message(), "not a leaf");
+        let throttled = from_code(
+            codes::TOO_MANY_REQUESTS,
+            "slow down".into(),
+            String::new(),
+            0,
+        );
+        assert!(throttled.is_retryable());
+        let expired = from_code(codes::TOKEN_EXPIRED, "expired".into(), String::new(), 0);
+        assert!(!expired.is_permanent() && !expired.is_retryable());
+        let cap = from_code(
+            codes::DAILY_CREATE_CAP,
+            "cap".into(),
+            String::new(),
+            86_400 + 3_600,
+        );
+        assert_eq!(cap.retry_after(), Some(Duration::from_secs(82_800)));
+        let lost = from_code(
+            codes::INVALID_PARAM,
+            "Invalid access token".into(),
+            String::new(),
+            0,
+        );
+        assert!(matches!(lost, TiktokError::AuthorizationLost { .. }));
+    }
+}
