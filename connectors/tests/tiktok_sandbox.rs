@@ -54,13 +54,8 @@ async fn connect(sb: &SandboxHandle, client: &TiktokClient, name: &str) -> Conne
     }
 }
 
-/// The header of an 800×800 PNG: the sandbox reads format and size from it.
 fn png() -> Vec<u8> {
-    let mut bytes = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR".to_vec();
-    bytes.extend_from_slice(&800u32.to_be_bytes());
-    bytes.extend_from_slice(&800u32.to_be_bytes());
-    bytes.extend_from_slice(&[8, 6, 0, 0, 0]);
-    bytes
+    tiktok::placeholder_png(300, 300, [240, 120, 80])
 }
 
 /// A valid T-shirt listing with two variants.
@@ -930,4 +925,57 @@ async fn the_ledger_is_served_as_json() {
         .expect("a create");
     assert_eq!(create["shop_id"], c.shop_id.as_str());
     assert_eq!(create["title"], "Ledger Tee");
+}
+
+#[tokio::test]
+async fn calls_to_one_shop_are_rate_limited() {
+    let sb = tiktok::start(config()).await.expect("sandbox");
+    let c = connect(&sb, &client(&sb), "Limited Shop").await;
+    let mut limited = client_config(&sb);
+    limited.requests_per_second = 2;
+    let client = TiktokClient::new(limited).expect("client");
+    let started = Instant::now();
+    for _ in 0..4 {
+        client.warehouses(&c.shop).await.expect("warehouses");
+    }
+    // Two go at once, then one every half second.
+    assert!(
+        started.elapsed() >= Duration::from_millis(900),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test]
+async fn demo_samples_and_images_are_served() {
+    let sb = tiktok::start(config()).await.expect("sandbox");
+    let client = client(&sb);
+    let c = connect(&sb, &client, "Demo Shop").await;
+    let ids = sb.sandbox().seed_sample_products(&c.shop_id);
+    assert_eq!(ids.len(), 5);
+    let live = client
+        .search_all_products(
+            &c.shop,
+            &ProductSearch {
+                status: Some("ACTIVATE".into()),
+                ..Default::default()
+            },
+        )
+        .await
+        .expect("live products");
+    assert_eq!(live.len(), 3);
+    let failed = client
+        .product_detail(&c.shop, &ids[4])
+        .await
+        .expect("failed sample");
+    assert_eq!(failed.status, "FAILED");
+    assert!(failed.audit_failure_message().is_some());
+    let url = failed.main_images[0].urls[0].clone();
+    let picture = reqwest::get(url)
+        .await
+        .expect("image")
+        .bytes()
+        .await
+        .expect("bytes");
+    assert!(picture.starts_with(b"\x89PNG"));
 }

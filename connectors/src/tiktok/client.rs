@@ -202,6 +202,14 @@ impl TiktokClient {
                 "app_key and app_secret are required".into(),
             ));
         }
+        for base in [&config.api_base, &config.auth_base] {
+            if base.starts_with("https://") && !cfg!(feature = "tls") {
+                return Err(TiktokError::Config(format!(
+                    "{base} needs HTTPS: build connectors with the `tls` feature"
+                )));
+            }
+        }
+        install_tls_provider();
         let http = reqwest::Client::builder()
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
@@ -394,8 +402,7 @@ impl TiktokClient {
             .headers()
             .get(header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
-            .and_then(|v| v.trim().parse::<u64>().ok())
-            .map(Duration::from_secs);
+            .and_then(parse_retry_after);
         let bytes = match response.bytes().await {
             Ok(b) => b,
             Err(e) => {
@@ -464,6 +471,28 @@ impl TiktokClient {
     }
 }
 
+/// `Retry-After` as delay-seconds or an HTTP date; a date in the past means "now".
+fn parse_retry_after(value: &str) -> Option<Duration> {
+    let value = value.trim();
+    if let Ok(secs) = value.parse::<u64>() {
+        return Some(Duration::from_secs(secs));
+    }
+    let at = chrono::DateTime::parse_from_rfc2822(value).ok()?;
+    let wait = at.timestamp() - chrono::Utc::now().timestamp();
+    Some(Duration::from_secs(u64::try_from(wait).unwrap_or(0)))
+}
+
+/// Makes rustls' ring provider the process default, which reqwest's HTTPS needs with the
+/// `tls` feature. Idempotent; call it before building other reqwest clients in the same
+/// process, since the feature applies to all of them.
+pub fn install_tls_provider() {
+    #[cfg(feature = "tls")]
+    {
+        // An error only means a provider is already installed, which is what we want.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+    }
+}
+
 /// `url` with the pairs appended, percent-encoded; the signature covers the decoded values.
 fn with_query(url: &str, pairs: &[(String, String)]) -> Result<reqwest::Url, TiktokError> {
     let mut parsed = reqwest::Url::parse(url)
@@ -475,4 +504,31 @@ fn with_query(url: &str, pairs: &[(String, String)]) -> Result<reqwest::Url, Tik
         }
     }
     Ok(parsed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn https_hosts_need_the_tls_feature() {
+        let built = TiktokClient::new(TiktokConfig::new("key", "secret"));
+        assert_eq!(built.is_ok(), cfg!(feature = "tls"), "{built:?}");
+        let plain = TiktokClient::new(
+            TiktokConfig::new("key", "secret").with_base_url("http://127.0.0.1:1"),
+        );
+        assert!(plain.is_ok());
+    }
+
+    #[test]
+    fn retry_after_reads_seconds_and_http_dates() {
+        assert_eq!(parse_retry_after("7"), Some(Duration::from_secs(7)));
+        let later = chrono::Utc::now() + chrono::Duration::seconds(90);
+        let parsed = parse_retry_after(&later.to_rfc2822()).expect("a date");
+        assert!(
+            parsed <= Duration::from_secs(90) && parsed >= Duration::from_secs(85),
+            "{parsed:?}"
+        );
+        assert_eq!(parse_retry_after("soon"), None);
+    }
 }

@@ -20,7 +20,7 @@ pub use catalog::{
     AttributeValue, Brand, BrandPage, BrandQuery, Category, CategoryAttribute, CategoryQuery,
     RequirementCondition, UploadedImage, Warehouse, WarehouseAddress,
 };
-pub use client::{TiktokClient, TiktokConfig};
+pub use client::{TiktokClient, TiktokConfig, install_tls_provider};
 pub use error::{TiktokError, codes};
 pub use orders::{
     DistrictInfo, LineItem, Order, OrderPage, OrderSearch, OrderSort, Payment, RecipientAddress,

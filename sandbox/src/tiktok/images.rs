@@ -185,3 +185,98 @@ mod tests {
         assert_eq!(dimensions(b"GIF89a"), None);
     }
 }
+
+/// A solid-colour RGB PNG (stored, uncompressed deflate): sample product pictures that need
+/// no image library.
+pub fn placeholder_png(width: u32, height: u32, rgb: [u8; 3]) -> Vec<u8> {
+    let row: Vec<u8> = std::iter::once(0)
+        .chain(rgb.iter().copied().cycle().take(width as usize * 3))
+        .collect();
+    let raw: Vec<u8> = row.repeat(height as usize);
+    let mut zlib = vec![0x78, 0x01];
+    let mut blocks = raw.chunks(65_535).peekable();
+    while let Some(block) = blocks.next() {
+        zlib.push(u8::from(blocks.peek().is_none()));
+        let len = block.len() as u16;
+        zlib.extend_from_slice(&len.to_le_bytes());
+        zlib.extend_from_slice(&(!len).to_le_bytes());
+        zlib.extend_from_slice(block);
+    }
+    zlib.extend_from_slice(&adler32(&raw).to_be_bytes());
+
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend_from_slice(&width.to_be_bytes());
+    ihdr.extend_from_slice(&height.to_be_bytes());
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
+    let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+    for (kind, data) in [
+        (b"IHDR", &ihdr[..]),
+        (b"IDAT", &zlib[..]),
+        (b"IEND", &[][..]),
+    ] {
+        png.extend_from_slice(&(data.len() as u32).to_be_bytes());
+        let start = png.len();
+        png.extend_from_slice(kind);
+        png.extend_from_slice(data);
+        let crc = crc32(&png[start..]);
+        png.extend_from_slice(&crc.to_be_bytes());
+    }
+    png
+}
+
+fn adler32(data: &[u8]) -> u32 {
+    let (mut a, mut b) = (1u32, 0u32);
+    for &byte in data {
+        a = (a + u32::from(byte)) % 65_521;
+        b = (b + a) % 65_521;
+    }
+    (b << 16) | a
+}
+
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &byte in data {
+        crc ^= u32::from(byte);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// Stores an image as if uploaded, answering its `uri`.
+pub fn store_placeholder(inner: &mut Inner, width: u32, height: u32, rgb: [u8; 3]) -> String {
+    let id = inner.next_id();
+    let uri = format!("tos-maliva-i-o3syd03w52-us/{}", hex::encode(&id));
+    let bytes = placeholder_png(width, height, rgb);
+    inner.images.insert(
+        uri.clone(),
+        Image {
+            content_type: "image/png",
+            bytes,
+            width,
+            height,
+        },
+    );
+    uri
+}
+
+#[cfg(test)]
+mod png_tests {
+    use super::*;
+
+    #[test]
+    fn placeholder_is_a_well_formed_png() {
+        let png = placeholder_png(120, 100, [200, 30, 60]);
+        assert_eq!(dimensions(&png), Some(("image/png", 120, 100)));
+        assert!(
+            png.ends_with(&[0xAE, 0x42, 0x60, 0x82]),
+            "IEND with its fixed CRC"
+        );
+        assert_eq!(crc32(b"IEND"), 0xAE42_6082);
+    }
+}

@@ -34,6 +34,7 @@ use tokio::task::JoinHandle;
 
 pub use config::{ConfigError, Faults, SandboxConfig};
 pub use envelope::codes;
+pub use images::placeholder_png;
 pub use state::LedgerEntry;
 
 use envelope::{ApiError, ok};
@@ -146,6 +147,13 @@ impl TiktokSandbox {
             shop_name: shop.as_ref().map(|s| s.name.clone()).unwrap_or_default(),
             cipher: shop.map(|s| s.cipher).unwrap_or_default(),
         }
+    }
+
+    /// Puts sample products in a shop (live, draft and failed), for the demo. Not ledgered:
+    /// they stand for what the seller had before connecting.
+    pub fn seed_sample_products(&self, shop_id: &str) -> Vec<String> {
+        let mut inner = self.lock();
+        products::seed_samples(&mut inner, shop_id, now_ms())
     }
 
     /// Makes an access token expire now, to exercise refresh paths.

@@ -1075,3 +1075,149 @@ pub fn detail(
     }
     Ok(out)
 }
+
+type Sample = (
+    &'static str,
+    &'static str,
+    &'static str,
+    &'static str,
+    [u8; 3],
+    &'static [(&'static str, &'static str)],
+);
+
+/// A few products for a demo shop: live tees, a hoodie and a mug, a draft, and one whose
+/// audit failed. Answers their ids.
+pub fn seed_samples(inner: &mut Inner, shop_id: &str, now_ms: i64) -> Vec<String> {
+    let Some(shop) = inner.shop(shop_id).cloned() else {
+        return Vec::new();
+    };
+    let Some(warehouse) = shop
+        .warehouses
+        .iter()
+        .find(|w| w.kind == "SALES_WAREHOUSE")
+        .map(|w| w.id.clone())
+    else {
+        return Vec::new();
+    };
+    let now = now_ms.div_euclid(1000);
+    // Title, category, status, price, picture colour, (color, size) value ids per variant.
+    let samples: [Sample; 5] = [
+        (
+            "Retro Sunset Graphic Tee",
+            "601226",
+            "ACTIVATE",
+            "19.99",
+            [244, 132, 95],
+            &[
+                ("1000002", "1000103"),
+                ("1000002", "1000104"),
+                ("1000001", "1000103"),
+            ],
+        ),
+        (
+            "Mountain Line Art Hoodie",
+            "824712",
+            "ACTIVATE",
+            "39.99",
+            [96, 108, 120],
+            &[("1000004", "1000104"), ("1000004", "1000105")],
+        ),
+        (
+            "Cat Mom Ceramic Mug 11oz",
+            "600950",
+            "ACTIVATE",
+            "14.50",
+            [250, 250, 250],
+            &[("1000001", "")],
+        ),
+        (
+            "Botanical Throw Pillow Cover",
+            "600062",
+            "DRAFT",
+            "21.00",
+            [120, 170, 110],
+            &[("1000006", "1000202")],
+        ),
+        (
+            "Vintage Replica Band Tee",
+            "824586",
+            "FAILED",
+            "22.00",
+            [30, 30, 30],
+            &[("1000002", "1000103")],
+        ),
+    ];
+    let mut ids = Vec::new();
+    for (title, category_id, status, price, colour, variants) in samples {
+        let image = super::images::store_placeholder(inner, 600, 600, colour);
+        let id = inner.next_id();
+        let mut product = Product::blank(id.clone(), shop.id.clone(), now);
+        product.title = title.to_string();
+        product.description =
+            format!("<p>{title}, printed on demand and shipped from our US studio.</p>");
+        product.category_id = category_id.to_string();
+        product.main_images = vec![image];
+        product.package_weight = Some(Weight {
+            value: "0.5".into(),
+            unit: "POUND".into(),
+        });
+        product.status = status.to_string();
+        product.audit_status = match status {
+            "ACTIVATE" => Some("APPROVED".into()),
+            "FAILED" => Some("REJECTED".into()),
+            _ => None,
+        };
+        if status == "FAILED" {
+            product.audit_failed_reasons = vec![json!({
+                "position": "title",
+                "reasons": ["The title contains the prohibited word \"replica\", which suggests counterfeit goods."],
+                "suggestions": ["Remove \"replica\" from the title and resubmit."],
+            })];
+        }
+        let base_sku: String = title
+            .split_whitespace()
+            .take(2)
+            .map(|w| w.to_uppercase())
+            .collect::<Vec<_>>()
+            .join("-");
+        for (n, (color, size)) in variants.iter().enumerate() {
+            let mut sales_attributes = Vec::new();
+            for (attribute_id, value_id) in [(catalog::COLOR, *color), (catalog::SIZE, *size)] {
+                if value_id.is_empty() {
+                    continue;
+                }
+                if let Some((name, value_name)) =
+                    catalog::attribute_value(category_id, attribute_id, value_id)
+                {
+                    sales_attributes.push(SalesAttribute {
+                        id: attribute_id.to_string(),
+                        name: name.to_string(),
+                        value_id: value_id.to_string(),
+                        value_name: value_name.to_string(),
+                        sku_img: None,
+                    });
+                }
+            }
+            let sku_id = inner.next_id();
+            product.skus.push(Sku {
+                id: sku_id,
+                seller_sku: format!("{base_sku}-{}", n + 1),
+                external_sku_id: None,
+                price: Price {
+                    amount: price.to_string(),
+                    currency: shop.currency.clone(),
+                },
+                list_price: None,
+                inventory: vec![Inventory {
+                    warehouse_id: warehouse.clone(),
+                    quantity: 100,
+                }],
+                sales_attributes,
+                identifier_code: None,
+            });
+        }
+        inner.products.insert(id.clone(), product);
+        ids.push(id);
+    }
+    ids
+}
