@@ -26,9 +26,11 @@ pub struct SandboxConfig {
     pub app_key: String,
     pub app_secret: String,
     /// Identifies the app on the consent link (`service_id`), distinct from the app key.
+    /// `SANDBOX_SERVICE_ID`.
     pub service_id: String,
     /// Where the consent page sends the seller back, as registered in Partner Center. A
     /// `redirect_uri` query parameter on the consent link overrides it (sandbox only).
+    /// `SANDBOX_REDIRECT_URL`.
     pub redirect_url: Option<String>,
     pub faults: Faults,
     /// Products created per shop per UTC day; `None` means unlimited. `SANDBOX_DAILY_CREATE_CAP`.
@@ -80,8 +82,8 @@ pub struct ConfigError {
 }
 
 impl SandboxConfig {
-    /// Defaults overridden by the `SANDBOX_*` variables (and `TIKTOK_APP_KEY`/`TIKTOK_APP_SECRET`
-    /// style names are deliberately not read: the sandbox has its own credentials).
+    /// Defaults overridden by the `SANDBOX_*` variables; `SANDBOX_APP_KEY` and
+    /// `SANDBOX_APP_SECRET` set the app credentials the sandbox accepts.
     pub fn from_env() -> Result<SandboxConfig, ConfigError> {
         Self::from_lookup(|name| std::env::var(name).ok())
     }
@@ -93,6 +95,9 @@ impl SandboxConfig {
         }
         if let Some(v) = get("SANDBOX_APP_SECRET") {
             c.app_secret = v;
+        }
+        if let Some(v) = get("SANDBOX_SERVICE_ID") {
+            c.service_id = v;
         }
         if let Some(v) = get("SANDBOX_REDIRECT_URL") {
             c.redirect_url = Some(v);
