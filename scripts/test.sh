@@ -1,10 +1,18 @@
 #!/usr/bin/env bash
-# Runs every test: Rust unit and integration tests (the real server over HTTP), the web app's
-# unit tests, and the browser tests (Debian's Chromium through Playwright).
+# Runs every test: Rust unit tests; the integration tests (the real server over HTTP) on both
+# stacks, SQLite + embedded queue and PostgreSQL + Redis + worker processes; the multi-process
+# failure tests; the web app's unit tests; and the browser tests (Debian's Chromium).
+# Needs PostgreSQL, Redis and Chromium from Debian (.ci/run installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 target="${CARGO_TARGET_DIR:-target}"
+
+if [ -z "${TEST_POSTGRES_URL:-}" ] || [ -z "${TEST_REDIS_URL:-}" ]; then
+  # shellcheck source=scripts/services.sh
+  . scripts/services.sh start
+  trap 'scripts/services.sh stop' EXIT
+fi
 
 echo "== web: install"
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
@@ -14,8 +22,14 @@ fi
 echo "== rust: build"
 cargo build --workspace --all-targets
 
-echo "== rust: tests"
+echo "== rust: unit and integration tests, embedded stack (SQLite, in-process queue)"
 cargo test --workspace --no-fail-fast
+
+echo "== rust: integration tests, scaled stack (PostgreSQL, Redis, two worker processes)"
+TEST_STACK=scaled cargo test -p api --tests --no-fail-fast
+
+echo "== rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"
+cargo test -p api --test scaled --no-fail-fast -- --ignored
 
 echo "== web: unit tests"
 (cd web && npm test)

@@ -62,8 +62,19 @@ impl From<DomainError> for ApiError {
     }
 }
 
+/// The database cannot be reached (as opposed to a query that is wrong): connection refused or
+/// lost, pool exhausted, the server shutting down (SQLSTATE class 08, 57P01-03).
 fn is_unavailable(e: &sqlx::Error) -> bool {
-    matches!(e, sqlx::Error::PoolTimedOut | sqlx::Error::Io(_) | sqlx::Error::PoolClosed)
+    match e {
+        sqlx::Error::PoolTimedOut
+        | sqlx::Error::PoolClosed
+        | sqlx::Error::Io(_)
+        | sqlx::Error::Tls(_)
+        | sqlx::Error::Protocol(_)
+        | sqlx::Error::WorkerCrashed => true,
+        sqlx::Error::Database(db) => db.code().is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        _ => false,
+    }
 }
 
 impl From<ApiError> for async_graphql::Error {

@@ -6,7 +6,7 @@ use serde_json::Value;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use crate::db::{Conn, Sql};
+use crate::db::{Backend, Conn, Sql};
 use crate::paging::{Page, PageRequest};
 use crate::{ids, time, DomainError, Result};
 
@@ -123,12 +123,21 @@ pub async fn create_batch(conn: &mut Conn, client_id: Option<&str>, kind: &str, 
     Ok(id)
 }
 
-pub async fn mark_queued(conn: &mut Conn, id: &str) -> Result<()> {
-    sqlx::query("UPDATE event_histories SET queued_at = $2 WHERE id = $1 AND status = 'PENDING'")
-        .bind(id)
-        .bind(time::now_db())
-        .execute(&mut *conn)
-        .await?;
+/// Notes that these jobs were pushed to the queue, so the sweeper leaves them alone.
+pub async fn mark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let mut sql = Sql::new("UPDATE event_histories SET queued_at = ");
+    sql.bind(time::now_db()).push(" WHERE status = 'PENDING' AND id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(id);
+    }
+    sql.push(")");
+    sql.query().execute(&mut *conn).await?;
     Ok(())
 }
 
@@ -222,19 +231,50 @@ pub async fn reschedule(
     Ok(done.rows_affected() == 1)
 }
 
-/// Ids of PENDING jobs that are due and not in the queue: never pushed (a crash between commit
-/// and push), waiting out a retry delay, or pushed so long ago that the queue must have lost them.
-pub async fn due_for_push(conn: &mut Conn, lost_after: Duration, limit: i64) -> Result<Vec<String>> {
-    Ok(sqlx::query_scalar(
-        "SELECT id FROM event_histories
-         WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
-         ORDER BY run_at LIMIT $3",
-    )
-    .bind(time::now_db())
-    .bind(time::before(lost_after))
-    .bind(limit)
-    .fetch_all(&mut *conn)
-    .await?)
+/// Takes up to `limit` PENDING jobs that are due and not in the queue (never pushed: a crash
+/// between commit and push; waiting out a retry delay; or pushed so long ago that the queue must
+/// have lost them) and marks them queued, in one statement. Concurrent sweepers take disjoint
+/// sets (SKIP LOCKED on PostgreSQL; SQLite has one writer at a time). The caller pushes them.
+pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_after: Duration, limit: i64) -> Result<Vec<String>> {
+    let sql = match backend {
+        Backend::Postgres => {
+            "UPDATE event_histories SET queued_at = $1
+             WHERE id IN (SELECT id FROM event_histories
+                          WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
+                          ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+             RETURNING id"
+        }
+        Backend::Sqlite => {
+            "UPDATE event_histories SET queued_at = $1
+             WHERE id IN (SELECT id FROM event_histories
+                          WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
+                          ORDER BY run_at LIMIT $3)
+             RETURNING id"
+        }
+    };
+    Ok(sqlx::query_scalar(sql)
+        .bind(time::now_db())
+        .bind(time::before(lost_after))
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?)
+}
+
+/// Gives jobs back to the sweeper after a failed push.
+pub async fn unmark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
+    if ids.is_empty() {
+        return Ok(());
+    }
+    let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status = 'PENDING' AND id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(id);
+    }
+    sql.push(")");
+    sql.query().execute(&mut *conn).await?;
+    Ok(())
 }
 
 /// Orphan rescue: a PROCESSING job whose lease expired lost its worker. It goes back to PENDING,

@@ -50,6 +50,9 @@ pub struct StorageConfig {
     pub redis_url: Option<String>,
     /// `QUEUE_NAME` (default "sellerdesk"): processes sharing a Redis use the same name.
     pub queue_name: String,
+    /// `DATABASE_ACQUIRE_TIMEOUT_SECS` (default 5): how long a request waits for a connection
+    /// before it answers that the database is unavailable.
+    pub database_acquire_timeout: Duration,
 }
 
 impl StorageConfig {
@@ -62,6 +65,7 @@ impl StorageConfig {
             database_url,
             redis_url: env::var("REDIS_URL"),
             queue_name: env::var("QUEUE_NAME").unwrap_or_else(|| "sellerdesk".into()),
+            database_acquire_timeout: Duration::from_secs(env::parsed("DATABASE_ACQUIRE_TIMEOUT_SECS", 5)?.max(1)),
         })
     }
 
@@ -82,7 +86,7 @@ impl StorageConfig {
         let options = DbOptions {
             url: self.database_url(),
             max_connections: self.database_max_connections,
-            acquire_timeout: Duration::from_secs(10),
+            acquire_timeout: self.database_acquire_timeout,
         };
         Db::connect(&options).await.map_err(|e| format!("cannot open the database: {e}"))
     }

@@ -85,7 +85,7 @@ impl Runtime {
             }
         };
         self.track(id, true);
-        let renewer = self.spawn_lease_renewal(id.to_owned());
+        let renewer = AbortOnDrop(self.spawn_lease_renewal(id.to_owned()));
         let started = std::time::Instant::now();
         // A panic in a handler becomes a failed attempt, not a dead worker.
         let outcome = {
@@ -96,7 +96,7 @@ impl Runtime {
                 Err(e) => Err(JobError::Retry(format!("the job panicked: {e}"))),
             }
         };
-        renewer.abort();
+        drop(renewer);
         self.record(&job, outcome, started.elapsed()).await;
         self.track(id, false);
     }
@@ -162,18 +162,21 @@ impl Runtime {
         if requeued + failed > 0 {
             tracing::warn!(requeued, failed, "rescued jobs whose worker stopped answering");
         }
+        const BATCH: i64 = 500;
         loop {
-            let due = event_histories::due_for_push(&mut conn, lost_after, 500).await?;
+            let due = event_histories::take_due_for_push(&mut conn, self.db.backend, lost_after, BATCH).await?;
             if due.is_empty() {
-                break;
+                return Ok(());
             }
-            let n = due.len();
-            self.queue.push(&self.db, &due).await;
-            if n < 500 {
-                break;
+            if let Err(e) = self.queue.push_batch(&due).await {
+                tracing::warn!(jobs = due.len(), error = %e, "queue push failed; will try again");
+                event_histories::unmark_queued(&mut conn, &due).await?;
+                return Ok(());
+            }
+            if (due.len() as i64) < BATCH {
+                return Ok(());
             }
         }
-        Ok(())
     }
 }
 
@@ -186,8 +189,20 @@ fn hostname() -> String {
         .unwrap_or_else(|| "localhost".into())
 }
 
+/// Stops a background task when its owner goes away, whatever the path.
+struct AbortOnDrop(JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
 async fn deliver(job: JobRef, rt: Data<Arc<Runtime>>) -> Result<(), BoxDynError> {
-    rt.run(&job.id).await;
+    // The job runs in a task of its own: if the queue's worker drops this future (its backend
+    // went away mid-run), the job still finishes and records its outcome.
+    let rt: Arc<Runtime> = (*rt).clone();
+    let _ = tokio::spawn(async move { rt.run(&job.id).await }).await;
     Ok(())
 }
 
@@ -211,22 +226,33 @@ impl Pool {
             tracing::warn!(error = %e, "first sweep failed");
         }
 
-        // One worker consuming the queue; the backends differ in type only, hence the macro.
+        // One worker consuming the queue, started again whenever its backend fails (Redis
+        // restarted, connection lost); the backends differ in type only, hence the macro.
         macro_rules! spawn_worker {
             ($backend:expr) => {{
-                let worker = WorkerBuilder::new(rt.worker_id.as_str())
-                    .backend($backend)
-                    .concurrency(rt.config.concurrency)
-                    .data(rt.clone())
-                    .build(deliver);
-                let mut rx = stop_rx.clone();
+                let rt = rt.clone();
+                let stop_rx = stop_rx.clone();
                 tasks.push(tokio::spawn(async move {
-                    let signal = async move {
-                        let _ = rx.wait_for(|s| *s).await;
-                        Ok::<(), std::io::Error>(())
-                    };
-                    if let Err(e) = worker.run_until(signal).await {
-                        tracing::error!(error = %e, "queue worker stopped");
+                    loop {
+                        let worker = WorkerBuilder::new(rt.worker_id.as_str())
+                            .backend($backend)
+                            .concurrency(rt.config.concurrency)
+                            .data(rt.clone())
+                            .build(deliver);
+                        let mut rx = stop_rx.clone();
+                        let signal = async move {
+                            let _ = rx.wait_for(|s| *s).await;
+                            Ok::<(), std::io::Error>(())
+                        };
+                        let result = worker.run_until(signal).await;
+                        if *stop_rx.borrow() {
+                            return;
+                        }
+                        match result {
+                            Ok(()) => tracing::warn!("queue worker ended; starting it again"),
+                            Err(e) => tracing::warn!(error = %e, "queue worker failed; starting it again"),
+                        }
+                        tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }));
             }};
@@ -234,8 +260,14 @@ impl Pool {
         // Both backends park an idle worker until their heartbeat (30 s) unless told to poll.
         let poll = rt.config.poll_every;
         match &rt.queue {
-            Queue::Sqlite(storage) => spawn_worker!(storage.clone().poll_with_interval(poll)),
-            Queue::Redis(storage) => spawn_worker!(storage.clone().poll_with_interval(poll)),
+            Queue::Sqlite(storage, _) => {
+                let storage = storage.clone();
+                spawn_worker!(storage.clone().poll_with_interval(poll))
+            }
+            Queue::Redis(storage) => {
+                let storage = storage.clone();
+                spawn_worker!(storage.clone().poll_with_interval(poll))
+            }
         }
 
         tasks.push(tokio::spawn(periodic(stop_rx.clone(), rt.config.sweep_every, {

@@ -1,5 +1,5 @@
 //! The enqueue port. The queue transports job ids; adapters differ only in where ids wait.
-use apalis::prelude::TaskSink;
+use apalis::prelude::TaskBuilder;
 use apalis_redis::RedisStorage;
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use serde::{Deserialize, Serialize};
@@ -15,7 +15,7 @@ pub struct JobRef {
 #[derive(Clone)]
 pub enum Queue {
     /// apalis-sqlite in a file of its own beside the database (embedded mode).
-    Sqlite(SqliteStorage<JobRef>),
+    Sqlite(SqliteStorage<JobRef>, String),
     /// apalis-redis (scaled mode): any number of `worker` processes take from it.
     Redis(RedisStorage<JobRef>),
 }
@@ -23,7 +23,7 @@ pub enum Queue {
 impl std::fmt::Debug for Queue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Queue::Sqlite(_) => write!(f, "sqlite queue"),
+            Queue::Sqlite(..) => write!(f, "sqlite queue"),
             Queue::Redis(_) => write!(f, "redis queue"),
         }
     }
@@ -36,7 +36,7 @@ impl Queue {
         let pool = SqlitePool::connect(&url).await.map_err(|e| format!("queue database: {e}"))?;
         SqliteStorage::setup(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
         let config = apalis_sqlite::Config::default().queue(name);
-        Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(config)), pool))
+        Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(config), name.to_owned()), pool))
     }
 
     /// Connects to Redis. The connection manager reconnects by itself after Redis restarts.
@@ -48,7 +48,7 @@ impl Queue {
 
     pub async fn ping(&self) -> Result<(), String> {
         match self {
-            Queue::Sqlite(storage) => sqlx::query("SELECT 1")
+            Queue::Sqlite(storage, _) => sqlx::query("SELECT 1")
                 .execute(storage.pool())
                 .await
                 .map(|_| ())
@@ -60,15 +60,26 @@ impl Queue {
         }
     }
 
-    async fn push_one(&self, id: &str) -> Result<(), String> {
+    /// Pushes a batch of ids in one round trip (one Lua script on Redis, one transaction on
+    /// SQLite). The raw push functions are used rather than the backends' `Sink`, whose state is
+    /// shared with the worker polling the same backend.
+    pub async fn push_batch(&self, ids: &[String]) -> Result<(), String> {
+        let mut tasks = Vec::with_capacity(ids.len());
+        for id in ids {
+            let bytes = serde_json::to_vec(&JobRef { id: id.clone() }).map_err(|e| e.to_string())?;
+            tasks.push(TaskBuilder::new(bytes).max_attempts(1).build());
+        }
         match self {
-            Queue::Sqlite(storage) => {
-                let mut storage = storage.clone();
-                storage.push(JobRef { id: id.to_owned() }).await.map_err(|e| e.to_string())
+            Queue::Sqlite(storage, queue) => {
+                let mut tx = storage.pool().begin().await.map_err(|e| e.to_string())?;
+                apalis_sqlite::queries::push_tasks(&mut *tx, queue, &tasks).await.map_err(|e| e.to_string())?;
+                tx.commit().await.map_err(|e| e.to_string())
             }
             Queue::Redis(storage) => {
                 let mut storage = storage.clone();
-                storage.push(JobRef { id: id.to_owned() }).await.map_err(|e| e.to_string())
+                let config = storage.get_config().clone();
+                let conn = storage.get_connection();
+                apalis_redis::queries::push_tasks(conn, &config, &tasks).await.map(|_| ()).map_err(|e| e.to_string())
             }
         }
     }
@@ -76,16 +87,18 @@ impl Queue {
     /// Pushes committed jobs. A failure is logged, not returned: the rows are PENDING with no
     /// `queued_at`, and the sweeper pushes them again.
     pub async fn push(&self, db: &Db, ids: &[String]) {
-        for id in ids {
-            match self.push_one(id).await {
+        for chunk in ids.chunks(200) {
+            match self.push_batch(chunk).await {
                 Ok(()) => {
-                    if let Ok(mut conn) = db.conn().await {
-                        if let Err(e) = event_histories::mark_queued(&mut conn, id).await {
-                            tracing::warn!(job = %id, error = %e, "could not mark a job as queued");
-                        }
+                    let marked = match db.conn().await {
+                        Ok(mut conn) => event_histories::mark_queued(&mut conn, chunk).await,
+                        Err(e) => Err(e),
+                    };
+                    if let Err(e) = marked {
+                        tracing::warn!(jobs = chunk.len(), error = %e, "could not mark jobs as queued");
                     }
                 }
-                Err(e) => tracing::warn!(job = %id, error = %e, "queue push failed; the sweeper will retry"),
+                Err(e) => tracing::warn!(jobs = chunk.len(), error = %e, "queue push failed; the sweeper will retry"),
             }
         }
     }

@@ -120,6 +120,8 @@ impl Server {
             vars.insert("QUEUE_NAME".into(), name.clone());
             vars.insert("JWT_SECRET".into(), "test-secret-shared-by-every-replica-0123456789".into());
             vars.insert("DEMO".into(), "true".into());
+            // Tests run side by side against one PostgreSQL (100 connections by default).
+            vars.insert("DATABASE_MAX_CONNECTIONS".into(), "4".into());
             database = Some(name);
         }
         for (k, v) in env {

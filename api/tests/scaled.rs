@@ -1,0 +1,357 @@
+//! The scaled stack under failure: several `worker` processes on PostgreSQL and Redis, one
+//! killed mid-run, Redis restarted mid-run, PostgreSQL unreachable for a while. Each test starts
+//! its own Redis server (so restarting it disturbs no other test) and its own database.
+//! They need PostgreSQL (TEST_POSTGRES_URL) and redis-server, so they are run explicitly by
+//! scripts/test.sh: `cargo test -p api --test scaled -- --ignored`.
+mod common;
+
+
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::*;
+use domain::event_histories::{self as eh, Visibility};
+use serde_json::json;
+use tokio::net::{TcpListener, TcpStream};
+
+struct Redis {
+    port: u16,
+    child: Option<Child>,
+}
+
+impl Redis {
+    async fn start() -> Redis {
+        let mut redis = Redis { port: free_port(), child: None };
+        redis.spawn().await;
+        redis
+    }
+
+    async fn spawn(&mut self) {
+        let child = Command::new("redis-server")
+            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("redis-server (apt-get install redis-server)");
+        self.child = Some(child);
+        let up = wait_for(Duration::from_secs(10), || async { TcpStream::connect(("127.0.0.1", self.port)).await.ok().map(|_| ()) }).await;
+        assert!(up.is_some(), "redis-server did not start");
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut c) = self.child.take() {
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+
+    fn url(&self) -> String {
+        format!("redis://127.0.0.1:{}", self.port)
+    }
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// Worker processes on one database and one Redis.
+struct Fleet {
+    _dir: tempfile::TempDir,
+    env: Vec<(String, String)>,
+    workers: Vec<Child>,
+    db: domain::Db,
+    name: String,
+}
+
+impl Fleet {
+    async fn start(redis: &Redis, workers: usize, extra: &[(&str, &str)]) -> Fleet {
+        let (name, url) = create_database().await;
+        let dir = tempfile::tempdir().expect("dir");
+        let mut env: Vec<(String, String)> = vec![
+            ("DATABASE_URL".into(), url.clone()),
+            ("REDIS_URL".into(), redis.url()),
+            ("QUEUE_NAME".into(), name.clone()),
+            ("DATA_DIR".into(), dir.path().display().to_string()),
+            ("WORKER_CONCURRENCY".into(), "8".into()),
+            // Several tests run at once against one PostgreSQL (100 connections by default).
+            ("DATABASE_MAX_CONNECTIONS".into(), "4".into()),
+            ("JOB_SWEEP_MS".into(), "200".into()),
+            ("JOB_LEASE_SECS".into(), "3".into()),
+            ("JOB_LOST_AFTER_SECS".into(), "5".into()),
+            ("JOB_BACKOFF_MS".into(), "100".into()),
+            ("RUST_LOG".into(), "info,sqlx=debug,jobs=debug,apalis_redis=debug".into()),
+        ];
+        for (k, v) in extra {
+            env.push(((*k).into(), (*v).into()));
+        }
+        let status = Command::new(env!("CARGO_BIN_EXE_api"))
+            .arg("migrate")
+            .envs(env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .stdout(Stdio::null())
+            .status()
+            .expect("api migrate");
+        assert!(status.success());
+        let db = domain::Db::connect(&domain::db::DbOptions { url, max_connections: 4, acquire_timeout: Duration::from_secs(10) })
+            .await
+            .expect("db");
+        let mut fleet = Fleet { _dir: dir, env, workers: Vec::new(), db, name };
+        for _ in 0..workers {
+            fleet.add_worker();
+        }
+        fleet
+    }
+
+    fn add_worker(&mut self) {
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.log_path()).expect("log");
+        let child = Command::new(worker_binary())
+            .env_clear()
+            .env("PATH", std::env::var("PATH").unwrap_or_default())
+            .envs(self.env.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+            .stdout(log.try_clone().expect("log"))
+            .stderr(log)
+            .spawn()
+            .expect("start worker");
+        self.workers.push(child);
+    }
+
+    /// Outside the temporary directory, so that a failed run's log can still be read.
+    fn log_path(&self) -> std::path::PathBuf {
+        std::env::temp_dir().join(format!("{}-workers.log", self.name))
+    }
+
+    fn log(&self) -> String {
+        let text = std::fs::read_to_string(self.log_path()).unwrap_or_default();
+        format!("{} (last lines):\n{}", self.log_path().display(), text.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n"))
+    }
+
+    /// Writes `n` probe jobs under one batch, as a bulk mutation would (the sweeper pushes them).
+    async fn enqueue_probes(&self, n: usize, work_ms: u64) -> String {
+        let mut tx = self.db.begin().await.expect("tx");
+        let batch = eh::create_batch(&mut tx, None, "system.probe", n as i64).await.expect("batch");
+        for i in 0..n {
+            eh::insert(&mut tx, &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3)).await.expect("insert");
+        }
+        tx.commit().await.expect("commit");
+        batch
+    }
+
+    async fn batch(&self, id: &str) -> eh::JobBatch {
+        let mut conn = self.db.conn().await.expect("conn");
+        eh::batch(&mut conn, &Visibility::All, id).await.expect("batch")
+    }
+
+    async fn wait_done(&self, id: &str, n: i64, secs: u64) {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let b = self.batch(id).await;
+            if b.counts.succeeded == n {
+                return;
+            }
+            assert!(b.counts.failed == 0, "jobs failed: {b:?}\n{}", self.log());
+            assert!(Instant::now() < deadline, "batch not done in {secs}s: {b:?}\n{}", self.log());
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+
+    async fn wait_succeeded_at_least(&self, id: &str, n: i64) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while self.batch(id).await.counts.succeeded < n {
+            assert!(Instant::now() < deadline, "stuck before {n}: {}", self.log());
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    async fn scalar(&self, sql: &'static str) -> i64 {
+        sqlx::query_scalar(sql).fetch_one(&self.db.pool).await.expect("query")
+    }
+
+    /// Every probe's effect exists once, and how many attempts the jobs took in all.
+    async fn effects_and_attempts(&self) -> (i64, i64) {
+        let effects = self.scalar("SELECT COUNT(*) FROM job_effects WHERE key LIKE 'probe:%'").await;
+        let attempts = self.scalar("SELECT CAST(COALESCE(SUM(attempts), 0) AS BIGINT) FROM event_histories WHERE type = 'system.probe'").await;
+        (effects, attempts)
+    }
+}
+
+impl Drop for Fleet {
+    fn drop(&mut self) {
+        for mut w in self.workers.drain(..) {
+            let _ = w.kill();
+            let _ = w.wait();
+        }
+        let _ = &self.name;
+    }
+}
+
+const N: usize = 1000;
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn a_thousand_jobs_over_three_workers_each_run_once() {
+    let redis = Redis::start().await;
+    let fleet = Fleet::start(&redis, 3, &[]).await;
+    let batch = fleet.enqueue_probes(N, 0).await;
+    fleet.wait_done(&batch, N as i64, 120).await;
+    let (effects, attempts) = fleet.effects_and_attempts().await;
+    assert_eq!(effects, N as i64, "every job's effect, once");
+    assert_eq!(attempts, N as i64, "no job ran twice");
+    let workers = fleet.scalar("SELECT COUNT(*) FROM workers").await;
+    assert_eq!(workers, 3, "three heartbeats");
+    let ran_on = fleet.scalar("SELECT COUNT(DISTINCT worker_id) FROM event_histories WHERE type = 'system.probe'").await;
+    assert!(ran_on >= 2, "the work was shared: {ran_on} worker(s)");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn a_worker_killed_halfway_loses_nothing() {
+    let redis = Redis::start().await;
+    let mut fleet = Fleet::start(&redis, 3, &[]).await;
+    let batch = fleet.enqueue_probes(N, 20).await;
+    fleet.wait_succeeded_at_least(&batch, (N / 2) as i64).await;
+    let mut victim = fleet.workers.remove(0);
+    let _ = victim.kill();
+    let _ = victim.wait();
+    fleet.wait_done(&batch, N as i64, 180).await;
+    let (effects, attempts) = fleet.effects_and_attempts().await;
+    assert_eq!(effects, N as i64, "every job's effect, once");
+    assert!(attempts <= N as i64 + 8 * 3, "only the killed worker's jobs ran again: {attempts} attempts");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn redis_restarted_halfway_loses_nothing() {
+    let mut redis = Redis::start().await;
+    let fleet = Fleet::start(&redis, 3, &[]).await;
+    let batch = fleet.enqueue_probes(N, 5).await;
+    fleet.wait_succeeded_at_least(&batch, (N / 2) as i64).await;
+    // An empty Redis comes back: every queued id is gone.
+    redis.kill();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    redis.spawn().await;
+    fleet.wait_done(&batch, N as i64, 180).await;
+    let (effects, attempts) = fleet.effects_and_attempts().await;
+    assert_eq!(effects, N as i64, "every job's effect, once");
+    assert!(attempts <= N as i64 + 8 * 3, "no job ran twice but those cut off mid-run: {attempts} attempts");
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn cron_ticks_run_once_across_three_workers() {
+    let redis = Redis::start().await;
+    let fleet = Fleet::start(&redis, 3, &[("CRON_TOKENS_PURGE", "*/1 * * * * *")]).await;
+    let started = Instant::now();
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let elapsed = started.elapsed().as_secs() as i64;
+    let ticks = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge'").await;
+    let keys = fleet.scalar("SELECT COUNT(DISTINCT dedupe_key) FROM event_histories WHERE type = 'tokens.purge'").await;
+    assert!(ticks >= 3, "ticks ran: {ticks}\n{}", fleet.log());
+    assert!(ticks <= elapsed + 2, "{ticks} jobs in {elapsed}s: a tick ran more than once");
+    assert_eq!(ticks, keys, "one job per tick");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let ran_once = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge' AND status = 'SUCCESS' AND attempts = 1").await;
+        let all = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge' AND status <> 'PENDING' AND status <> 'PROCESSING'").await;
+        if ran_once == all && all >= ticks {
+            break;
+        }
+        assert!(Instant::now() < deadline, "ticks did not each run once: {ran_once} of {all}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+/// A TCP proxy in front of PostgreSQL that can cut every connection and refuse new ones.
+struct Proxy {
+    port: u16,
+    up: Arc<AtomicBool>,
+    conns: Arc<Mutex<Vec<tokio::task::JoinHandle<()>>>>,
+}
+
+impl Proxy {
+    async fn start(target: (String, u16)) -> Proxy {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let port = listener.local_addr().expect("addr").port();
+        let up = Arc::new(AtomicBool::new(true));
+        let conns: Arc<Mutex<Vec<tokio::task::JoinHandle<()>>>> = Arc::default();
+        let (u, c) = (up.clone(), conns.clone());
+        tokio::spawn(async move {
+            loop {
+                let Ok((mut client, _)) = listener.accept().await else { return };
+                if !u.load(Ordering::SeqCst) {
+                    drop(client);
+                    continue;
+                }
+                let target = target.clone();
+                let handle = tokio::spawn(async move {
+                    if let Ok(mut server) = TcpStream::connect(target).await {
+                        let _ = tokio::io::copy_bidirectional(&mut client, &mut server).await;
+                    }
+                });
+                c.lock().expect("lock").push(handle);
+            }
+        });
+        Proxy { port, up, conns }
+    }
+
+    fn cut(&self) {
+        self.up.store(false, Ordering::SeqCst);
+        for h in self.conns.lock().expect("lock").drain(..) {
+            h.abort();
+        }
+    }
+
+    fn restore(&self) {
+        self.up.store(true, Ordering::SeqCst);
+    }
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn postgres_unreachable_answers_clearly_and_recovers() {
+    let admin = std::env::var("TEST_POSTGRES_URL").expect("TEST_POSTGRES_URL");
+    let (_, url) = create_database().await;
+    // postgres://user:pass@host:port/db → the same through the proxy.
+    let after_at = url.rsplit_once('@').map(|(_, r)| r).expect("url with credentials");
+    let (hostport, dbname) = after_at.split_once('/').expect("db name");
+    let (host, port) = hostport.split_once(':').unwrap_or((hostport, "5432"));
+    let proxy = Proxy::start((host.to_owned(), port.parse().expect("port"))).await;
+    let proxied = url.replace(hostport, &format!("127.0.0.1:{}", proxy.port));
+    let _ = (admin, dbname);
+
+    let redis = Redis::start().await;
+    let redis_url = redis.url();
+    let port = proxy.port.to_string();
+    let _ = port;
+    let s = Server::start_with(&[
+        ("DATABASE_URL", proxied.as_str()),
+        ("REDIS_URL", redis_url.as_str()),
+        ("DEMO", "true"),
+        ("DATABASE_ACQUIRE_TIMEOUT_SECS", "2"),
+        ("JWT_SECRET", "test-secret-shared-by-every-replica-0123456789"),
+    ])
+    .await;
+    let token = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    s.ok("{ getMe { id } }", json!({}), Some(&token)).await;
+
+    proxy.cut();
+    let health = s.get("/healthz").await;
+    assert_eq!(health.status(), 503);
+    let body: serde_json::Value = health.json().await.expect("json");
+    assert_ne!(body["database"], "ok", "{body}");
+    let res = s.gql("{ getMe { id } }", json!({}), Some(&token)).await;
+    assert_eq!(code(&res), "INTERNAL", "{res}");
+    assert!(message(&res).contains("database"), "a clear message: {res}");
+
+    proxy.restore();
+    let back = wait_for(Duration::from_secs(30), || async {
+        let res = s.gql("{ getMe { id } }", json!({}), Some(&token)).await;
+        res.get("errors").is_none().then_some(())
+    })
+    .await;
+    assert!(back.is_some(), "requests recover; log:\n{}", s.log());
+    assert_eq!(s.get("/healthz").await.status(), 200);
+}
+
