@@ -32,10 +32,10 @@ impl From<event_histories::EventHistory> for EventHistory {
     fn from(e: event_histories::EventHistory) -> Self {
         EventHistory {
             id: e.id.into(),
-            kind: e.kind,
             status: e.status.into(),
             error: e.error,
-            event: Json(e.payload),
+            event: Json(jobs::kinds::redacted(&e.kind, &e.payload)),
+            kind: e.kind,
             attempts: i32::try_from(e.attempts).unwrap_or(i32::MAX),
             batch_id: e.batch_id.map(ID::from),
             client_id: e.client_id.map(ID::from),
