@@ -11,4 +11,4 @@ if [ ! -f web/dist/index.html ] || [ -n "$(find web/src web/index.html -newer we
   (cd web && npm run build)
 fi
 cargo build --bin api --bin worker
-exec ./target/debug/api serve "$@"
+exec "${CARGO_TARGET_DIR:-target}/debug/api" serve "$@"
