@@ -16,6 +16,12 @@ use tokio::task::JoinHandle;
 use crate::queue::{JobRef, Queue};
 use crate::{cron, kinds, JobError, JobsConfig};
 
+enum NextStep<'a> {
+    Succeed,
+    Reschedule { delay: Duration, refund: bool, message: &'a str },
+    Fail(&'a str),
+}
+
 /// What every handler can reach.
 pub struct Runtime {
     pub db: Db,
@@ -58,12 +64,8 @@ impl Runtime {
         }
     }
 
-    /// Exponential backoff with ±25 % jitter: base, 2×base, 4×base … capped.
     pub fn backoff(&self, attempts: i64) -> Duration {
-        let exp = u32::try_from(attempts.saturating_sub(1).clamp(0, 16)).unwrap_or(16);
-        let raw = self.config.backoff_base.saturating_mul(2u32.saturating_pow(exp)).min(self.config.backoff_max);
-        let jitter = rand::rng().random_range(0.75..1.25);
-        raw.mul_f64(jitter)
+        backoff(self.config.backoff_base, self.config.backoff_max, attempts)
     }
 
     /// Runs one delivered job id to its outcome. Never fails: every outcome is recorded in the
@@ -118,41 +120,46 @@ impl Runtime {
         })
     }
 
+    /// What happens to a job after an attempt, decided once from its outcome.
+    fn next_step<'a>(&self, job: &event_histories::EventHistory, outcome: &'a Result<(), JobError>) -> NextStep<'a> {
+        match outcome {
+            Ok(()) => NextStep::Succeed,
+            Err(JobError::RateLimited { after, message }) => NextStep::Reschedule { delay: *after, refund: true, message },
+            Err(JobError::Retry(message)) if job.attempts < job.max_attempts => {
+                NextStep::Reschedule { delay: self.backoff(job.attempts), refund: false, message }
+            }
+            Err(JobError::Retry(message)) | Err(JobError::Permanent(message)) => NextStep::Fail(message),
+        }
+    }
+
     async fn record(&self, job: &event_histories::EventHistory, outcome: Result<(), JobError>, took: Duration) {
-        let result = async {
+        let step = self.next_step(job, &outcome);
+        let label = match &step {
+            NextStep::Succeed => "SUCCESS",
+            NextStep::Reschedule { refund: true, .. } => "RESCHEDULED",
+            NextStep::Reschedule { refund: false, .. } => "RETRY",
+            NextStep::Fail(_) => "FAILED",
+        };
+        // A rescheduled job is pushed by the sweeper once it is due.
+        let recorded = async {
             let mut conn = self.db.conn().await?;
-            match &outcome {
-                Ok(()) => {
-                    event_histories::succeed(&mut conn, &job.id, &self.worker_id).await
+            match &step {
+                NextStep::Succeed => event_histories::succeed(&mut conn, &job.id, &self.worker_id).await,
+                NextStep::Reschedule { delay, refund, message } => {
+                    event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *delay, *refund).await
                 }
-                Err(JobError::RateLimited { after, message }) => {
-                    event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *after, true).await
-                }
-                Err(JobError::Retry(message)) if job.attempts < job.max_attempts => {
-                    let delay = self.backoff(job.attempts);
-                    event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), delay, false).await
-                }
-                Err(JobError::Retry(message)) | Err(JobError::Permanent(message)) => {
-                    event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await
-                }
+                NextStep::Fail(message) => event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await,
             }
         }
         .await;
-        let status = match &outcome {
-            Ok(()) => "SUCCESS",
-            Err(JobError::RateLimited { .. }) => "RESCHEDULED",
-            Err(JobError::Retry(_)) if job.attempts < job.max_attempts => "RETRY",
-            Err(_) => "FAILED",
-        };
-        metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => status).increment(1);
+        metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
         metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone()).record(took.as_secs_f64());
-        match (&outcome, result) {
+        match (&outcome, recorded) {
             (_, Err(e)) => tracing::error!(job = %job.id, kind = %job.kind, error = %e, "could not record a job's outcome; its lease will expire and it will run again"),
             (_, Ok(false)) => tracing::warn!(job = %job.id, "the job's lease was lost before it finished; its outcome was not recorded"),
             (Ok(()), Ok(true)) => tracing::info!(job = %job.id, kind = %job.kind, attempt = job.attempts, "job done"),
-            (Err(e), Ok(true)) => tracing::warn!(job = %job.id, kind = %job.kind, attempt = job.attempts, outcome = status, error = %e, "job attempt failed"),
+            (Err(e), Ok(true)) => tracing::warn!(job = %job.id, kind = %job.kind, attempt = job.attempts, outcome = label, error = %e, "job attempt failed"),
         }
-        // A rescheduled job is pushed by the sweeper once it is due.
     }
 
     /// Rescues orphans and pushes every due PENDING job the queue does not hold.
@@ -178,6 +185,14 @@ impl Runtime {
             }
         }
     }
+}
+
+/// Delay before the next attempt after `attempts` failed ones: base, 2×base, 4×base … capped
+/// at `max`, with ±25 % jitter so that jobs failing together do not retry together.
+pub fn backoff(base: Duration, max: Duration, attempts: i64) -> Duration {
+    let exp = u32::try_from(attempts.saturating_sub(1).clamp(0, 16)).unwrap_or(16);
+    let raw = base.saturating_mul(2u32.saturating_pow(exp)).min(max);
+    raw.mul_f64(rand::rng().random_range(0.75..1.25))
 }
 
 fn hostname() -> String {
@@ -350,5 +365,23 @@ impl PoolHandle {
             task.abort();
         }
         tracing::info!("job pool stopped");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::backoff;
+    use std::time::Duration;
+
+    #[test]
+    fn backoff_doubles_with_jitter_and_stays_under_the_cap() {
+        let base = Duration::from_secs(2);
+        let max = Duration::from_secs(60);
+        for (attempts, nominal) in [(1, 2.0), (2, 4.0), (3, 8.0), (5, 32.0), (6, 60.0), (40, 60.0)] {
+            for _ in 0..50 {
+                let d = backoff(base, max, attempts).as_secs_f64();
+                assert!(d >= nominal * 0.75 - 1e-9 && d <= nominal * 1.25 + 1e-9, "attempt {attempts}: {d}");
+            }
+        }
     }
 }
