@@ -143,48 +143,87 @@ impl Session {
     }
 }
 
-/// Attempts allowed per minute, per key, for login and forgot-password.
-pub struct Limiters {
-    login_email: DefaultKeyedRateLimiter<String>,
-    login_ip: DefaultKeyedRateLimiter<IpAddr>,
-    forgot_email: DefaultKeyedRateLimiter<String>,
-    forgot_ip: DefaultKeyedRateLimiter<IpAddr>,
+/// Attempts allowed per minute, per key, for login and forgot-password. One process keeps its
+/// counters in memory; with Redis (the scaled mode) every API replica counts in one place, so a
+/// client cannot multiply its allowance by the number of replicas.
+pub enum Limiters {
+    Memory {
+        login_email: DefaultKeyedRateLimiter<String>,
+        login_ip: DefaultKeyedRateLimiter<IpAddr>,
+        forgot_email: DefaultKeyedRateLimiter<String>,
+        forgot_ip: DefaultKeyedRateLimiter<IpAddr>,
+    },
+    /// Counters live under `{prefix}:ratelimit:…`, the prefix being the deployment's QUEUE_NAME.
+    Redis { conn: redis::aio::ConnectionManager, prefix: String, limits: [u32; 4] },
 }
 
 fn per_minute(n: u32) -> Quota {
     Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN))
 }
 
+const LOGIN_EMAIL: usize = 0;
+const LOGIN_IP: usize = 1;
+const FORGOT_EMAIL: usize = 2;
+const FORGOT_IP: usize = 3;
+const NAMES: [&str; 4] = ["login:email", "login:ip", "forgot:email", "forgot:ip"];
+
 impl Limiters {
-    pub fn new(config: &crate::config::Config) -> Arc<Limiters> {
-        Arc::new(Limiters {
-            login_email: RateLimiter::keyed(per_minute(config.rate_login_email)),
-            login_ip: RateLimiter::keyed(per_minute(config.rate_login_ip)),
-            forgot_email: RateLimiter::keyed(per_minute(config.rate_forgot_email)),
-            forgot_ip: RateLimiter::keyed(per_minute(config.rate_forgot_ip)),
+    pub fn new(config: &crate::config::Config, redis: Option<redis::aio::ConnectionManager>) -> Arc<Limiters> {
+        let limits = [config.rate_login_email, config.rate_login_ip, config.rate_forgot_email, config.rate_forgot_ip];
+        Arc::new(match redis {
+            Some(conn) => Limiters::Redis { conn, prefix: config.storage.queue_name.clone(), limits },
+            None => Limiters::Memory {
+                login_email: RateLimiter::keyed(per_minute(limits[LOGIN_EMAIL])),
+                login_ip: RateLimiter::keyed(per_minute(limits[LOGIN_IP])),
+                forgot_email: RateLimiter::keyed(per_minute(limits[FORGOT_EMAIL])),
+                forgot_ip: RateLimiter::keyed(per_minute(limits[FORGOT_IP])),
+            },
         })
     }
 
-    pub fn login(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        Self::check(&self.login_email, &self.login_ip, email, ip)
+    pub async fn login(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
+        self.check(LOGIN_EMAIL, LOGIN_IP, email, ip).await
     }
 
-    pub fn forgot(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        Self::check(&self.forgot_email, &self.forgot_ip, email, ip)
+    pub async fn forgot(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
+        self.check(FORGOT_EMAIL, FORGOT_IP, email, ip).await
     }
 
-    fn check(
-        by_email: &DefaultKeyedRateLimiter<String>,
-        by_ip: &DefaultKeyedRateLimiter<IpAddr>,
-        email: &str,
-        ip: Option<IpAddr>,
-    ) -> ApiResult<()> {
-        let email_ok = by_email.check_key(&email.trim().to_lowercase()).is_ok();
-        let ip_ok = ip.is_none_or(|ip| by_ip.check_key(&ip).is_ok());
-        if email_ok && ip_ok {
-            Ok(())
-        } else {
-            Err(domain::DomainError::RateLimited.into())
+    async fn check(&self, by_email: usize, by_ip: usize, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
+        let email = email.trim().to_lowercase();
+        let allowed = match self {
+            Limiters::Memory { login_email, login_ip, forgot_email, forgot_ip } => {
+                let (emails, ips) = if by_email == LOGIN_EMAIL { (login_email, login_ip) } else { (forgot_email, forgot_ip) };
+                let email_ok = emails.check_key(&email).is_ok();
+                let ip_ok = ip.is_none_or(|ip| ips.check_key(&ip).is_ok());
+                email_ok && ip_ok
+            }
+            Limiters::Redis { conn, prefix, limits } => {
+                let email_ok = redis_allow(conn, prefix, NAMES[by_email], &email, limits[by_email]).await;
+                let ip_ok = match ip {
+                    Some(ip) => redis_allow(conn, prefix, NAMES[by_ip], &ip.to_string(), limits[by_ip]).await,
+                    None => true,
+                };
+                email_ok && ip_ok
+            }
+        };
+        if allowed { Ok(()) } else { Err(domain::DomainError::RateLimited.into()) }
+    }
+}
+
+/// A fixed one-minute window counted in Redis. If Redis does not answer, the attempt is let
+/// through: an outage of the limiter must not lock everyone out of signing in.
+async fn redis_allow(conn: &redis::aio::ConnectionManager, prefix: &str, name: &str, key: &str, limit: u32) -> bool {
+    let window = chrono::Utc::now().timestamp() / 60;
+    let counter = format!("{prefix}:ratelimit:{name}:{key}:{window}");
+    let mut conn = conn.clone();
+    let counted: Result<(i64, i64), redis::RedisError> =
+        redis::pipe().atomic().incr(&counter, 1).expire(&counter, 120).query_async(&mut conn).await;
+    match counted {
+        Ok((n, _)) => n <= i64::from(limit),
+        Err(e) => {
+            tracing::warn!(error = %e, "rate limiter unavailable; letting the attempt through");
+            true
         }
     }
 }

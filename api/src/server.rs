@@ -43,7 +43,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let queue = config.storage.open_queue().await.map_err(anyhow::Error::msg)?;
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
     let config = Arc::new(config);
-    let state = AppState { db: db.clone(), queue: queue.clone(), limiters: Limiters::new(&config), config: config.clone(), jwt };
+    let state = AppState { db: db.clone(), queue: queue.clone(), limiters: Limiters::new(&config, queue.redis_connection()), config: config.clone(), jwt };
     let limits = Limits {
         depth: config.graphql_max_depth,
         complexity: config.graphql_max_complexity,

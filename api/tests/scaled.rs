@@ -355,3 +355,32 @@ async fn postgres_unreachable_answers_clearly_and_recovers() {
     assert_eq!(s.get("/healthz").await.status(), 200);
 }
 
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn login_limits_hold_across_api_replicas() {
+    let (name, url) = create_database().await;
+    let redis = Redis::start().await;
+    let redis_url = redis.url();
+    let env = [
+        ("DATABASE_URL", url.as_str()),
+        ("REDIS_URL", redis_url.as_str()),
+        ("QUEUE_NAME", name.as_str()),
+        ("DEMO", "true"),
+        ("JWT_SECRET", "test-secret-shared-by-every-replica-0123456789"),
+        ("RATE_LIMIT_LOGIN_EMAIL", "3"),
+    ];
+    let a = Server::start_with(&env).await;
+    let b = Server::start_with(&env).await;
+    let login = "mutation($i: LoginInput!) { login(input: $i) { accessToken } }";
+    let wrong = json!({ "i": { "email": DEMO_ADMIN, "password": "wrong-password" } });
+    for replica in [&a, &b, &a] {
+        assert_eq!(code(&replica.gql(login, wrong.clone(), None).await), "UNAUTHENTICATED");
+    }
+    // The fourth attempt is refused on either replica: they count together.
+    assert_eq!(code(&b.gql(login, wrong.clone(), None).await), "RATE_LIMITED");
+    assert_eq!(code(&a.gql(login, wrong, None).await), "RATE_LIMITED");
+    // A token from one replica works on the other.
+    let token = a.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    b.ok("{ getMe { email } }", json!({}), Some(&token)).await;
+}

@@ -46,6 +46,14 @@ impl Queue {
         Ok(Queue::Redis(RedisStorage::new(conn).with_config(config)))
     }
 
+    /// The Redis connection of the scaled mode, for state every API replica must share.
+    pub fn redis_connection(&self) -> Option<redis::aio::ConnectionManager> {
+        match self {
+            Queue::Redis(storage) => Some(storage.clone().get_connection().clone()),
+            Queue::Sqlite(..) => None,
+        }
+    }
+
     pub async fn ping(&self) -> Result<(), String> {
         match self {
             Queue::Sqlite(storage, _) => sqlx::query("SELECT 1")

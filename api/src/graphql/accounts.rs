@@ -72,7 +72,7 @@ pub struct AccountsMutation;
 impl AccountsMutation {
     async fn login(&self, ctx: &Context<'_>, input: LoginInput) -> ApiResult<LoginResult> {
         let st = state(ctx);
-        st.limiters.login(&input.email, request_ip(ctx))?;
+        st.limiters.login(&input.email, request_ip(ctx)).await?;
         if input.email.trim().is_empty() {
             return Err(ApiError::bad_input("email", "is required"));
         }
@@ -103,7 +103,7 @@ impl AccountsMutation {
     /// Always true: never tells whether the email has an account.
     async fn forgot_password(&self, ctx: &Context<'_>, email: String) -> ApiResult<bool> {
         let st = state(ctx);
-        st.limiters.forgot(&email, request_ip(ctx))?;
+        st.limiters.forgot(&email, request_ip(ctx)).await?;
         let Ok(email) = Email::parse("email", &email) else { return Ok(true) };
         let mut tx = st.db.begin().await?;
         let Some(user) = users::by_email(&mut tx, &email).await? else { return Ok(true) };
