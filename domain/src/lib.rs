@@ -1,6 +1,7 @@
 //! Entities, ids, money, errors and the SQL repositories of Sellerdesk, one module per area.
 //! Knows nothing of HTTP, GraphQL or the queue.
 
+pub mod catalogue;
 pub mod clients;
 pub mod db;
 pub mod error;
@@ -10,9 +11,11 @@ pub mod mail;
 pub mod paging;
 pub mod passwords;
 pub mod plans;
+pub mod price_formula;
 pub mod scope;
 pub mod settings;
 pub mod shops;
+pub mod templates;
 pub mod time;
 pub mod tokens;
 pub mod users;

@@ -3,6 +3,7 @@
 //! with `RoleGuard`, and tenant scoping comes from the caller's `Scope`.
 pub mod accounts;
 pub mod monitors;
+pub mod templates;
 pub mod types;
 pub mod users;
 
@@ -87,10 +88,20 @@ impl Guard for RoleGuard {
 }
 
 #[derive(MergedObject, Default)]
-pub struct Query(accounts::AccountsQuery, users::UsersQuery, monitors::MonitorsQuery);
+pub struct Query(
+    accounts::AccountsQuery,
+    users::UsersQuery,
+    monitors::MonitorsQuery,
+    templates::TemplatesQuery,
+);
 
 #[derive(MergedObject, Default)]
-pub struct Mutation(accounts::AccountsMutation, users::UsersMutation, monitors::MonitorsMutation);
+pub struct Mutation(
+    accounts::AccountsMutation,
+    users::UsersMutation,
+    monitors::MonitorsMutation,
+    templates::TemplatesMutation,
+);
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
 

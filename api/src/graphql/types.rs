@@ -1,5 +1,5 @@
 //! Output types and enumerations shared by several areas, named as the contract names them.
-use async_graphql::{ComplexObject, Context, Enum, SimpleObject};
+use async_graphql::{ComplexObject, Context, Enum, InputObject, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use domain::{clients, paging, plans, settings};
@@ -300,4 +300,86 @@ impl User {
 pub struct UserPage {
     pub items: Vec<User>,
     pub page_info: PageInfo,
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ProductType {
+    Dropship,
+    Pod,
+}
+
+impl From<domain::catalogue::ProductType> for ProductType {
+    fn from(t: domain::catalogue::ProductType) -> Self {
+        match t {
+            domain::catalogue::ProductType::Dropship => ProductType::Dropship,
+            domain::catalogue::ProductType::Pod => ProductType::Pod,
+        }
+    }
+}
+
+impl From<ProductType> for domain::catalogue::ProductType {
+    fn from(t: ProductType) -> Self {
+        match t {
+            ProductType::Dropship => domain::catalogue::ProductType::Dropship,
+            ProductType::Pod => domain::catalogue::ProductType::Pod,
+        }
+    }
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum WeightUnit {
+    Kilogram,
+    Pound,
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum DimensionUnit {
+    Centimeter,
+    Inch,
+}
+
+#[derive(SimpleObject, InputObject, Debug, Clone, Copy)]
+#[graphql(input_name = "WeightInput")]
+pub struct Weight {
+    pub value: f64,
+    pub unit: WeightUnit,
+}
+
+#[derive(SimpleObject, InputObject, Debug, Clone, Copy)]
+#[graphql(input_name = "DimensionsInput")]
+pub struct Dimensions {
+    pub width: f64,
+    pub height: f64,
+    pub length: f64,
+    pub unit: DimensionUnit,
+}
+
+impl From<domain::catalogue::Weight> for Weight {
+    fn from(w: domain::catalogue::Weight) -> Self {
+        use domain::catalogue::WeightUnit as U;
+        Weight { value: w.value, unit: if w.unit == U::Pound { WeightUnit::Pound } else { WeightUnit::Kilogram } }
+    }
+}
+
+impl From<Weight> for domain::catalogue::Weight {
+    fn from(w: Weight) -> Self {
+        use domain::catalogue::WeightUnit as U;
+        domain::catalogue::Weight { value: w.value, unit: if w.unit == WeightUnit::Pound { U::Pound } else { U::Kilogram } }
+    }
+}
+
+impl From<domain::catalogue::Dimensions> for Dimensions {
+    fn from(d: domain::catalogue::Dimensions) -> Self {
+        use domain::catalogue::DimensionUnit as U;
+        let unit = if d.unit == U::Inch { DimensionUnit::Inch } else { DimensionUnit::Centimeter };
+        Dimensions { width: d.width, height: d.height, length: d.length, unit }
+    }
+}
+
+impl From<Dimensions> for domain::catalogue::Dimensions {
+    fn from(d: Dimensions) -> Self {
+        use domain::catalogue::DimensionUnit as U;
+        let unit = if d.unit == DimensionUnit::Inch { U::Inch } else { U::Centimeter };
+        domain::catalogue::Dimensions { width: d.width, height: d.height, length: d.length, unit }
+    }
 }

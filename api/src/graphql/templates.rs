@@ -1,0 +1,208 @@
+//! Product templates: list, read, create, update, remove. Any signed-in user of the client.
+use async_graphql::{Context, Enum, InputObject, Json, Object, SimpleObject, ID};
+use chrono::{DateTime, Utc};
+use serde_json::{json, Value};
+
+use domain::paging::PageRequest;
+use domain::templates::{self, TemplateDraft, TemplateFilter};
+
+use crate::errors::ApiResult;
+use crate::graphql::types::{money, Dimensions, PageInfo, ProductType, Weight};
+use crate::graphql::{caller, state, RoleGuard};
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum TemplateStatus {
+    Active,
+    Draft,
+}
+
+impl From<TemplateStatus> for templates::TemplateStatus {
+    fn from(s: TemplateStatus) -> Self {
+        match s {
+            TemplateStatus::Active => templates::TemplateStatus::Active,
+            TemplateStatus::Draft => templates::TemplateStatus::Draft,
+        }
+    }
+}
+
+#[derive(SimpleObject, Debug, Clone)]
+pub struct ProductTemplate {
+    pub id: ID,
+    pub name: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub package_weight: Option<Weight>,
+    pub package_dimensions: Option<Dimensions>,
+    pub tiktok_category_id: Option<String>,
+    pub tiktok_brand_id: Option<String>,
+    pub images: Vec<String>,
+    pub size_chart: Option<String>,
+    pub variants: Json<Value>,
+    pub tiktok_product_attribute: Option<Json<Value>>,
+    pub price_formula: Option<String>,
+    #[graphql(name = "type")]
+    pub product_type: ProductType,
+    pub status: TemplateStatus,
+    pub created_at: DateTime<Utc>,
+}
+
+impl From<templates::Template> for ProductTemplate {
+    fn from(t: templates::Template) -> Self {
+        // Variants go out as the seller sent them: prices as Float, not the stored cents.
+        let variants = t
+            .variants
+            .iter()
+            .map(|v| {
+                let mut o = json!({ "attributes": v.attributes });
+                if let Some(sku) = &v.sku {
+                    o["sku"] = json!(sku);
+                }
+                if let Some(c) = v.sale_price_cents {
+                    o["salePrice"] = json!(money(c));
+                }
+                if let Some(c) = v.list_price_cents {
+                    o["listPrice"] = json!(money(c));
+                }
+                if let Some(q) = v.quantity {
+                    o["quantity"] = json!(q);
+                }
+                o
+            })
+            .collect();
+        ProductTemplate {
+            id: t.id.into(),
+            name: t.name,
+            title: t.title,
+            description: t.description,
+            package_weight: t.package_weight.map(Weight::from),
+            package_dimensions: t.package_dimensions.map(Dimensions::from),
+            tiktok_category_id: t.tiktok_category_id,
+            tiktok_brand_id: t.tiktok_brand_id,
+            images: t.images,
+            size_chart: t.size_chart,
+            variants: Json(Value::Array(variants)),
+            tiktok_product_attribute: t.tiktok_product_attribute.map(Json),
+            price_formula: t.price_formula,
+            product_type: t.product_type.into(),
+            status: match t.status {
+                templates::TemplateStatus::Active => TemplateStatus::Active,
+                templates::TemplateStatus::Draft => TemplateStatus::Draft,
+            },
+            created_at: t.created_at,
+        }
+    }
+}
+
+#[derive(SimpleObject)]
+pub struct ProductTemplatePage {
+    pub items: Vec<ProductTemplate>,
+    pub page_info: PageInfo,
+}
+
+#[derive(InputObject, Default)]
+pub struct ProductTemplateFilter {
+    pub limit: Option<i32>,
+    pub page: Option<i32>,
+    pub search: Option<String>,
+    #[graphql(name = "type")]
+    pub product_type: Option<ProductType>,
+    pub status: Option<TemplateStatus>,
+}
+
+#[derive(InputObject)]
+pub struct ProductTemplateInput {
+    pub name: String,
+    pub title: String,
+    pub description: Option<String>,
+    pub package_weight: Option<Weight>,
+    pub package_dimensions: Option<Dimensions>,
+    pub tiktok_category_id: Option<String>,
+    pub tiktok_brand_id: Option<String>,
+    pub images: Option<Vec<String>>,
+    pub size_chart: Option<String>,
+    pub variants: Json<Value>,
+    pub tiktok_product_attribute: Option<Json<Value>>,
+    pub price_formula: Option<String>,
+    #[graphql(name = "type")]
+    pub product_type: ProductType,
+    pub status: Option<TemplateStatus>,
+}
+
+impl From<ProductTemplateInput> for TemplateDraft {
+    fn from(i: ProductTemplateInput) -> Self {
+        TemplateDraft {
+            name: i.name,
+            title: i.title,
+            description: i.description,
+            package_weight: i.package_weight.map(Into::into),
+            package_dimensions: i.package_dimensions.map(Into::into),
+            tiktok_category_id: i.tiktok_category_id,
+            tiktok_brand_id: i.tiktok_brand_id,
+            images: i.images,
+            size_chart: i.size_chart,
+            variants: i.variants.0,
+            tiktok_product_attribute: i.tiktok_product_attribute.map(|j| j.0),
+            price_formula: i.price_formula,
+            product_type: i.product_type.into(),
+            status: i.status.map(Into::into),
+        }
+    }
+}
+
+#[derive(Default)]
+pub struct TemplatesQuery;
+
+#[Object]
+impl TemplatesQuery {
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_product_templates(&self, ctx: &Context<'_>, filter: Option<ProductTemplateFilter>) -> ApiResult<ProductTemplatePage> {
+        let me = caller(ctx)?;
+        let filter = filter.unwrap_or_default();
+        let request = PageRequest::parse(filter.limit, filter.page)?;
+        let domain_filter = TemplateFilter {
+            search: filter.search,
+            product_type: filter.product_type.map(Into::into),
+            status: filter.status.map(Into::into),
+        };
+        let mut conn = state(ctx).db.conn().await?;
+        let page = templates::list(&mut conn, &me.scope, &domain_filter, request).await?;
+        Ok(ProductTemplatePage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_product_template(&self, ctx: &Context<'_>, template_id: ID) -> ApiResult<ProductTemplate> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        Ok(templates::get(&mut conn, &me.scope, &template_id).await?.into())
+    }
+}
+
+#[derive(Default)]
+pub struct TemplatesMutation;
+
+#[Object]
+impl TemplatesMutation {
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn create_product_template(&self, ctx: &Context<'_>, input: ProductTemplateInput) -> ApiResult<ProductTemplate> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        Ok(templates::create(&mut conn, &me.scope, input.into()).await?.into())
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn update_product_template(&self, ctx: &Context<'_>, template_id: ID, input: ProductTemplateInput) -> ApiResult<ProductTemplate> {
+        let me = caller(ctx)?;
+        let mut tx = state(ctx).db.begin().await?;
+        let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        Ok(template.into())
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn remove_product_template(&self, ctx: &Context<'_>, template_id: ID) -> ApiResult<bool> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        templates::delete(&mut conn, &me.scope, &template_id).await?;
+        Ok(true)
+    }
+}

@@ -1,0 +1,185 @@
+//! The catalogue over GraphQL: templates, brands and attributes, designs.
+mod common;
+
+use common::*;
+use serde_json::{json, Value};
+
+const TEMPLATE_FIELDS: &str = "id name title description packageWeight { value unit } packageDimensions { width height length unit }
+    tiktokCategoryId tiktokBrandId images sizeChart variants tiktokProductAttribute priceFormula type status createdAt";
+
+fn templates_query() -> String {
+    format!("query($f: ProductTemplateFilter) {{ getProductTemplates(filter: $f) {{ items {{ {TEMPLATE_FIELDS} }} pageInfo {{ hasNextPage hasPreviousPage totalCount }} }} }}")
+}
+fn template_query() -> String {
+    format!("query($id: ID!) {{ getProductTemplate(templateId: $id) {{ {TEMPLATE_FIELDS} }} }}")
+}
+fn create_template() -> String {
+    format!("mutation($i: ProductTemplateInput!) {{ createProductTemplate(input: $i) {{ {TEMPLATE_FIELDS} }} }}")
+}
+fn update_template() -> String {
+    format!("mutation($id: ID!, $i: ProductTemplateInput!) {{ updateProductTemplate(templateId: $id, input: $i) {{ {TEMPLATE_FIELDS} }} }}")
+}
+const REMOVE_TEMPLATE: &str = "mutation($id: ID!) { removeProductTemplate(templateId: $id) }";
+
+fn template_input(name: &str) -> Value {
+    json!({
+        "name": name,
+        "title": format!("{name} title"),
+        "description": "Soft cotton",
+        "packageWeight": { "value": 0.3, "unit": "KILOGRAM" },
+        "packageDimensions": { "width": 20.0, "height": 2.0, "length": 30.0, "unit": "CENTIMETER" },
+        "tiktokCategoryId": "601226",
+        "images": ["https://img.test/a.png"],
+        "variants": [
+            { "attributes": { "Color": "Black", "Size": "M" }, "sku": "BLK-M", "salePrice": 19.99, "listPrice": 24.5, "quantity": 10 },
+            { "attributes": { "Color": "White", "Size": "L" } }
+        ],
+        "tiktokProductAttribute": [{ "attributeId": "100", "values": ["Cotton"] }],
+        "priceFormula": "price * 1.3 + 2",
+        "type": "POD"
+    })
+}
+
+async fn template_count(s: &Server, token: &str) -> i64 {
+    s.ok(&templates_query(), json!({}), Some(token)).await["getProductTemplates"]["pageInfo"]["totalCount"].as_i64().expect("count")
+}
+
+fn bad(res: &Value) -> (String, String) {
+    (code(res), field(res))
+}
+
+#[tokio::test]
+async fn templates_are_created_listed_updated_and_removed() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+
+    let created = s.ok(&create_template(), json!({ "i": template_input("Basic tee") }), Some(&admin)).await["createProductTemplate"].clone();
+    let id = created["id"].as_str().expect("id").to_owned();
+    assert_eq!(created["name"], "Basic tee");
+    assert_eq!(created["status"], "ACTIVE");
+    assert_eq!(created["type"], "POD");
+    assert_eq!(created["packageWeight"], json!({ "value": 0.3, "unit": "KILOGRAM" }));
+    assert_eq!(created["packageDimensions"], json!({ "width": 20.0, "height": 2.0, "length": 30.0, "unit": "CENTIMETER" }));
+    assert_eq!(created["variants"][0], json!({ "attributes": { "Color": "Black", "Size": "M" }, "sku": "BLK-M", "salePrice": 19.99, "listPrice": 24.5, "quantity": 10 }));
+    assert_eq!(created["variants"][1], json!({ "attributes": { "Color": "White", "Size": "L" } }));
+    assert_eq!(created["tiktokProductAttribute"], json!([{ "attributeId": "100", "values": ["Cotton"] }]));
+    assert_eq!(created["priceFormula"], "price * 1.3 + 2");
+
+    // STAFF works in the same catalogue.
+    let mut draft = template_input("Hoodie draft");
+    draft["status"] = json!("DRAFT");
+    draft["type"] = json!("DROPSHIP");
+    draft["priceFormula"] = Value::Null;
+    s.ok(&create_template(), json!({ "i": draft }), Some(&staff)).await;
+    let read = s.ok(&template_query(), json!({ "id": id }), Some(&staff)).await;
+    assert_eq!(read["getProductTemplate"]["title"], "Basic tee title");
+
+    // Filters: search by name or title, type, status; paging.
+    let list = |f: Value| {
+        let s = &s;
+        let admin = admin.clone();
+        async move {
+            let res = s.ok(&templates_query(), json!({ "f": f }), Some(&admin)).await;
+            let names: Vec<String> = res["getProductTemplates"]["items"].as_array().expect("items").iter().map(|t| t["name"].as_str().unwrap_or_default().to_owned()).collect();
+            (names, res["getProductTemplates"]["pageInfo"].clone())
+        }
+    };
+    assert_eq!(list(json!({})).await.0, vec!["Hoodie draft", "Basic tee"]);
+    assert_eq!(list(json!({ "search": "TEE" })).await.0, vec!["Basic tee"]);
+    assert_eq!(list(json!({ "search": "draft title" })).await.0, vec!["Hoodie draft"]);
+    assert_eq!(list(json!({ "search": "%" })).await.0, Vec::<String>::new());
+    assert_eq!(list(json!({ "type": "DROPSHIP" })).await.0, vec!["Hoodie draft"]);
+    assert_eq!(list(json!({ "status": "ACTIVE" })).await.0, vec!["Basic tee"]);
+    let (names, info) = list(json!({ "limit": 1, "page": 2 })).await;
+    assert_eq!(names, vec!["Basic tee"]);
+    assert_eq!(info, json!({ "hasNextPage": false, "hasPreviousPage": true, "totalCount": 2 }));
+    assert_eq!(field(&s.gql(&templates_query(), json!({ "f": { "limit": 0 } }), Some(&admin)).await), "limit");
+
+    // Update replaces the template.
+    let mut changed = template_input("Basic tee v2");
+    changed["variants"] = json!([{ "attributes": { "Color": "Red" }, "salePrice": 5 }]);
+    changed["packageDimensions"] = Value::Null;
+    changed["priceFormula"] = json!("(price + 1) * 2");
+    let updated = s.ok(&update_template(), json!({ "id": id, "i": changed }), Some(&staff)).await["updateProductTemplate"].clone();
+    assert_eq!(updated["name"], "Basic tee v2");
+    assert_eq!(updated["variants"], json!([{ "attributes": { "Color": "Red" }, "salePrice": 5.0 }]));
+    assert_eq!(updated["packageDimensions"], Value::Null);
+    assert_eq!(updated["priceFormula"], "(price + 1) * 2");
+    assert_eq!(updated["createdAt"], created["createdAt"]);
+
+    assert_eq!(s.ok(REMOVE_TEMPLATE, json!({ "id": id }), Some(&staff)).await["removeProductTemplate"], true);
+    assert_eq!(code(&s.gql(&template_query(), json!({ "id": id }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(code(&s.gql(REMOVE_TEMPLATE, json!({ "id": id }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(template_count(&s, &admin).await, 1);
+    assert_eq!(code(&s.gql(&templates_query(), json!({}), None).await), "UNAUTHENTICATED");
+}
+
+#[tokio::test]
+async fn bad_templates_are_refused_with_the_field_and_change_nothing() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let id = s.ok(&create_template(), json!({ "i": template_input("Keep me") }), Some(&admin)).await["createProductTemplate"]["id"].clone();
+
+    let cases: Vec<(&str, Value, &str)> = vec![
+        ("name", json!("  "), "name"),
+        ("title", json!(""), "title"),
+        ("variants", json!({ "Color": "Black" }), "variants"),
+        ("variants", json!([1]), "variants.0"),
+        ("variants", json!([{ "sku": "x" }]), "variants.0.attributes"),
+        ("variants", json!([{ "attributes": { "Color": 3 } }]), "variants.0.attributes"),
+        ("variants", json!([{ "attributes": {} }, { "attributes": {}, "salePrice": -1 }]), "variants.1.salePrice"),
+        ("variants", json!([{ "attributes": {}, "listPrice": "ten" }]), "variants.0.listPrice"),
+        ("variants", json!([{ "attributes": {}, "quantity": -2 }]), "variants.0.quantity"),
+        ("variants", json!([{ "attributes": {}, "quantity": 1.5 }]), "variants.0.quantity"),
+        ("variants", json!([{ "attributes": {}, "colour": "x" }]), "variants.0.colour"),
+        ("packageWeight", json!({ "value": 0, "unit": "POUND" }), "packageWeight.value"),
+        ("packageDimensions", json!({ "width": 1, "height": -1, "length": 1, "unit": "INCH" }), "packageDimensions.height"),
+        ("tiktokProductAttribute", json!({ "a": 1 }), "tiktokProductAttribute"),
+        ("priceFormula", json!("price * cost"), "priceFormula"),
+        ("priceFormula", json!("price *"), "priceFormula"),
+        ("priceFormula", json!("0 - price"), "priceFormula"),
+        ("priceFormula", json!("price / 0"), "priceFormula"),
+    ];
+    for (key, value, expected) in cases {
+        let mut input = template_input("Bad one");
+        input[key] = value.clone();
+        let res = s.gql(&create_template(), json!({ "i": input.clone() }), Some(&admin)).await;
+        assert_eq!(bad(&res), ("BAD_USER_INPUT".to_owned(), expected.to_owned()), "create with {key} = {value}: {res}");
+        let res = s.gql(&update_template(), json!({ "id": id, "i": input }), Some(&admin)).await;
+        assert_eq!(bad(&res), ("BAD_USER_INPUT".to_owned(), expected.to_owned()), "update with {key} = {value}: {res}");
+    }
+
+    // The message says where the formula is wrong.
+    let mut input = template_input("Bad one");
+    input["priceFormula"] = json!("price * cost + 1");
+    let res = s.gql(&create_template(), json!({ "i": input }), Some(&admin)).await;
+    assert!(message(&res).contains("'cost'") && message(&res).contains("position 9"), "{res}");
+    input = template_input("Bad one");
+    input["priceFormula"] = json!("max(price, 3)");
+    assert!(message(&s.gql(&create_template(), json!({ "i": input }), Some(&admin)).await).contains("position 1"));
+
+    // Nothing changed.
+    assert_eq!(template_count(&s, &admin).await, 1);
+    let kept = s.ok(&template_query(), json!({ "id": id }), Some(&admin)).await;
+    assert_eq!(kept["getProductTemplate"]["name"], "Keep me");
+    assert_eq!(kept["getProductTemplate"]["priceFormula"], "price * 1.3 + 2");
+}
+
+#[tokio::test]
+async fn another_clients_templates_are_not_found() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let theirs = s.ok(&create_template(), json!({ "i": template_input("Platform tee") }), Some(&root)).await["createProductTemplate"]["id"].clone();
+
+    assert_eq!(template_count(&s, &admin).await, 0);
+    assert_eq!(code(&s.gql(&template_query(), json!({ "id": theirs }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(code(&s.gql(&update_template(), json!({ "id": theirs, "i": template_input("Mine now") }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(code(&s.gql(REMOVE_TEMPLATE, json!({ "id": theirs }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(code(&s.gql(&template_query(), json!({ "id": "not-an-id" }), Some(&admin)).await), "NOT_FOUND");
+
+    let still = s.ok(&template_query(), json!({ "id": theirs }), Some(&root)).await;
+    assert_eq!(still["getProductTemplate"]["name"], "Platform tee");
+    assert_eq!(template_count(&s, &root).await, 1);
+}
