@@ -183,3 +183,75 @@ async fn another_clients_templates_are_not_found() {
     assert_eq!(still["getProductTemplate"]["name"], "Platform tee");
     assert_eq!(template_count(&s, &root).await, 1);
 }
+
+const BRANDS: &str = "{ getBrands { id name } }";
+const CREATE_BRAND: &str = "mutation($name: String!) { createBrand(input: { name: $name }) { id name } }";
+const ATTRIBUTES: &str = "query($s: String) { getAttributes(search: $s) { id name } }";
+
+fn names(list: &Value) -> Vec<String> {
+    list.as_array().expect("a list").iter().map(|b| b["name"].as_str().unwrap_or_default().to_owned()).collect()
+}
+
+/// The caller's scope, for setting up rows the API only creates as a side effect.
+async fn scope_of(s: &Server, token: &str) -> domain::Scope {
+    let me = s.ok("{ getMe { id client { id } } }", json!({}), Some(token)).await;
+    domain::Scope {
+        client_id: me["getMe"]["client"]["id"].as_str().expect("client").to_owned(),
+        user_id: me["getMe"]["id"].as_str().expect("id").to_owned(),
+        role: domain::Role::Admin,
+    }
+}
+
+async fn db(s: &Server) -> domain::Db {
+    domain::Db::connect(&domain::db::DbOptions {
+        url: s.database_url(),
+        max_connections: 1,
+        acquire_timeout: std::time::Duration::from_secs(10),
+    })
+    .await
+    .expect("database")
+}
+
+#[tokio::test]
+async fn brands_are_unique_per_client_and_attributes_are_searched() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+
+    let acme = s.ok(CREATE_BRAND, json!({ "name": "  Acme " }), Some(&admin)).await["createBrand"].clone();
+    assert_eq!(acme["name"], "Acme");
+    s.ok(CREATE_BRAND, json!({ "name": "blue Fox" }), Some(&staff)).await;
+    assert_eq!(names(&s.ok(BRANDS, json!({}), Some(&staff)).await["getBrands"]), vec!["Acme", "blue Fox"]);
+
+    // The same name again, in any case, is a conflict; a blank name is bad input; neither adds.
+    assert_eq!(code(&s.gql(CREATE_BRAND, json!({ "name": "Acme" }), Some(&admin)).await), "CONFLICT");
+    assert_eq!(code(&s.gql(CREATE_BRAND, json!({ "name": "ACME" }), Some(&staff)).await), "CONFLICT");
+    assert_eq!(bad(&s.gql(CREATE_BRAND, json!({ "name": " " }), Some(&admin)).await), ("BAD_USER_INPUT".to_owned(), "name".to_owned()));
+    assert_eq!(s.ok(BRANDS, json!({}), Some(&admin)).await["getBrands"].as_array().map(Vec::len), Some(2));
+
+    // Another client has its own namespace and its own list.
+    assert_eq!(s.ok(CREATE_BRAND, json!({ "name": "Acme" }), Some(&root)).await["createBrand"]["name"], "Acme");
+    assert_eq!(names(&s.ok(BRANDS, json!({}), Some(&root)).await["getBrands"]), vec!["Acme"]);
+    assert_eq!(s.ok(BRANDS, json!({}), Some(&admin)).await["getBrands"].as_array().map(Vec::len), Some(2));
+
+    // Attributes come from the products that use them; set some up directly.
+    let db = db(&s).await;
+    let mut conn = db.conn().await.expect("conn");
+    let demo = scope_of(&s, &admin).await;
+    let platform = scope_of(&s, &root).await;
+    for name in ["Size", "Color", "Sleeve_length"] {
+        domain::brands::attribute_by_name(&mut conn, &demo, name).await.expect("attribute");
+    }
+    domain::brands::attribute_by_name(&mut conn, &platform, "Colorway").await.expect("attribute");
+    let again = domain::brands::attribute_by_name(&mut conn, &demo, "Size").await.expect("attribute");
+
+    let all = s.ok(ATTRIBUTES, json!({}), Some(&staff)).await["getAttributes"].clone();
+    assert_eq!(names(&all), vec!["Color", "Size", "Sleeve_length"]);
+    assert!(all.as_array().expect("list").iter().any(|a| a["id"] == again.id.as_str()), "one row per name");
+    assert_eq!(names(&s.ok(ATTRIBUTES, json!({ "s": "COL" }), Some(&admin)).await["getAttributes"]), vec!["Color"]);
+    assert_eq!(names(&s.ok(ATTRIBUTES, json!({ "s": "e_" }), Some(&admin)).await["getAttributes"]), vec!["Sleeve_length"]);
+    assert_eq!(names(&s.ok(ATTRIBUTES, json!({ "s": "" }), Some(&admin)).await["getAttributes"]).len(), 3);
+    assert_eq!(names(&s.ok(ATTRIBUTES, json!({}), Some(&root)).await["getAttributes"]), vec!["Colorway"]);
+    assert_eq!(code(&s.gql(BRANDS, json!({}), None).await), "UNAUTHENTICATED");
+}

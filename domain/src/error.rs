@@ -38,6 +38,7 @@ const CONFLICTS: &[(&str, &str)] = &[
     ("clients_key_unique", "this client key is already taken"),
     ("users_email_unique", "a user with this email already exists"),
     ("user_settings_unique", "this setting already exists"),
+    ("brands_name_unique", "a brand with this name already exists"),
 ];
 
 impl From<sqlx::Error> for DomainError {
@@ -65,6 +66,7 @@ fn sqlite_unique_message(message: &str) -> Option<&'static str> {
     match columns {
         "clients.key" => Some("this client key is already taken"),
         "users.email" => Some("a user with this email already exists"),
+        "brands.client_id, brands.name" => Some("a brand with this name already exists"),
         _ => None,
     }
 }

@@ -2,6 +2,7 @@
 //! before execution (the `Session` in the request data); role rules are declared on the fields
 //! with `RoleGuard`, and tenant scoping comes from the caller's `Scope`.
 pub mod accounts;
+pub mod brands;
 pub mod monitors;
 pub mod templates;
 pub mod types;
@@ -93,6 +94,7 @@ pub struct Query(
     users::UsersQuery,
     monitors::MonitorsQuery,
     templates::TemplatesQuery,
+    brands::BrandsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -101,6 +103,7 @@ pub struct Mutation(
     users::UsersMutation,
     monitors::MonitorsMutation,
     templates::TemplatesMutation,
+    brands::BrandsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
