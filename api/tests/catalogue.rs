@@ -255,3 +255,116 @@ async fn brands_are_unique_per_client_and_attributes_are_searched() {
     assert_eq!(names(&s.ok(ATTRIBUTES, json!({}), Some(&root)).await["getAttributes"]), vec!["Colorway"]);
     assert_eq!(code(&s.gql(BRANDS, json!({}), None).await), "UNAUTHENTICATED");
 }
+
+const DESIGN_FIELDS: &str = "id externalProductId sellerProductId images designFrontUrl designBackUrl designSleeveUrl designHoodUrl variant product { id name }";
+
+fn cache_design() -> String {
+    format!("mutation($i: CacheProductDesignInput!) {{ cacheProductDesign(input: $i) {{ {DESIGN_FIELDS} }} }}")
+}
+fn designs_page() -> String {
+    format!("query($f: ProductDesignFilter) {{ getListProductDesigns(filter: $f) {{ items {{ {DESIGN_FIELDS} }} pageInfo {{ hasNextPage hasPreviousPage totalCount }} }} }}")
+}
+fn designs_all() -> String {
+    format!("query($f: ProductDesignFilter) {{ getFullListProductDesigns(filter: $f) {{ {DESIGN_FIELDS} }} }}")
+}
+const REMOVE_DESIGN: &str = "mutation($id: ID!) { removeProductDesign(designId: $id) }";
+
+/// A product row for the designs to point at (products are created by flows outside this file).
+async fn insert_product(s: &Server, scope: &domain::Scope, name: &str) -> String {
+    let db = db(s).await;
+    let id = domain::ids::new_id();
+    let now = domain::time::now_db();
+    sqlx::query("INSERT INTO products (id, client_id, name, source, type, created_at, updated_at) VALUES ($1, $2, $3, 'POD', 'POD', $4, $4)")
+        .bind(&id)
+        .bind(&scope.client_id)
+        .bind(name)
+        .bind(&now)
+        .execute(&db.pool)
+        .await
+        .expect("insert product");
+    id
+}
+
+async fn design_total(s: &Server, token: &str) -> i64 {
+    s.ok(&designs_page(), json!({}), Some(token)).await["getListProductDesigns"]["pageInfo"]["totalCount"].as_i64().expect("count")
+}
+
+#[tokio::test]
+async fn designs_are_cached_listed_and_removed_within_the_client() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let demo = scope_of(&s, &admin).await;
+    let platform = scope_of(&s, &root).await;
+    let tee = insert_product(&s, &demo, "Cat tee").await;
+    let theirs = insert_product(&s, &platform, "Platform tee").await;
+
+    let first = s
+        .ok(&cache_design(), json!({ "i": { "productId": tee, "variant": "Black", "designFrontUrl": "https://img.test/front.png", "images": ["https://img.test/m1.png"] } }), Some(&staff))
+        .await["cacheProductDesign"]
+        .clone();
+    assert_eq!(first["product"], json!({ "id": tee, "name": "Cat tee" }));
+    assert_eq!(first["images"], json!(["https://img.test/m1.png"]));
+    assert_eq!(first["designBackUrl"], Value::Null);
+    // The same reference and variant again replaces the design instead of repeating it.
+    let again = s
+        .ok(&cache_design(), json!({ "i": { "productId": tee, "variant": "Black", "designBackUrl": "https://img.test/back.png" } }), Some(&admin))
+        .await["cacheProductDesign"]
+        .clone();
+    assert_eq!(again["id"], first["id"]);
+    assert_eq!(again["designBackUrl"], "https://img.test/back.png");
+    assert_eq!(again["designFrontUrl"], Value::Null);
+    s.ok(&cache_design(), json!({ "i": { "productId": tee, "variant": "White", "designFrontUrl": "https://img.test/w.png" } }), Some(&admin)).await;
+    let market = s
+        .ok(&cache_design(), json!({ "i": { "externalProductId": "TT-991", "sellerProductId": "SKU-DOG", "images": ["http://img.test/dog.png"] } }), Some(&admin))
+        .await["cacheProductDesign"]
+        .clone();
+    assert_eq!(market["product"], Value::Null);
+    assert_eq!(design_total(&s, &admin).await, 3);
+
+    // Paging, search (reference, variant, product name) and the product filter.
+    let page = s.ok(&designs_page(), json!({ "f": { "limit": 2 } }), Some(&staff)).await["getListProductDesigns"].clone();
+    assert_eq!(page["items"][0]["id"], market["id"]);
+    assert_eq!(page["pageInfo"], json!({ "hasNextPage": true, "hasPreviousPage": false, "totalCount": 3 }));
+    let search = |f: Value| {
+        let s = &s;
+        let staff = staff.clone();
+        async move { s.ok(&designs_all(), json!({ "f": f }), Some(&staff)).await["getFullListProductDesigns"].as_array().expect("list").len() }
+    };
+    assert_eq!(search(json!({})).await, 3);
+    assert_eq!(search(json!({ "search": "cat TEE" })).await, 2);
+    assert_eq!(search(json!({ "search": "white" })).await, 1);
+    assert_eq!(search(json!({ "search": "sku-dog" })).await, 1);
+    assert_eq!(search(json!({ "productId": tee })).await, 2);
+    assert_eq!(search(json!({ "productId": theirs })).await, 0);
+    assert_eq!(field(&s.gql(&designs_page(), json!({ "f": { "limit": 500 } }), Some(&admin)).await), "limit");
+
+    // Bad input names the field and stores nothing.
+    for (input, expected) in [
+        (json!({ "productId": tee }), "images"),
+        (json!({ "productId": tee, "designFrontUrl": "front.png" }), "designFrontUrl"),
+        (json!({ "productId": tee, "images": ["https://ok.test/a.png", "javascript:alert(1)"] }), "images.1"),
+        (json!({ "variant": "Black", "designHoodUrl": "https://img.test/h.png" }), "productId"),
+    ] {
+        let res = s.gql(&cache_design(), json!({ "i": input }), Some(&admin)).await;
+        assert_eq!(bad(&res), ("BAD_USER_INPUT".to_owned(), expected.to_owned()), "{res}");
+    }
+    // Another client's product or design is not found.
+    let res = s.gql(&cache_design(), json!({ "i": { "productId": theirs, "designFrontUrl": "https://img.test/x.png" } }), Some(&admin)).await;
+    assert_eq!(code(&res), "NOT_FOUND");
+    assert_eq!(design_total(&s, &admin).await, 3);
+    let platform_design = s
+        .ok(&cache_design(), json!({ "i": { "productId": theirs, "designFrontUrl": "https://img.test/x.png" } }), Some(&root))
+        .await["cacheProductDesign"]["id"]
+        .clone();
+    assert_eq!(code(&s.gql(REMOVE_DESIGN, json!({ "id": platform_design }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(design_total(&s, &root).await, 1);
+    assert_eq!(design_total(&s, &admin).await, 3);
+
+    assert_eq!(s.ok(REMOVE_DESIGN, json!({ "id": first["id"] }), Some(&staff)).await["removeProductDesign"], true);
+    assert_eq!(code(&s.gql(REMOVE_DESIGN, json!({ "id": first["id"] }), Some(&staff)).await), "NOT_FOUND");
+    assert_eq!(code(&s.gql(REMOVE_DESIGN, json!({ "id": "nope" }), Some(&staff)).await), "NOT_FOUND");
+    assert_eq!(design_total(&s, &admin).await, 2);
+    assert_eq!(code(&s.gql(&designs_page(), json!({}), None).await), "UNAUTHENTICATED");
+}

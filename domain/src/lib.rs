@@ -5,6 +5,7 @@ pub mod brands;
 pub mod catalogue;
 pub mod clients;
 pub mod db;
+pub mod designs;
 pub mod error;
 pub mod event_histories;
 pub mod ids;

@@ -3,6 +3,7 @@
 //! with `RoleGuard`, and tenant scoping comes from the caller's `Scope`.
 pub mod accounts;
 pub mod brands;
+pub mod designs;
 pub mod monitors;
 pub mod templates;
 pub mod types;
@@ -95,6 +96,7 @@ pub struct Query(
     monitors::MonitorsQuery,
     templates::TemplatesQuery,
     brands::BrandsQuery,
+    designs::DesignsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -104,6 +106,7 @@ pub struct Mutation(
     monitors::MonitorsMutation,
     templates::TemplatesMutation,
     brands::BrandsMutation,
+    designs::DesignsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
