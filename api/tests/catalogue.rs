@@ -368,3 +368,180 @@ async fn designs_are_cached_listed_and_removed_within_the_client() {
     assert_eq!(design_total(&s, &admin).await, 2);
     assert_eq!(code(&s.gql(&designs_page(), json!({}), None).await), "UNAUTHENTICATED");
 }
+
+const PRODUCTS: &str = "query($s: String, $f: ProductFilter) { getProducts(search: $s, filter: $f) { items { id name type status brand { id name } } pageInfo { hasNextPage hasPreviousPage totalCount } } }";
+const PRODUCT: &str = "query($id: ID!) { getProductById(id: $id) { id name description status brand { id name } category { id name } originUrl
+    images { imageUrl isPrimary sequence } publishedShops { id } packageWeight { value unit } createdAt updatedAt } }";
+const VARIANTS: &str = "query($id: ID!) { getProductVariants(productId: $id) { id sku quantity salePrice listPrice attributes { value attribute { name } } } }";
+const PRODUCT_ATTRIBUTES: &str = "query($id: ID!) { getProductAttributes(productId: $id) { attributeId values } }";
+const UPDATE_PRODUCT: &str = "mutation($id: ID!, $i: UpdateProductInput!) { updateProduct(id: $id, input: $i) }";
+const DELETE_PRODUCT: &str = "mutation($id: ID!) { deleteProduct(id: $id) }";
+const BULK_DELETE: &str = "mutation($ids: [ID!]!) { bulkDeleteProducts(productIds: $ids) }";
+
+async fn variants_of(s: &Server, token: &str, id: &str) -> Value {
+    s.ok(VARIANTS, json!({ "id": id }), Some(token)).await["getProductVariants"].clone()
+}
+
+/// Variants as (sku, quantity, salePrice, listPrice, "Name=value,…") for comparing.
+fn variant_rows(list: &Value) -> Vec<(String, i64, f64, f64, String)> {
+    list.as_array()
+        .expect("variants")
+        .iter()
+        .map(|v| {
+            let attrs: Vec<String> = v["attributes"].as_array().expect("attributes").iter().map(|a| format!("{}={}", a["attribute"]["name"].as_str().unwrap_or(""), a["value"].as_str().unwrap_or(""))).collect();
+            (
+                v["sku"].as_str().unwrap_or("").to_owned(),
+                v["quantity"].as_i64().unwrap_or(-1),
+                v["salePrice"].as_f64().unwrap_or(-1.0),
+                v["listPrice"].as_f64().unwrap_or(-1.0),
+                attrs.join(","),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn products_are_listed_read_and_updated_with_their_variants() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let demo = scope_of(&s, &admin).await;
+    let platform = scope_of(&s, &root).await;
+    let tee = insert_product(&s, &demo, "Cat tee").await;
+    let mug = insert_product(&s, &demo, "Dog mug").await;
+    let theirs = insert_product(&s, &platform, "Platform tee").await;
+    let brand = s.ok(CREATE_BRAND, json!({ "name": "Acme" }), Some(&admin)).await["createBrand"]["id"].clone();
+
+    let list = s.ok(PRODUCTS, json!({}), Some(&staff)).await["getProducts"].clone();
+    assert_eq!(names(&list["items"]), vec!["Dog mug", "Cat tee"]);
+    assert_eq!(list["pageInfo"]["totalCount"], 2);
+    assert_eq!(names(&s.ok(PRODUCTS, json!({ "s": "TEE" }), Some(&staff)).await["getProducts"]["items"]), vec!["Cat tee"]);
+    let paged = s.ok(PRODUCTS, json!({ "f": { "limit": 1, "page": 2 } }), Some(&staff)).await["getProducts"].clone();
+    assert_eq!(names(&paged["items"]), vec!["Cat tee"]);
+    assert_eq!(paged["pageInfo"], json!({ "hasNextPage": false, "hasPreviousPage": true, "totalCount": 2 }));
+    assert_eq!(s.ok(PRODUCTS, json!({ "f": { "type": "DROPSHIP" } }), Some(&staff)).await["getProducts"]["pageInfo"]["totalCount"], 0);
+    assert_eq!(code(&s.gql(PRODUCT, json!({ "id": theirs }), Some(&staff)).await), "NOT_FOUND");
+    assert_eq!(s.ok(PRODUCTS, json!({ "f": { "status": "UNPUBLISHED" } }), Some(&staff)).await["getProducts"]["pageInfo"]["totalCount"], 2);
+
+    // STAFF edits the product and creates its variants in one request.
+    let input = json!({
+        "name": "Cat tee deluxe", "description": "Heavy cotton", "brandId": brand, "categoryName": "T-shirts",
+        "originUrl": "https://shop.test/cat", "status": "PUBLISHED",
+        "packageWeight": { "value": 0.25, "unit": "KILOGRAM" },
+        "images": [{ "imageUrl": "https://img.test/1.png" }, { "imageUrl": "https://img.test/2.png", "sequence": 5 }],
+        "variants": [
+            { "action": "CREATE", "sku": "CAT-BLK-M", "quantity": 4, "salePrice": 19.99, "listPrice": 25, "attributes": [{ "name": "Color", "value": "Black" }, { "name": "Size", "value": "M" }] },
+            { "action": "CREATE", "sku": "CAT-WHT-L", "salePrice": 21.5, "attributes": [{ "name": "Color", "value": "White" }, { "name": "Size", "value": "L" }] }
+        ]
+    });
+    assert_eq!(s.ok(UPDATE_PRODUCT, json!({ "id": tee, "i": input }), Some(&staff)).await["updateProduct"], tee.as_str());
+    let read = s.ok(PRODUCT, json!({ "id": tee }), Some(&staff)).await["getProductById"].clone();
+    assert_eq!(read["name"], "Cat tee deluxe");
+    assert_eq!(read["status"], "PUBLISHED");
+    assert_eq!(read["brand"], json!({ "id": brand, "name": "Acme" }));
+    assert_eq!(read["category"]["name"], "T-shirts");
+    assert_eq!(read["originUrl"], "https://shop.test/cat");
+    assert_eq!(read["packageWeight"], json!({ "value": 0.25, "unit": "KILOGRAM" }));
+    assert_eq!(read["images"], json!([{ "imageUrl": "https://img.test/1.png", "isPrimary": true, "sequence": 0 }, { "imageUrl": "https://img.test/2.png", "isPrimary": false, "sequence": 5 }]));
+    assert_eq!(read["publishedShops"], json!([]));
+    let variants = variants_of(&s, &staff, &tee).await;
+    assert_eq!(
+        variant_rows(&variants),
+        vec![
+            ("CAT-BLK-M".into(), 4, 19.99, 25.0, "Color=Black,Size=M".into()),
+            ("CAT-WHT-L".into(), 0, 21.5, 0.0, "Color=White,Size=L".into()),
+        ]
+    );
+    assert_eq!(names(&s.ok(ATTRIBUTES, json!({}), Some(&staff)).await["getAttributes"]), vec!["Color", "Size"]);
+
+    // UPDATE, DELETE, UNCHANGED and CREATE together.
+    let black = variants[0]["id"].clone();
+    let white = variants[1]["id"].clone();
+    let changes = json!({ "variants": [
+        { "action": "UPDATE", "id": black, "quantity": 9, "salePrice": 18, "attributes": [{ "name": "Color", "value": "Black" }, { "name": "Size", "value": "XL" }] },
+        { "action": "DELETE", "id": white },
+        { "action": "CREATE", "sku": "CAT-RED-S", "quantity": 1, "salePrice": 20, "listPrice": 22 }
+    ]});
+    s.ok(UPDATE_PRODUCT, json!({ "id": tee, "i": changes }), Some(&admin)).await;
+    let after = variants_of(&s, &admin, &tee).await;
+    assert_eq!(variant_rows(&after), vec![("CAT-BLK-M".into(), 9, 18.0, 25.0, "Color=Black,Size=XL".into()), ("CAT-RED-S".into(), 1, 20.0, 22.0, String::new())]);
+    s.ok(UPDATE_PRODUCT, json!({ "id": tee, "i": { "variants": [{ "action": "UNCHANGED", "id": black }] } }), Some(&admin)).await;
+    assert_eq!(variant_rows(&variants_of(&s, &admin, &tee).await), variant_rows(&after));
+
+    // Refusals name the field and change nothing, even what came before the bad entry.
+    let mug_variant = {
+        s.ok(UPDATE_PRODUCT, json!({ "id": mug, "i": { "variants": [{ "action": "CREATE", "sku": "MUG" }] } }), Some(&admin)).await;
+        variants_of(&s, &admin, &mug).await[0]["id"].clone()
+    };
+    let cases = vec![
+        (json!({ "name": "Renamed", "variants": [{ "action": "CREATE", "sku": "NEW" }, { "action": "UPDATE", "quantity": 1 }] }), "variants.1.id"),
+        (json!({ "name": "Renamed", "variants": [{ "action": "DELETE", "id": mug_variant }] }), "variants.0.id"),
+        (json!({ "variants": [{ "action": "UNCHANGED", "id": "nonsense" }] }), "variants.0.id"),
+        (json!({ "variants": [{ "action": "DELETE" }] }), "variants.0.id"),
+        (json!({ "variants": [{ "action": "UPDATE", "id": black, "salePrice": -1 }] }), "variants.0.salePrice"),
+        (json!({ "variants": [{ "action": "CREATE", "quantity": -3 }] }), "variants.0.quantity"),
+        (json!({ "variants": [{ "action": "CREATE", "sku": "  " }] }), "variants.0.sku"),
+        (json!({ "name": " " }), "name"),
+        (json!({ "name": "Renamed", "packageDimensions": { "width": 1, "height": 0, "length": 1, "unit": "INCH" } }), "packageDimensions.height"),
+        (json!({ "name": "Renamed", "images": [{ "imageUrl": "" }] }), "images.0.imageUrl"),
+    ];
+    for (input, expected) in cases {
+        let res = s.gql(UPDATE_PRODUCT, json!({ "id": tee, "i": input.clone() }), Some(&staff)).await;
+        assert_eq!(bad(&res), ("BAD_USER_INPUT".to_owned(), expected.to_owned()), "{input}: {res}");
+    }
+    let unchanged = s.ok(PRODUCT, json!({ "id": tee }), Some(&staff)).await["getProductById"].clone();
+    assert_eq!(unchanged["name"], "Cat tee deluxe");
+    assert_eq!(unchanged["images"].as_array().map(Vec::len), Some(2));
+    assert_eq!(variant_rows(&variants_of(&s, &admin, &tee).await), variant_rows(&after));
+    assert_eq!(variants_of(&s, &admin, &mug).await.as_array().map(Vec::len), Some(1));
+    assert_eq!(code(&s.gql(UPDATE_PRODUCT, json!({ "id": tee, "i": { "brandId": domain::ids::new_id() } }), Some(&admin)).await), "NOT_FOUND");
+}
+
+#[tokio::test]
+async fn products_of_another_client_are_not_found_and_bulk_delete_counts_only_mine() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let demo = scope_of(&s, &admin).await;
+    let platform = scope_of(&s, &root).await;
+    let a = insert_product(&s, &demo, "A").await;
+    let b = insert_product(&s, &demo, "B").await;
+    let c = insert_product(&s, &demo, "C").await;
+    let theirs = insert_product(&s, &platform, "Theirs").await;
+    {
+        let db = db(&s).await;
+        sqlx::query("INSERT INTO product_attributes (id, client_id, product_id, attribute_id, attribute_name, attribute_values, created_at, updated_at) VALUES ($1, $2, $3, '100107', 'Material', '[\"Cotton\",\"Linen\"]', $4, $4)")
+            .bind(domain::ids::new_id())
+            .bind(&demo.client_id)
+            .bind(&a)
+            .bind(domain::time::now_db())
+            .execute(&db.pool)
+            .await
+            .expect("insert attribute");
+    }
+    assert_eq!(s.ok(PRODUCT_ATTRIBUTES, json!({ "id": a }), Some(&staff)).await["getProductAttributes"], json!([{ "attributeId": "100107", "values": ["Cotton", "Linen"] }]));
+    assert_eq!(s.ok(PRODUCT_ATTRIBUTES, json!({ "id": b }), Some(&staff)).await["getProductAttributes"], json!([]));
+
+    assert_eq!(names(&s.ok(PRODUCTS, json!({}), Some(&root)).await["getProducts"]["items"]), vec!["Theirs"]);
+    for (query, vars) in [
+        (PRODUCT, json!({ "id": theirs })),
+        (VARIANTS, json!({ "id": theirs })),
+        (PRODUCT_ATTRIBUTES, json!({ "id": theirs })),
+        (UPDATE_PRODUCT, json!({ "id": theirs, "i": { "name": "Mine" } })),
+        (DELETE_PRODUCT, json!({ "id": theirs })),
+        (PRODUCT, json!({ "id": "not-an-id" })),
+    ] {
+        assert_eq!(code(&s.gql(query, vars.clone(), Some(&staff)).await), "NOT_FOUND", "{query} {vars}");
+    }
+
+    assert_eq!(s.ok(DELETE_PRODUCT, json!({ "id": c }), Some(&staff)).await["deleteProduct"], true);
+    assert_eq!(code(&s.gql(DELETE_PRODUCT, json!({ "id": c }), Some(&staff)).await), "NOT_FOUND");
+    let deleted = s.ok(BULK_DELETE, json!({ "ids": [a, b, theirs, "garbage", a] }), Some(&staff)).await["bulkDeleteProducts"].clone();
+    assert_eq!(deleted, 2);
+    assert_eq!(s.ok(PRODUCTS, json!({}), Some(&admin)).await["getProducts"]["pageInfo"]["totalCount"], 0);
+    assert_eq!(s.ok(PRODUCT, json!({ "id": theirs }), Some(&root)).await["getProductById"]["name"], "Theirs");
+    assert_eq!(s.ok(BULK_DELETE, json!({ "ids": [] }), Some(&staff)).await["bulkDeleteProducts"], 0);
+    assert_eq!(code(&s.gql(BULK_DELETE, json!({ "ids": [theirs] }), None).await), "UNAUTHENTICATED");
+}

@@ -14,6 +14,7 @@ pub mod paging;
 pub mod passwords;
 pub mod plans;
 pub mod price_formula;
+pub mod products;
 pub mod scope;
 pub mod settings;
 pub mod shops;

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod brands;
 pub mod designs;
 pub mod monitors;
+pub mod products;
 pub mod templates;
 pub mod types;
 pub mod users;
@@ -97,6 +98,7 @@ pub struct Query(
     templates::TemplatesQuery,
     brands::BrandsQuery,
     designs::DesignsQuery,
+    products::ProductsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -107,6 +109,7 @@ pub struct Mutation(
     templates::TemplatesMutation,
     brands::BrandsMutation,
     designs::DesignsMutation,
+    products::ProductsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -1,0 +1,486 @@
+//! A client's products: read, list, delete, and their variants and marketplace attributes.
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use crate::catalogue::{DimensionUnit, Dimensions, ProductType, Weight, WeightUnit, like_pattern};
+use crate::db::{Conn, Sql, flag};
+use crate::paging::{Page, PageRequest};
+use crate::{DomainError, Result, Scope, ids, time};
+
+#[derive(Debug, Clone)]
+pub struct Product {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub brand_id: Option<String>,
+    pub brand_name: Option<String>,
+    pub category_id: Option<String>,
+    pub category_name: Option<String>,
+    pub status: String,
+    pub source: ProductType,
+    pub product_type: ProductType,
+    pub origin_url: Option<String>,
+    pub package_weight: Option<Weight>,
+    pub package_dimensions: Option<Dimensions>,
+    pub created_at: time::Timestamp,
+    pub updated_at: time::Timestamp,
+}
+
+impl Product {
+    fn from_row(row: &AnyRow) -> Result<Self> {
+        let weight = match (row.try_get::<Option<f64>, _>("package_weight_value")?, row.try_get::<Option<String>, _>("package_weight_unit")?) {
+            (Some(value), Some(unit)) => Some(Weight { value, unit: WeightUnit::parse(&unit) }),
+            _ => None,
+        };
+        let dimensions = match (
+            row.try_get::<Option<f64>, _>("package_length")?,
+            row.try_get::<Option<f64>, _>("package_width")?,
+            row.try_get::<Option<f64>, _>("package_height")?,
+            row.try_get::<Option<String>, _>("package_dimension_unit")?,
+        ) {
+            (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions { length, width, height, unit: DimensionUnit::parse(&unit) }),
+            _ => None,
+        };
+        Ok(Self {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            description: row.try_get("description")?,
+            brand_id: row.try_get("brand_id")?,
+            brand_name: row.try_get("brand_name")?,
+            category_id: row.try_get("tiktok_category_id")?,
+            category_name: row.try_get("category_name")?,
+            status: row.try_get("status")?,
+            source: ProductType::parse(&row.try_get::<String, _>("source")?),
+            product_type: ProductType::parse(&row.try_get::<String, _>("type")?),
+            origin_url: row.try_get("origin_url")?,
+            package_weight: weight,
+            package_dimensions: dimensions,
+            created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
+            updated_at: time::from_db(&row.try_get::<String, _>("updated_at")?),
+        })
+    }
+}
+
+const SELECT: &str = "SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.client_id = ";
+
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    pub search: Option<String>,
+    pub status: Option<&'static str>,
+    pub product_type: Option<ProductType>,
+    pub shop_id: Option<String>,
+    pub template_id: Option<String>,
+}
+
+fn filtered(base: &'static str, scope: &Scope, filter: &ProductFilter) -> Sql {
+    let mut sql = Sql::new(base);
+    sql.bind(&scope.client_id);
+    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(like_pattern) {
+        sql.push(" AND LOWER(p.name) LIKE ").bind(p).push(" ESCAPE '\\'");
+    }
+    if let Some(status) = filter.status {
+        sql.push(" AND p.status = ").bind(status);
+    }
+    if let Some(t) = filter.product_type {
+        sql.push(" AND p.type = ").bind(t.as_str());
+    }
+    if let Some(shop_id) = &filter.shop_id {
+        sql.push(" AND p.id IN (SELECT product_id FROM shop_products WHERE shop_id = ").bind(shop_id).push(" AND client_id = ").bind(&scope.client_id).push(")");
+    }
+    if let Some(template_id) = &filter.template_id {
+        sql.push(" AND p.template_id = ").bind(template_id);
+    }
+    sql
+}
+
+pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: PageRequest) -> Result<Page<Product>> {
+    let total: i64 = filtered("SELECT COUNT(*) FROM products p WHERE p.client_id = ", scope, filter).query_scalar().fetch_one(&mut *conn).await?;
+    let mut sql = filtered(SELECT, scope, filter);
+    sql.push(" ORDER BY p.created_at DESC, p.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    let items = rows.iter().map(Product::from_row).collect::<Result<_>>()?;
+    Ok(Page { items, total, request: page })
+}
+
+/// A product of the caller's client; anything else is NOT_FOUND.
+pub async fn get(conn: &mut Conn, scope: &Scope, id: &str) -> Result<Product> {
+    if !ids::looks_like_id(id) {
+        return Err(DomainError::NotFound("product"));
+    }
+    let mut sql = Sql::new(SELECT);
+    sql.bind(&scope.client_id).push(" AND p.id = ").bind(id);
+    let row = sql.query().fetch_optional(&mut *conn).await?;
+    row.as_ref().map(Product::from_row).transpose()?.ok_or(DomainError::NotFound("product"))
+}
+
+#[derive(Debug, Clone)]
+pub struct Image {
+    pub id: String,
+    pub url: String,
+    pub is_primary: bool,
+    pub sequence: i64,
+}
+
+pub async fn images(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<Image>> {
+    let rows = sqlx::query("SELECT * FROM product_images WHERE product_id = $1 AND client_id = $2 ORDER BY sequence, created_at, id")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter()
+        .map(|r| Ok(Image { id: r.try_get("id")?, url: r.try_get("image_url")?, is_primary: flag(r, "is_primary")?, sequence: r.try_get("sequence")? }))
+        .collect()
+}
+
+#[derive(Debug, Clone)]
+pub struct PublishedShop {
+    pub shop_id: String,
+    pub shop_name: String,
+    pub live_status: String,
+    pub external_product_id: Option<String>,
+}
+
+pub async fn published_shops(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<PublishedShop>> {
+    let rows = sqlx::query(
+        "SELECT s.id, s.name, sp.live_status, sp.external_product_id FROM shop_products sp JOIN shops s ON s.id = sp.shop_id
+         WHERE sp.product_id = $1 AND sp.client_id = $2 ORDER BY s.name, s.id",
+    )
+    .bind(product_id)
+    .bind(&scope.client_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| {
+            Ok(PublishedShop {
+                shop_id: r.try_get("id")?,
+                shop_name: r.try_get("name")?,
+                live_status: r.try_get("live_status")?,
+                external_product_id: r.try_get("external_product_id")?,
+            })
+        })
+        .collect()
+}
+
+#[derive(Debug, Clone)]
+pub struct VariantValue {
+    pub id: String,
+    pub attribute_id: String,
+    pub attribute_name: String,
+    pub value: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Variant {
+    pub id: String,
+    pub sku: Option<String>,
+    pub quantity: i64,
+    pub sale_price_cents: i64,
+    pub list_price_cents: i64,
+    pub attributes: Vec<VariantValue>,
+}
+
+/// The variants of a product of the caller's client, in their order, with their attribute values.
+pub async fn variants(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<Variant>> {
+    get(conn, scope, product_id).await?;
+    let rows = sqlx::query("SELECT * FROM product_variants WHERE product_id = $1 AND client_id = $2 ORDER BY sequence, created_at, id")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut variants: Vec<Variant> = rows
+        .iter()
+        .map(|r| {
+            Ok(Variant {
+                id: r.try_get("id")?,
+                sku: r.try_get("sku")?,
+                quantity: r.try_get("quantity")?,
+                sale_price_cents: r.try_get("sale_price_cents")?,
+                list_price_cents: r.try_get("list_price_cents")?,
+                attributes: Vec::new(),
+            })
+        })
+        .collect::<Result<_>>()?;
+    let values = sqlx::query(
+        "SELECT v.id, v.variant_id, v.attribute_id, a.name, v.value FROM variant_attribute_values v
+         JOIN attributes a ON a.id = v.attribute_id JOIN product_variants pv ON pv.id = v.variant_id
+         WHERE pv.product_id = $1 AND v.client_id = $2 ORDER BY a.name, v.id",
+    )
+    .bind(product_id)
+    .bind(&scope.client_id)
+    .fetch_all(&mut *conn)
+    .await?;
+    for r in &values {
+        let variant_id: String = r.try_get("variant_id")?;
+        if let Some(v) = variants.iter_mut().find(|v| v.id == variant_id) {
+            v.attributes.push(VariantValue {
+                id: r.try_get("id")?,
+                attribute_id: r.try_get("attribute_id")?,
+                attribute_name: r.try_get("name")?,
+                value: r.try_get("value")?,
+            });
+        }
+    }
+    Ok(variants)
+}
+
+#[derive(Debug, Clone)]
+pub struct MarketplaceAttribute {
+    pub attribute_id: String,
+    pub values: Vec<String>,
+}
+
+/// The marketplace properties of a product of the caller's client.
+pub async fn attributes(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<MarketplaceAttribute>> {
+    get(conn, scope, product_id).await?;
+    let rows = sqlx::query("SELECT attribute_id, attribute_values FROM product_attributes WHERE product_id = $1 AND client_id = $2 ORDER BY attribute_id")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let values: String = r.try_get("attribute_values")?;
+            Ok(MarketplaceAttribute {
+                attribute_id: r.try_get("attribute_id")?,
+                values: serde_json::from_str(&values).map_err(|e| DomainError::Internal(format!("product_attributes.attribute_values: {e}")))?,
+            })
+        })
+        .collect()
+}
+
+pub async fn delete(conn: &mut Conn, scope: &Scope, id: &str) -> Result<()> {
+    if bulk_delete(conn, scope, &[id.to_owned()]).await? == 0 {
+        return Err(DomainError::NotFound("product"));
+    }
+    Ok(())
+}
+
+/// Deletes the caller's products among `ids` (their images, variants and shop records go with
+/// them) and answers how many were deleted; ids of other clients or unknown ids are ignored.
+pub async fn bulk_delete(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<i64> {
+    let valid: Vec<&String> = ids.iter().filter(|id| ids::looks_like_id(id)).collect();
+    if valid.is_empty() {
+        return Ok(0);
+    }
+    let mut sql = Sql::new("DELETE FROM products WHERE client_id = ");
+    sql.bind(&scope.client_id).push(" AND id IN (");
+    for (i, id) in valid.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(*id);
+    }
+    sql.push(")");
+    let done = sql.query().execute(&mut *conn).await?;
+    Ok(i64::try_from(done.rows_affected()).unwrap_or(i64::MAX))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ChangeAction {
+    Create,
+    Update,
+    Delete,
+    Unchanged,
+}
+
+#[derive(Debug, Clone)]
+pub struct VariantChange {
+    pub id: Option<String>,
+    pub action: ChangeAction,
+    pub sku: Option<String>,
+    pub quantity: Option<i64>,
+    pub sale_price: Option<f64>,
+    pub list_price: Option<f64>,
+    /// (attribute name, value); when given, replaces the variant's values
+    pub attributes: Option<Vec<(String, String)>>,
+}
+
+#[derive(Debug, Clone)]
+pub struct ImageInput {
+    pub url: String,
+    pub is_primary: Option<bool>,
+    pub sequence: Option<i64>,
+}
+
+/// The fields to change; `None` keeps the current value.
+#[derive(Debug, Clone, Default)]
+pub struct ProductChanges {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub brand_id: Option<String>,
+    pub category_name: Option<String>,
+    pub images: Option<Vec<ImageInput>>,
+    pub status: Option<&'static str>,
+    pub origin_url: Option<String>,
+    pub package_weight: Option<Weight>,
+    pub package_dimensions: Option<Dimensions>,
+    pub variants: Option<Vec<VariantChange>>,
+}
+
+/// Applies `changes` to a product of the caller's client. Run it in a transaction: a refusal
+/// part-way must leave the product as it was.
+pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductChanges) -> Result<()> {
+    use crate::catalogue::{cents, parse_dimensions, parse_weight, required_text};
+    let current = get(conn, scope, id).await?;
+    let name = match &changes.name {
+        Some(n) => required_text("name", n, 500)?,
+        None => current.name.clone(),
+    };
+    let brand_id = match changes.brand_id.as_deref().map(str::trim) {
+        Some("") => None,
+        Some(b) => Some(crate::brands::get(conn, scope, b).await?.id),
+        None => current.brand_id.clone(),
+    };
+    let weight = match changes.package_weight {
+        Some(w) => Some(parse_weight("packageWeight", w)?),
+        None => current.package_weight,
+    };
+    let dimensions = match changes.package_dimensions {
+        Some(d) => Some(parse_dimensions("packageDimensions", d)?),
+        None => current.package_dimensions,
+    };
+    let text = |new: &Option<String>, old: &Option<String>| match new {
+        Some(s) => Some(s.trim().to_owned()).filter(|s| !s.is_empty()),
+        None => old.clone(),
+    };
+    sqlx::query(
+        "UPDATE products SET name = $3, description = $4, brand_id = $5, category_name = $6, status = $7, origin_url = $8,
+            package_weight_value = $9, package_weight_unit = $10, package_length = $11, package_width = $12,
+            package_height = $13, package_dimension_unit = $14, updated_at = $15
+         WHERE id = $1 AND client_id = $2",
+    )
+    .bind(id)
+    .bind(&scope.client_id)
+    .bind(&name)
+    .bind(text(&changes.description, &current.description))
+    .bind(&brand_id)
+    .bind(text(&changes.category_name, &current.category_name))
+    .bind(changes.status.unwrap_or(current.status.as_str()))
+    .bind(text(&changes.origin_url, &current.origin_url))
+    .bind(weight.map(|w| w.value))
+    .bind(weight.map(|w| w.unit.as_str()))
+    .bind(dimensions.map(|d| d.length))
+    .bind(dimensions.map(|d| d.width))
+    .bind(dimensions.map(|d| d.height))
+    .bind(dimensions.map(|d| d.unit.as_str()))
+    .bind(time::now_db())
+    .execute(&mut *conn)
+    .await?;
+
+    if let Some(images) = changes.images {
+        sqlx::query("DELETE FROM product_images WHERE product_id = $1 AND client_id = $2").bind(id).bind(&scope.client_id).execute(&mut *conn).await?;
+        for (i, image) in images.iter().enumerate() {
+            let url = required_text(&format!("images.{i}.imageUrl"), &image.url, 2000)?;
+            sqlx::query(
+                "INSERT INTO product_images (id, client_id, product_id, image_url, is_primary, sequence, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(ids::new_id())
+            .bind(&scope.client_id)
+            .bind(id)
+            .bind(&url)
+            .bind(image.is_primary.unwrap_or(i == 0))
+            .bind(image.sequence.unwrap_or(i as i64))
+            .bind(time::now_db())
+            .execute(&mut *conn)
+            .await?;
+        }
+    }
+
+    let Some(variant_changes) = changes.variants else { return Ok(()) };
+    let existing: Vec<String> = sqlx::query_scalar("SELECT id FROM product_variants WHERE product_id = $1 AND client_id = $2")
+        .bind(id)
+        .bind(&scope.client_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    let mut next_sequence = i64::try_from(existing.len()).unwrap_or(0);
+    for (n, change) in variant_changes.into_iter().enumerate() {
+        let field = |name: &str| format!("variants.{n}.{name}");
+        let sku = match &change.sku {
+            Some(s) if s.trim().is_empty() => return Err(DomainError::bad_input(field("sku"), "must not be empty")),
+            Some(s) => Some(s.trim().to_owned()),
+            None => None,
+        };
+        if change.quantity.is_some_and(|q| q < 0) {
+            return Err(DomainError::bad_input(field("quantity"), "must be 0 or more"));
+        }
+        let sale = change.sale_price.map(|p| cents(&field("salePrice"), p)).transpose()?;
+        let list = change.list_price.map(|p| cents(&field("listPrice"), p)).transpose()?;
+        let variant_id = match change.action {
+            ChangeAction::Create => {
+                let variant_id = ids::new_id();
+                let now = time::now_db();
+                sqlx::query(
+                    "INSERT INTO product_variants (id, client_id, product_id, sku, quantity, sale_price_cents, list_price_cents, sequence, created_at, updated_at)
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+                )
+                .bind(&variant_id)
+                .bind(&scope.client_id)
+                .bind(id)
+                .bind(&sku)
+                .bind(change.quantity.unwrap_or(0))
+                .bind(sale.unwrap_or(0))
+                .bind(list.unwrap_or(0))
+                .bind(next_sequence)
+                .bind(&now)
+                .execute(&mut *conn)
+                .await?;
+                next_sequence += 1;
+                variant_id
+            }
+            action => {
+                let variant_id = match change.id.as_deref() {
+                    Some(v) if existing.iter().any(|e| e == v) => v.to_owned(),
+                    Some(_) => return Err(DomainError::bad_input(field("id"), "is not a variant of this product")),
+                    None => return Err(DomainError::bad_input(field("id"), "is required to update, delete or keep a variant")),
+                };
+                match action {
+                    ChangeAction::Delete => {
+                        sqlx::query("DELETE FROM product_variants WHERE id = $1 AND client_id = $2").bind(&variant_id).bind(&scope.client_id).execute(&mut *conn).await?;
+                        continue;
+                    }
+                    ChangeAction::Unchanged => continue,
+                    _ => {}
+                }
+                sqlx::query(
+                    "UPDATE product_variants SET sku = COALESCE($3, sku), quantity = COALESCE($4, quantity),
+                        sale_price_cents = COALESCE($5, sale_price_cents), list_price_cents = COALESCE($6, list_price_cents), updated_at = $7
+                     WHERE id = $1 AND client_id = $2",
+                )
+                .bind(&variant_id)
+                .bind(&scope.client_id)
+                .bind(&sku)
+                .bind(change.quantity)
+                .bind(sale)
+                .bind(list)
+                .bind(time::now_db())
+                .execute(&mut *conn)
+                .await?;
+                variant_id
+            }
+        };
+        if let Some(attributes) = change.attributes {
+            sqlx::query("DELETE FROM variant_attribute_values WHERE variant_id = $1 AND client_id = $2")
+                .bind(&variant_id)
+                .bind(&scope.client_id)
+                .execute(&mut *conn)
+                .await?;
+            for (name, value) in attributes {
+                let attr_name = required_text(&field("attributes"), &name, 100)?;
+                let value = required_text(&field("attributes"), &value, 200)?;
+                let attribute = crate::brands::attribute_by_name(conn, scope, &attr_name).await?;
+                sqlx::query(
+                    "INSERT INTO variant_attribute_values (id, client_id, variant_id, attribute_id, value, created_at) VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .bind(ids::new_id())
+                .bind(&scope.client_id)
+                .bind(&variant_id)
+                .bind(&attribute.id)
+                .bind(&value)
+                .bind(time::now_db())
+                .execute(&mut *conn)
+                .await?;
+            }
+        }
+    }
+    Ok(())
+}
