@@ -107,6 +107,9 @@ async fn templates_are_created_listed_updated_and_removed() {
     assert_eq!(updated["packageDimensions"], Value::Null);
     assert_eq!(updated["priceFormula"], "(price + 1) * 2");
     assert_eq!(updated["createdAt"], created["createdAt"]);
+    // Measures can come back after being cleared (NULL and a number bind to the same statement).
+    let restored = s.ok(&update_template(), json!({ "id": id, "i": template_input("Basic tee v3") }), Some(&staff)).await;
+    assert_eq!(restored["updateProductTemplate"]["packageDimensions"]["length"], 30.0);
 
     assert_eq!(s.ok(REMOVE_TEMPLATE, json!({ "id": id }), Some(&staff)).await["removeProductTemplate"], true);
     assert_eq!(code(&s.gql(&template_query(), json!({ "id": id }), Some(&admin)).await), "NOT_FOUND");

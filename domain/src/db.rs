@@ -179,3 +179,10 @@ impl Sql {
         q
     }
 }
+
+/// A nullable float for a placeholder written `CAST($n AS DOUBLE PRECISION)`. sqlx's `Any`
+/// driver binds a NULL `f64` as a PostgreSQL `float4`; the cached statement then rejects the
+/// next non-NULL `f64`. Text cast in SQL has one type whatever the value.
+pub fn real(v: Option<f64>) -> Option<String> {
+    v.map(|v| v.to_string())
+}

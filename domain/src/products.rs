@@ -3,7 +3,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::catalogue::{DimensionUnit, Dimensions, ProductType, Weight, WeightUnit, like_pattern};
-use crate::db::{Conn, Sql, flag};
+use crate::db::{Conn, Sql, flag, real};
 use crate::paging::{Page, PageRequest};
 use crate::{DomainError, Result, Scope, ids, time};
 
@@ -345,8 +345,9 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
     };
     sqlx::query(
         "UPDATE products SET name = $3, description = $4, brand_id = $5, category_name = $6, status = $7, origin_url = $8,
-            package_weight_value = $9, package_weight_unit = $10, package_length = $11, package_width = $12,
-            package_height = $13, package_dimension_unit = $14, updated_at = $15
+            package_weight_value = CAST($9 AS DOUBLE PRECISION), package_weight_unit = $10,
+            package_length = CAST($11 AS DOUBLE PRECISION), package_width = CAST($12 AS DOUBLE PRECISION),
+            package_height = CAST($13 AS DOUBLE PRECISION), package_dimension_unit = $14, updated_at = $15
          WHERE id = $1 AND client_id = $2",
     )
     .bind(id)
@@ -357,11 +358,11 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
     .bind(text(&changes.category_name, &current.category_name))
     .bind(changes.status.unwrap_or(current.status.as_str()))
     .bind(text(&changes.origin_url, &current.origin_url))
-    .bind(weight.map(|w| w.value))
+    .bind(real(weight.map(|w| w.value)))
     .bind(weight.map(|w| w.unit.as_str()))
-    .bind(dimensions.map(|d| d.length))
-    .bind(dimensions.map(|d| d.width))
-    .bind(dimensions.map(|d| d.height))
+    .bind(real(dimensions.map(|d| d.length)))
+    .bind(real(dimensions.map(|d| d.width)))
+    .bind(real(dimensions.map(|d| d.height)))
     .bind(dimensions.map(|d| d.unit.as_str()))
     .bind(time::now_db())
     .execute(&mut *conn)

@@ -8,7 +8,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::catalogue::{Dimensions, ProductType, Weight, parse_dimensions, parse_weight, required_text};
-use crate::db::{Conn, Sql};
+use crate::db::{Conn, Sql, real};
 use crate::paging::{Page, PageRequest};
 use crate::price_formula::PriceFormula;
 use crate::{DomainError, Result, Scope, ids, time};
@@ -307,18 +307,18 @@ pub async fn create(conn: &mut Conn, scope: &Scope, draft: TemplateDraft) -> Res
             package_length, package_width, package_height, package_dimension_unit, tiktok_category_id, tiktok_brand_id,
             images, size_chart, variants, tiktok_product_attribute, price_formula, type, status, created_by_user_id,
             created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22)",
+         VALUES ($1, $2, $3, $4, $5, CAST($6 AS DOUBLE PRECISION), $7, CAST($8 AS DOUBLE PRECISION), CAST($9 AS DOUBLE PRECISION), CAST($10 AS DOUBLE PRECISION), $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $22)",
     )
     .bind(&id)
     .bind(&scope.client_id)
     .bind(&v.name)
     .bind(&v.title)
     .bind(&v.description)
-    .bind(v.weight.as_ref().map(|w| w.value))
+    .bind(real(v.weight.as_ref().map(|w| w.value)))
     .bind(v.weight.as_ref().map(|w| w.unit.as_str()))
-    .bind(v.dimensions.as_ref().map(|d| d.length))
-    .bind(v.dimensions.as_ref().map(|d| d.width))
-    .bind(v.dimensions.as_ref().map(|d| d.height))
+    .bind(real(v.dimensions.as_ref().map(|d| d.length)))
+    .bind(real(v.dimensions.as_ref().map(|d| d.width)))
+    .bind(real(v.dimensions.as_ref().map(|d| d.height)))
     .bind(v.dimensions.as_ref().map(|d| d.unit.as_str()))
     .bind(&v.category)
     .bind(&v.brand)
@@ -341,8 +341,8 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, draft: TemplateDra
     get(conn, scope, id).await?;
     let v = validate(draft)?;
     sqlx::query(
-        "UPDATE product_templates SET name = $3, title = $4, description = $5, package_weight_value = $6,
-            package_weight_unit = $7, package_length = $8, package_width = $9, package_height = $10,
+        "UPDATE product_templates SET name = $3, title = $4, description = $5, package_weight_value = CAST($6 AS DOUBLE PRECISION),
+            package_weight_unit = $7, package_length = CAST($8 AS DOUBLE PRECISION), package_width = CAST($9 AS DOUBLE PRECISION), package_height = CAST($10 AS DOUBLE PRECISION),
             package_dimension_unit = $11, tiktok_category_id = $12, tiktok_brand_id = $13, images = $14,
             size_chart = $15, variants = $16, tiktok_product_attribute = $17, price_formula = $18, type = $19,
             status = $20, updated_at = $21
@@ -353,11 +353,11 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, draft: TemplateDra
     .bind(&v.name)
     .bind(&v.title)
     .bind(&v.description)
-    .bind(v.weight.as_ref().map(|w| w.value))
+    .bind(real(v.weight.as_ref().map(|w| w.value)))
     .bind(v.weight.as_ref().map(|w| w.unit.as_str()))
-    .bind(v.dimensions.as_ref().map(|d| d.length))
-    .bind(v.dimensions.as_ref().map(|d| d.width))
-    .bind(v.dimensions.as_ref().map(|d| d.height))
+    .bind(real(v.dimensions.as_ref().map(|d| d.length)))
+    .bind(real(v.dimensions.as_ref().map(|d| d.width)))
+    .bind(real(v.dimensions.as_ref().map(|d| d.height)))
     .bind(v.dimensions.as_ref().map(|d| d.unit.as_str()))
     .bind(&v.category)
     .bind(&v.brand)
