@@ -488,6 +488,7 @@ async fn products_are_listed_read_and_updated_with_their_variants() {
         (json!({ "name": " " }), "name"),
         (json!({ "name": "Renamed", "packageDimensions": { "width": 1, "height": 0, "length": 1, "unit": "INCH" } }), "packageDimensions.height"),
         (json!({ "name": "Renamed", "images": [{ "imageUrl": "" }] }), "images.0.imageUrl"),
+        (json!({ "variants": [{ "action": "CREATE", "attributes": [{ "name": "Color", "value": "Red" }, { "name": "Color ", "value": "Blue" }] }] }), "variants.0.attributes"),
     ];
     for (input, expected) in cases {
         let res = s.gql(UPDATE_PRODUCT, json!({ "id": tee, "i": input.clone() }), Some(&staff)).await;
@@ -499,6 +500,10 @@ async fn products_are_listed_read_and_updated_with_their_variants() {
     assert_eq!(variant_rows(&variants_of(&s, &admin, &tee).await), variant_rows(&after));
     assert_eq!(variants_of(&s, &admin, &mug).await.as_array().map(Vec::len), Some(1));
     assert_eq!(code(&s.gql(UPDATE_PRODUCT, json!({ "id": tee, "i": { "brandId": domain::ids::new_id() } }), Some(&admin)).await), "NOT_FOUND");
+    let twice = s.gql(UPDATE_PRODUCT, json!({ "id": tee, "i": { "variants": [{ "action": "CREATE", "sku": "CAT-BLK-M" }] } }), Some(&admin)).await;
+    assert_eq!(code(&twice), "CONFLICT");
+    assert_eq!(message(&twice), "another variant of this product has this SKU");
+    assert_eq!(variant_rows(&variants_of(&s, &admin, &tee).await), variant_rows(&after));
 }
 
 #[tokio::test]
@@ -546,5 +551,8 @@ async fn products_of_another_client_are_not_found_and_bulk_delete_counts_only_mi
     assert_eq!(s.ok(PRODUCTS, json!({}), Some(&admin)).await["getProducts"]["pageInfo"]["totalCount"], 0);
     assert_eq!(s.ok(PRODUCT, json!({ "id": theirs }), Some(&root)).await["getProductById"]["name"], "Theirs");
     assert_eq!(s.ok(BULK_DELETE, json!({ "ids": [] }), Some(&staff)).await["bulkDeleteProducts"], 0);
+    let too_many: Vec<String> = (0..1001).map(|_| domain::ids::new_id()).collect();
+    assert_eq!(bad(&s.gql(BULK_DELETE, json!({ "ids": too_many }), Some(&staff)).await), ("BAD_USER_INPUT".to_owned(), "productIds".to_owned()));
+    assert_eq!(s.ok(PRODUCT, json!({ "id": theirs }), Some(&root)).await["getProductById"]["name"], "Theirs");
     assert_eq!(code(&s.gql(BULK_DELETE, json!({ "ids": [theirs] }), None).await), "UNAUTHENTICATED");
 }

@@ -39,6 +39,7 @@ const CONFLICTS: &[(&str, &str)] = &[
     ("users_email_unique", "a user with this email already exists"),
     ("user_settings_unique", "this setting already exists"),
     ("brands_name_unique", "a brand with this name already exists"),
+    ("product_variants_sku_unique", "another variant of this product has this SKU"),
 ];
 
 impl From<sqlx::Error> for DomainError {
@@ -67,6 +68,7 @@ fn sqlite_unique_message(message: &str) -> Option<&'static str> {
         "clients.key" => Some("this client key is already taken"),
         "users.email" => Some("a user with this email already exists"),
         "brands.client_id, brands.name" => Some("a brand with this name already exists"),
+        "product_variants.product_id, product_variants.sku" => Some("another variant of this product has this SKU"),
         _ => None,
     }
 }

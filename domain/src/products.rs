@@ -61,6 +61,8 @@ impl Product {
     }
 }
 
+pub const MAX_BULK: usize = 1000;
+
 const SELECT: &str = "SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.client_id = ";
 
 #[derive(Debug, Clone, Default)]
@@ -258,6 +260,10 @@ pub async fn delete(conn: &mut Conn, scope: &Scope, id: &str) -> Result<()> {
 /// Deletes the caller's products among `ids` (their images, variants and shop records go with
 /// them) and answers how many were deleted; ids of other clients or unknown ids are ignored.
 pub async fn bulk_delete(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<i64> {
+    // One statement binds every id; both engines cap the number of placeholders.
+    if ids.len() > MAX_BULK {
+        return Err(DomainError::bad_input("productIds", format!("at most {MAX_BULK} products at a time")));
+    }
     let valid: Vec<&String> = ids.iter().filter(|id| ids::looks_like_id(id)).collect();
     if valid.is_empty() {
         return Ok(0);
@@ -460,6 +466,10 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
             }
         };
         if let Some(attributes) = change.attributes {
+            let mut seen = std::collections::HashSet::new();
+            if let Some((name, _)) = attributes.iter().find(|(name, _)| !seen.insert(name.trim().to_owned())) {
+                return Err(DomainError::bad_input(field("attributes"), format!("'{}' is given twice", name.trim())));
+            }
             sqlx::query("DELETE FROM variant_attribute_values WHERE variant_id = $1 AND client_id = $2")
                 .bind(&variant_id)
                 .bind(&scope.client_id)
