@@ -105,7 +105,7 @@ pub fn required_text(field: &str, raw: &str, max: usize) -> Result<String> {
 
 /// A price shown as a Float, as integer cents: finite, 0 or more, at most two decimals' worth.
 pub fn cents(field: &str, price: f64) -> Result<i64> {
-    if !price.is_finite() || price < 0.0 || price > 1e11 {
+    if !price.is_finite() || !(0.0..=1e11).contains(&price) {
         return Err(DomainError::bad_input(field, "must be a price of 0 or more"));
     }
     Ok((price * 100.0).round() as i64)
