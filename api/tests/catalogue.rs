@@ -426,6 +426,15 @@ async fn products_are_listed_read_and_updated_with_their_variants() {
     assert_eq!(s.ok(PRODUCTS, json!({ "f": { "type": "DROPSHIP" } }), Some(&staff)).await["getProducts"]["pageInfo"]["totalCount"], 0);
     assert_eq!(code(&s.gql(PRODUCT, json!({ "id": theirs }), Some(&staff)).await), "NOT_FOUND");
     assert_eq!(s.ok(PRODUCTS, json!({ "f": { "status": "UNPUBLISHED" } }), Some(&staff)).await["getProducts"]["pageInfo"]["totalCount"], 2);
+    let template = s.ok(&create_template(), json!({ "i": template_input("Tee template") }), Some(&staff)).await["createProductTemplate"]["id"].clone();
+    sqlx::query("UPDATE products SET template_id = $1 WHERE id = $2")
+        .bind(template.as_str())
+        .bind(&tee)
+        .execute(&db(&s).await.pool)
+        .await
+        .expect("apply template");
+    assert_eq!(names(&s.ok(PRODUCTS, json!({ "f": { "templateId": template } }), Some(&staff)).await["getProducts"]["items"]), vec!["Cat tee"]);
+    assert_eq!(s.ok(PRODUCTS, json!({ "f": { "shopId": domain::ids::new_id() } }), Some(&staff)).await["getProducts"]["pageInfo"]["totalCount"], 0);
 
     // STAFF edits the product and creates its variants in one request.
     let input = json!({
