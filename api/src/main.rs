@@ -2,6 +2,7 @@
 mod auth;
 mod bootstrap;
 mod config;
+mod demo;
 mod errors;
 mod graphql;
 mod server;

@@ -22,7 +22,7 @@ use jobs::{Pool, Runtime};
 use crate::auth::{Jwt, Limiters, Session};
 use crate::config::Config;
 use crate::graphql::{self, AppSchema, AppState, Limits, RequestMeta};
-use crate::bootstrap;
+use crate::{bootstrap, demo};
 
 #[derive(Clone)]
 struct App {
@@ -31,7 +31,7 @@ struct App {
     metrics: Option<PrometheusHandle>,
 }
 
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder().ok();
     config.storage.ensure_data_dir().map_err(anyhow::Error::msg)?;
     if !config.embedded() && config.jwt_secret.is_none() {
@@ -41,9 +41,27 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     db.migrate().await?;
     bootstrap::run(&db, &config).await?;
     let queue = config.storage.open_queue().await.map_err(anyhow::Error::msg)?;
+    // Kept alive as long as the server: dropping the handle stops the sandbox.
+    let demo_sandbox = demo::start_sandbox(&mut config).await?;
+    let tiktok = config.jobs.tiktok.as_ref().map(|t| t.client()).transpose().map_err(anyhow::Error::msg)?;
+    let secrets = domain::secrets::Secrets::load(config.jobs.secrets_key.as_deref(), &config.storage.data_dir)?;
+    if !config.embedded() && config.jobs.secrets_key.is_none() {
+        tracing::warn!("SECRETS_KEY is not set: every API replica and worker must share one key, or shop tokens sealed by one cannot be read by another");
+    }
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
     let config = Arc::new(config);
-    let state = AppState { db: db.clone(), queue: queue.clone(), limiters: Limiters::new(&config, queue.redis_connection()), config: config.clone(), jwt };
+    let state = AppState {
+        db: db.clone(),
+        queue: queue.clone(),
+        limiters: Limiters::new(&config, queue.redis_connection()),
+        config: config.clone(),
+        jwt,
+        tiktok,
+        secrets,
+    };
+    if let Some(handle) = &demo_sandbox {
+        demo::seed_shop(&state, handle.sandbox()).await?;
+    }
     let limits = Limits {
         depth: config.graphql_max_depth,
         complexity: config.graphql_max_complexity,
@@ -79,6 +97,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         pool.shutdown().await;
     }
     db.pool.close().await;
+    drop(demo_sandbox);
     Ok(())
 }
 

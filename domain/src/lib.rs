@@ -16,6 +16,7 @@ pub mod plans;
 pub mod price_formula;
 pub mod products;
 pub mod scope;
+pub mod secrets;
 pub mod settings;
 pub mod shops;
 pub mod templates;

@@ -103,3 +103,34 @@ pub async fn start_free(conn: &mut Conn, client_id: &str) -> Result<()> {
     .await?;
     Ok(())
 }
+
+/// Paid work (bulk jobs, fulfilment orders) needs a plan that has not ended. A client with no
+/// subscription row (the platform client) is not limited.
+pub async fn require_active(conn: &mut Conn, client_id: &str) -> Result<()> {
+    let end: Option<Option<String>> = sqlx::query_scalar("SELECT end_date FROM client_subscriptions WHERE client_id = $1")
+        .bind(client_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    match end {
+        Some(Some(end)) if time::from_db(&end) <= time::now() => Err(crate::DomainError::PaymentRequired),
+        _ => Ok(()),
+    }
+}
+
+/// Connecting one more shop must stay within the plan's quota (and the plan must be active).
+/// `reconnecting` is true when the shop is already one of the client's.
+pub async fn require_shop_quota(conn: &mut Conn, client_id: &str, reconnecting: bool) -> Result<()> {
+    require_active(conn, client_id).await?;
+    if reconnecting {
+        return Ok(());
+    }
+    let Some(plan) = of_client(conn, client_id).await? else { return Ok(()) };
+    let shops: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM shops WHERE client_id = $1")
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    if shops >= plan.max_shops {
+        return Err(crate::DomainError::PaymentRequired);
+    }
+    Ok(())
+}

@@ -1,8 +1,13 @@
 //! Shops. This area grows with the marketplace connectors; for now what users need to see.
+use rand::RngCore;
+use sha2::{Digest, Sha256};
 use sqlx::Row;
 
 use crate::db::Conn;
-use crate::{time, Result};
+use crate::{ids, time, DomainError, Result};
+
+/// How long a consent link stays usable.
+pub const STATE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
 
 #[derive(Debug, Clone)]
 pub struct Shop {
@@ -24,20 +29,223 @@ pub async fn of_user(conn: &mut Conn, user_id: &str) -> Result<Vec<Shop>> {
     .bind(user_id)
     .fetch_all(&mut *conn)
     .await?;
-    rows.iter()
-        .map(|row| {
-            Ok(Shop {
-                id: row.try_get("id")?,
-                name: row.try_get("name")?,
-                sale_channel: row.try_get("sale_channel")?,
-                target_market: row.try_get("target_market")?,
-                commission_rate: row.try_get("commission_rate")?,
-                status: row.try_get("status")?,
-                connection: row.try_get("connection")?,
-                created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
-            })
+    rows.iter().map(Shop::from_row).collect()
+}
+
+impl Shop {
+    pub fn from_row(row: &sqlx::any::AnyRow) -> Result<Shop> {
+        Ok(Shop {
+            id: row.try_get("id")?,
+            name: row.try_get("name")?,
+            sale_channel: row.try_get("sale_channel")?,
+            target_market: row.try_get("target_market")?,
+            commission_rate: row.try_get("commission_rate")?,
+            status: row.try_get("status")?,
+            connection: row.try_get("connection")?,
+            created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
         })
-        .collect()
+    }
+}
+
+/// A shop of the scope's client; STAFF see only their assigned shops (others are NOT_FOUND).
+pub async fn get(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<Shop> {
+    let row = sqlx::query(
+        "SELECT s.* FROM shops s WHERE s.id = $1 AND s.client_id = $2 \
+         AND ($3 <> 'STAFF' OR EXISTS (SELECT 1 FROM user_shops us WHERE us.shop_id = s.id AND us.user_id = $4))",
+    )
+    .bind(shop_id)
+    .bind(&scope.client_id)
+    .bind(scope.role.as_str())
+    .bind(&scope.user_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref().map(Shop::from_row).transpose()?.ok_or(DomainError::NotFound("shop"))
+}
+
+fn digest(raw: &str) -> String {
+    hex::encode(Sha256::digest(raw.as_bytes()))
+}
+
+/// Starts a consent flow: returns the raw `state` to put on the link; only its hash is kept.
+pub async fn create_state(conn: &mut Conn, scope: &crate::Scope, sale_channel: &str, target_market: &str) -> Result<String> {
+    let mut bytes = [0u8; 24];
+    rand::rng().fill_bytes(&mut bytes);
+    let raw = hex::encode(bytes);
+    sqlx::query(
+        "INSERT INTO shop_authorization_states (id, client_id, user_id, state_hash, sale_channel, target_market, expires_at, created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(ids::new_id())
+    .bind(&scope.client_id)
+    .bind(&scope.user_id)
+    .bind(digest(&raw))
+    .bind(sale_channel)
+    .bind(target_market)
+    .bind(time::after(STATE_LIFETIME))
+    .bind(time::now_db())
+    .execute(&mut *conn)
+    .await?;
+    Ok(raw)
+}
+
+/// A consent flow's state, once used.
+#[derive(Debug, Clone)]
+pub struct UsedState {
+    pub id: String,
+    pub sale_channel: String,
+    pub target_market: String,
+}
+
+/// What using a state found.
+#[derive(Debug, Clone)]
+pub enum StateUse {
+    /// First use: go on and connect.
+    Fresh(UsedState),
+    /// Used before and finished: the shop it connected (a repeated callback).
+    Repeated(String),
+}
+
+/// Uses a state of the caller's client once. One conditional UPDATE, so two concurrent uses
+/// cannot both connect. Unknown, expired, other client's, or used but unfinished: BAD_USER_INPUT.
+pub async fn use_state(conn: &mut Conn, scope: &crate::Scope, raw: &str) -> Result<StateUse> {
+    let hash = digest(raw.trim());
+    let now = time::now_db();
+    let row = sqlx::query(
+        "UPDATE shop_authorization_states SET used_at = $1 \
+         WHERE state_hash = $2 AND client_id = $3 AND used_at IS NULL AND expires_at > $1 \
+         RETURNING id, sale_channel, target_market",
+    )
+    .bind(&now)
+    .bind(&hash)
+    .bind(&scope.client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    if let Some(row) = row {
+        return Ok(StateUse::Fresh(UsedState {
+            id: row.try_get("id")?,
+            sale_channel: row.try_get("sale_channel")?,
+            target_market: row.try_get("target_market")?,
+        }));
+    }
+    let shop: Option<Option<String>> = sqlx::query_scalar(
+        "SELECT shop_id FROM shop_authorization_states WHERE state_hash = $1 AND client_id = $2 AND used_at IS NOT NULL",
+    )
+    .bind(&hash)
+    .bind(&scope.client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    match shop {
+        Some(Some(shop_id)) => Ok(StateUse::Repeated(shop_id)),
+        _ => Err(DomainError::bad_input("state", "this authorisation link is unknown, expired or already used: start again")),
+    }
+}
+
+/// Looks at a state without using it: `Repeated` for a finished one, an error for an unknown,
+/// expired or other client's one, `Fresh` otherwise. Lets the caller check the state before a
+/// remote call, and use it (with [`use_state`]) only in the transaction that connects.
+pub async fn peek_state(conn: &mut Conn, scope: &crate::Scope, raw: &str) -> Result<StateUse> {
+    let row = sqlx::query(
+        "SELECT id, sale_channel, target_market, used_at, shop_id, expires_at FROM shop_authorization_states \
+         WHERE state_hash = $1 AND client_id = $2",
+    )
+    .bind(digest(raw.trim()))
+    .bind(&scope.client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let bad = || DomainError::bad_input("state", "this authorisation link is unknown, expired or already used: start again");
+    let Some(row) = row else { return Err(bad()) };
+    let used_at: Option<String> = row.try_get("used_at")?;
+    let shop_id: Option<String> = row.try_get("shop_id")?;
+    let expires_at: String = row.try_get("expires_at")?;
+    match (used_at, shop_id) {
+        (Some(_), Some(shop_id)) => Ok(StateUse::Repeated(shop_id)),
+        (Some(_), None) => Err(bad()),
+        (None, _) if expires_at <= time::now_db() => Err(bad()),
+        (None, _) => Ok(StateUse::Fresh(UsedState {
+            id: row.try_get("id")?,
+            sale_channel: row.try_get("sale_channel")?,
+            target_market: row.try_get("target_market")?,
+        })),
+    }
+}
+
+pub async fn finish_state(conn: &mut Conn, state_id: &str, shop_id: &str) -> Result<()> {
+    sqlx::query("UPDATE shop_authorization_states SET shop_id = $1 WHERE id = $2")
+        .bind(shop_id)
+        .bind(state_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// A TikTok shop as the marketplace granted it, with its tokens already sealed.
+#[derive(Debug, Clone)]
+pub struct GrantedTiktokShop {
+    pub external_shop_id: String,
+    pub name: String,
+    pub shop_code: String,
+    pub shop_cipher: String,
+    pub region: String,
+    pub seller_type: String,
+    pub seller_name: String,
+    pub open_id: String,
+    pub granted_scopes: Vec<String>,
+    pub access_sealed: String,
+    pub access_expires_at: i64,
+    pub refresh_sealed: String,
+    pub refresh_expires_at: i64,
+}
+
+/// The shop of the client with this marketplace id, if connected before.
+pub async fn find_external(conn: &mut Conn, client_id: &str, sale_channel: &str, external_shop_id: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT id FROM shops WHERE client_id = $1 AND sale_channel = $2 AND external_shop_id = $3")
+        .bind(client_id)
+        .bind(sale_channel)
+        .bind(external_shop_id)
+        .fetch_optional(&mut *conn)
+        .await?)
+}
+
+/// Connects a granted shop: a new row, or the same row updated when the client connected this
+/// store before (re-authorisation keeps its id, products and orders). Returns the shop id.
+pub async fn upsert_tiktok(conn: &mut Conn, client_id: &str, user_id: Option<&str>, target_market: &str, g: &GrantedTiktokShop) -> Result<String> {
+    let at = |secs: i64| time::to_db(chrono::DateTime::from_timestamp(secs, 0).unwrap_or_else(time::now));
+    let now = time::now_db();
+    let id: String = sqlx::query_scalar(
+        "INSERT INTO shops (id, client_id, name, sale_channel, target_market, status, connection, external_shop_id, shop_code, \
+           shop_cipher, open_id, seller_name, shop_region, seller_type, granted_scopes, access_token_encrypted, access_token_expires_at, \
+           refresh_token_encrypted, refresh_token_expires_at, authorized_at, created_by_user_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'TIKTOK', $4, 'LIVE', 'CONNECTED', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $17, $17) \
+         ON CONFLICT (client_id, sale_channel, external_shop_id) DO UPDATE SET \
+           shop_code = excluded.shop_code, shop_cipher = excluded.shop_cipher, open_id = excluded.open_id, \
+           seller_name = excluded.seller_name, shop_region = excluded.shop_region, seller_type = excluded.seller_type, \
+           granted_scopes = excluded.granted_scopes, access_token_encrypted = excluded.access_token_encrypted, \
+           access_token_expires_at = excluded.access_token_expires_at, refresh_token_encrypted = excluded.refresh_token_encrypted, \
+           refresh_token_expires_at = excluded.refresh_token_expires_at, authorized_at = excluded.authorized_at, \
+           connection = 'CONNECTED', updated_at = excluded.updated_at \
+         RETURNING id",
+    )
+    .bind(ids::new_id())
+    .bind(client_id)
+    .bind(if g.name.is_empty() { &g.external_shop_id } else { &g.name })
+    .bind(target_market)
+    .bind(&g.external_shop_id)
+    .bind(&g.shop_code)
+    .bind(&g.shop_cipher)
+    .bind(&g.open_id)
+    .bind(&g.seller_name)
+    .bind(&g.region)
+    .bind(&g.seller_type)
+    .bind(serde_json::to_string(&g.granted_scopes).unwrap_or_else(|_| "[]".into()))
+    .bind(&g.access_sealed)
+    .bind(at(g.access_expires_at))
+    .bind(&g.refresh_sealed)
+    .bind(at(g.refresh_expires_at))
+    .bind(&now)
+    .bind(user_id.map(str::to_owned))
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
 }
 
 /// True when `shop_id` is a shop of the scope's client.
@@ -61,5 +269,85 @@ pub async fn assign(conn: &mut Conn, scope: &crate::Scope, user_id: &str, shop_i
     .bind(time::now_db())
     .execute(&mut *conn)
     .await?;
+    Ok(())
+}
+
+/// What a marketplace call about one shop needs, tokens still sealed.
+#[derive(Debug, Clone)]
+pub struct Credentials {
+    pub shop_id: String,
+    pub client_id: String,
+    pub sale_channel: String,
+    pub connection: String,
+    pub external_shop_id: String,
+    pub shop_cipher: Option<String>,
+    pub access_token_sealed: Option<String>,
+    /// Unix seconds, as the marketplace said.
+    pub access_token_expires_at: Option<i64>,
+    pub refresh_token_sealed: Option<String>,
+    pub refresh_token_expires_at: Option<i64>,
+}
+
+/// The credentials of a shop of `client_id` (workers pass the job's client).
+pub async fn credentials(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Option<Credentials>> {
+    let row = sqlx::query(
+        "SELECT id, client_id, sale_channel, connection, external_shop_id, shop_cipher, access_token_encrypted, \
+         access_token_expires_at, refresh_token_encrypted, refresh_token_expires_at FROM shops WHERE id = $1 AND client_id = $2",
+    )
+    .bind(shop_id)
+    .bind(client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let unix = |col: &str| -> Result<Option<i64>> {
+        let text: Option<String> = row.try_get(col)?;
+        Ok(text.map(|t| time::from_db(&t).timestamp()))
+    };
+    Ok(Some(Credentials {
+        shop_id: row.try_get("id")?,
+        client_id: row.try_get("client_id")?,
+        sale_channel: row.try_get("sale_channel")?,
+        connection: row.try_get("connection")?,
+        external_shop_id: row.try_get("external_shop_id")?,
+        shop_cipher: row.try_get("shop_cipher")?,
+        access_token_sealed: row.try_get("access_token_encrypted")?,
+        access_token_expires_at: unix("access_token_expires_at")?,
+        refresh_token_sealed: row.try_get("refresh_token_encrypted")?,
+        refresh_token_expires_at: unix("refresh_token_expires_at")?,
+    }))
+}
+
+/// Stores freshly issued tokens (already sealed) with their expiry (Unix seconds).
+pub async fn store_tokens(
+    conn: &mut Conn,
+    shop_id: &str,
+    access_sealed: &str,
+    access_expires_at: i64,
+    refresh_sealed: &str,
+    refresh_expires_at: i64,
+) -> Result<()> {
+    let at = |secs: i64| time::to_db(chrono::DateTime::from_timestamp(secs, 0).unwrap_or_else(time::now));
+    sqlx::query(
+        "UPDATE shops SET access_token_encrypted = $1, access_token_expires_at = $2, refresh_token_encrypted = $3, \
+         refresh_token_expires_at = $4, connection = 'CONNECTED', updated_at = $5 WHERE id = $6",
+    )
+    .bind(access_sealed)
+    .bind(at(access_expires_at))
+    .bind(refresh_sealed)
+    .bind(at(refresh_expires_at))
+    .bind(time::now_db())
+    .bind(shop_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// Marks a shop whose grant is gone: the seller must authorise it again.
+pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
+    sqlx::query("UPDATE shops SET connection = 'OPEN', updated_at = $1 WHERE id = $2")
+        .bind(time::now_db())
+        .bind(shop_id)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }

@@ -128,6 +128,57 @@ pub struct JobsConfig {
     pub mail_from: String,
     /// `CRON_TOKENS_PURGE` (cron with seconds, default "0 */10 * * * *").
     pub cron_tokens_purge: String,
+    /// `CRON_CATEGORY_SYNC` (default "0 30 3 * * *": daily): refresh the TikTok category tree.
+    pub cron_category_sync: String,
+    /// `CRON_SHOP_SYNC` (default "0 */30 * * * *"): incremental sync of every connected shop.
+    pub cron_shop_sync: String,
+    /// `SECRETS_KEY`: seals marketplace credentials; unset = a key file under DATA_DIR.
+    pub secrets_key: Option<String>,
+    pub data_dir: PathBuf,
+    /// TikTok Shop app credentials; `None` when the app is not configured.
+    pub tiktok: Option<TiktokSettings>,
+}
+
+/// The TikTok Shop app this deployment is registered as. Read from `TIKTOK_APP_KEY`,
+/// `TIKTOK_APP_SECRET`, `TIKTOK_SERVICE_ID` and `TIKTOK_BASE_URL` (one base for every TikTok
+/// host: the sandbox; unset = the real hosts). In demo mode the API fills it with its in-process
+/// sandbox.
+#[derive(Clone)]
+pub struct TiktokSettings {
+    pub app_key: String,
+    pub app_secret: String,
+    pub service_id: String,
+    pub base_url: Option<String>,
+}
+
+impl fmt::Debug for TiktokSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TiktokSettings")
+            .field("app_key", &self.app_key)
+            .field("service_id", &self.service_id)
+            .field("base_url", &self.base_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl TiktokSettings {
+    pub fn from_env() -> Option<TiktokSettings> {
+        Some(TiktokSettings {
+            app_key: env::var("TIKTOK_APP_KEY")?,
+            app_secret: env::var("TIKTOK_APP_SECRET")?,
+            service_id: env::var("TIKTOK_SERVICE_ID").unwrap_or_default(),
+            base_url: env::var("TIKTOK_BASE_URL"),
+        })
+    }
+
+    pub fn client(&self) -> Result<connectors::tiktok::TiktokClient, String> {
+        let mut config = connectors::tiktok::TiktokConfig::new(&self.app_key, &self.app_secret);
+        config.service_id = self.service_id.clone();
+        if let Some(base) = &self.base_url {
+            config = config.with_base_url(base);
+        }
+        connectors::tiktok::TiktokClient::new(config).map_err(|e| format!("TikTok client: {e}"))
+    }
 }
 
 impl JobsConfig {
@@ -146,6 +197,11 @@ impl JobsConfig {
             smtp_url: env::var("SMTP_URL"),
             mail_from: env::var("MAIL_FROM").unwrap_or_else(|| "Sellerdesk <no-reply@sellerdesk.test>".into()),
             cron_tokens_purge: env::var("CRON_TOKENS_PURGE").unwrap_or_else(|| "0 */10 * * * *".into()),
+            cron_category_sync: env::var("CRON_CATEGORY_SYNC").unwrap_or_else(|| "0 30 3 * * *".into()),
+            cron_shop_sync: env::var("CRON_SHOP_SYNC").unwrap_or_else(|| "0 */30 * * * *".into()),
+            secrets_key: env::var("SECRETS_KEY"),
+            data_dir: storage.data_dir.clone(),
+            tiktok: TiktokSettings::from_env(),
         };
         if config.max_attempts < 1 {
             return Err("JOB_MAX_ATTEMPTS must be 1 or more".into());

@@ -1,11 +1,16 @@
-//! Scheduled tasks. Every process that runs a pool runs the scheduler; each tick enqueues its
+//! Scheduled tasks. Every process that runs a pool runs the schedules; each tick enqueues its
 //! job under a key derived from the tick, so however many processes fire, one job runs.
+//! Schedules are parsed by croner and each runs as a plain task (docs/decisions.md says why not
+//! tokio-cron-scheduler).
 use std::sync::Arc;
 
 use chrono::{DurationRound, TimeDelta, Utc};
 use domain::event_histories::{self, NewJob};
 use serde_json::json;
-use tokio_cron_scheduler::{Job, JobScheduler};
+use croner::parser::{CronParser, Seconds};
+use croner::Cron;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
 
 use crate::kinds;
 use crate::pool::Runtime;
@@ -38,20 +43,43 @@ pub async fn fire(rt: &Runtime, task: &str) {
     }
 }
 
-pub async fn start(rt: Arc<Runtime>) -> Result<JobScheduler, String> {
-    let scheduler = JobScheduler::new().await.map_err(|e| e.to_string())?;
-    // Started before jobs are added: adding to a scheduler that is still starting can lose
-    // the job's first ticks.
-    scheduler.start().await.map_err(|e| e.to_string())?;
-    let tasks = [(kinds::TOKENS_PURGE, rt.config.cron_tokens_purge.clone())];
+/// Parses a schedule (cron with seconds: "sec min hour day month weekday").
+pub fn parse(schedule: &str) -> Result<Cron, String> {
+    CronParser::builder()
+        .seconds(Seconds::Required)
+        .dom_and_dow(true)
+        .build()
+        .parse(schedule)
+        .map_err(|e| format!("cron schedule '{schedule}': {e}"))
+}
+
+/// Starts one task per scheduled kind: sleep until the schedule's next time, fire, repeat, until
+/// `stop` turns true.
+pub fn start(rt: Arc<Runtime>, stop: watch::Receiver<bool>) -> Result<Vec<JoinHandle<()>>, String> {
+    let tasks = [
+        (kinds::TOKENS_PURGE, rt.config.cron_tokens_purge.clone()),
+        (kinds::CATEGORY_SYNC, rt.config.cron_category_sync.clone()),
+        (kinds::SHOP_SYNC, rt.config.cron_shop_sync.clone()),
+    ];
+    let mut handles = Vec::new();
     for (task, schedule) in tasks {
+        let cron = parse(&schedule).map_err(|e| format!("{task}: {e}"))?;
         let rt = rt.clone();
-        let job = Job::new_async(schedule.as_str(), move |_id, _lock| {
-            let rt = rt.clone();
-            Box::pin(async move { fire(&rt, task).await })
-        })
-        .map_err(|e| format!("cron schedule '{schedule}' of {task}: {e}"))?;
-        scheduler.add(job).await.map_err(|e| e.to_string())?;
+        let mut stop = stop.clone();
+        handles.push(tokio::spawn(async move {
+            loop {
+                let Ok(next) = cron.find_next_occurrence(&Utc::now(), false) else {
+                    tracing::warn!(task, "the schedule has no next time; cron task stops");
+                    return;
+                };
+                let wait = (next - Utc::now()).to_std().unwrap_or_default();
+                tokio::select! {
+                    _ = tokio::time::sleep(wait) => fire(&rt, task).await,
+                    // The guard `wait_for` returns is not Send; drop it inside the branch.
+                    _ = async { stop.wait_for(|s| *s).await.map(|_| ()) } => return,
+                }
+            }
+        }));
     }
-    Ok(scheduler)
+    Ok(handles)
 }

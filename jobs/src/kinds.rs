@@ -13,9 +13,27 @@ use crate::JobError;
 pub const MAIL_SEND: &str = "mail.send";
 pub const TOKENS_PURGE: &str = "tokens.purge";
 pub const SYSTEM_PROBE: &str = "system.probe";
+pub const SHOP_SYNC: &str = "shop.sync";
+pub const WAREHOUSE_SYNC: &str = "warehouse.sync";
+pub const CATEGORY_SYNC: &str = "category.sync";
+pub const TEMPLATE_APPLY: &str = "template.apply";
+pub const LISTING_PUBLISH: &str = "listing.publish";
+pub const SKU_GENERATE: &str = "sku.generate";
+pub const SHOP_PRODUCT_REMOVE: &str = "shop_product.remove";
 
 /// Every kind this build runs; workers advertise them in their heartbeat.
-pub const ALL: &[&str] = &[MAIL_SEND, TOKENS_PURGE, SYSTEM_PROBE];
+pub const ALL: &[&str] = &[
+    MAIL_SEND,
+    TOKENS_PURGE,
+    SYSTEM_PROBE,
+    SHOP_SYNC,
+    WAREHOUSE_SYNC,
+    CATEGORY_SYNC,
+    TEMPLATE_APPLY,
+    LISTING_PUBLISH,
+    SKU_GENERATE,
+    SHOP_PRODUCT_REMOVE,
+];
 
 /// Payload of `system.probe`: a job that does nothing but record its key once. Operators and
 /// benchmarks use it to measure the pipeline end to end, and tests to count executions.
@@ -75,11 +93,18 @@ pub async fn execute(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         MAIL_SEND => send_mail(rt, job).await,
         TOKENS_PURGE => purge_tokens(rt).await,
         SYSTEM_PROBE => run_probe(rt, job).await,
+        SHOP_SYNC => crate::shops::sync_shop(rt, job).await,
+        WAREHOUSE_SYNC => crate::shops::sync_warehouses(rt, job).await,
+        CATEGORY_SYNC => crate::shops::sync_categories(rt, job).await,
+        TEMPLATE_APPLY => crate::listings::apply_template(rt, job).await,
+        LISTING_PUBLISH => crate::listings::publish(rt, job).await,
+        SKU_GENERATE => crate::listings::generate_skus(rt, job).await,
+        SHOP_PRODUCT_REMOVE => crate::listings::remove_shop_product(rt, job).await,
         other => Err(JobError::Permanent(format!("no handler for job kind '{other}'"))),
     }
 }
 
-fn payload<T: for<'de> Deserialize<'de>>(job: &EventHistory) -> Result<T, JobError> {
+pub(crate) fn payload<T: for<'de> Deserialize<'de>>(job: &EventHistory) -> Result<T, JobError> {
     serde_json::from_value(job.payload.clone())
         .map_err(|e| JobError::Permanent(format!("the job's payload is not a valid {}: {e}", job.kind)))
 }

@@ -9,8 +9,11 @@ pub mod config;
 pub mod cron;
 pub mod error;
 pub mod kinds;
+pub mod listings;
 pub mod pool;
 pub mod queue;
+pub mod shops;
+pub mod tiktok;
 
 pub use config::{JobsConfig, StorageConfig};
 pub use error::JobError;

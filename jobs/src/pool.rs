@@ -28,6 +28,9 @@ pub struct Runtime {
     pub queue: Queue,
     pub config: JobsConfig,
     pub mailer: Mailer,
+    /// The TikTok Shop client; `None` when no app is configured.
+    pub tiktok: Option<connectors::tiktok::TiktokClient>,
+    pub secrets: domain::secrets::Secrets,
     pub worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
@@ -36,6 +39,8 @@ pub struct Runtime {
 impl Runtime {
     pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<Arc<Runtime>, String> {
         let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.to_string())?;
+        let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
+        let secrets = domain::secrets::Secrets::load(config.secrets_key.as_deref(), &config.data_dir).map_err(|e| e.to_string())?;
         let host = hostname();
         let suffix = uuid::Uuid::new_v4().simple().to_string();
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
@@ -44,6 +49,8 @@ impl Runtime {
             queue,
             config,
             mailer,
+            tiktok,
+            secrets,
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
@@ -228,7 +235,6 @@ pub struct PoolHandle {
     rt: Arc<Runtime>,
     stop: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
-    scheduler: Option<tokio_cron_scheduler::JobScheduler>,
 }
 
 impl Pool {
@@ -314,9 +320,9 @@ impl Pool {
             }
         })));
 
-        let scheduler = cron::start(rt.clone()).await?;
+        tasks.extend(cron::start(rt.clone(), stop_rx.clone())?);
         tracing::info!(worker = %rt.worker_id, concurrency = rt.config.concurrency, "job pool started");
-        Ok(PoolHandle { rt, stop, tasks, scheduler: Some(scheduler) })
+        Ok(PoolHandle { rt, stop, tasks })
     }
 }
 
@@ -344,9 +350,6 @@ impl PoolHandle {
     pub async fn shutdown(mut self) {
         self.rt.stopping.store(true, Ordering::SeqCst);
         let _ = self.stop.send(true);
-        if let Some(mut scheduler) = self.scheduler.take() {
-            let _ = scheduler.shutdown().await;
-        }
         let deadline = tokio::time::Instant::now() + self.rt.config.shutdown_grace;
         while self.rt.inflight_count() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(100)).await;

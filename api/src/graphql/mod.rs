@@ -6,6 +6,7 @@ pub mod brands;
 pub mod designs;
 pub mod monitors;
 pub mod products;
+pub mod shops;
 pub mod templates;
 pub mod types;
 pub mod users;
@@ -29,6 +30,9 @@ pub struct AppState {
     pub config: Arc<Config>,
     pub jwt: Jwt,
     pub limiters: Arc<Limiters>,
+    /// The TikTok Shop client; `None` when no app is configured.
+    pub tiktok: Option<connectors::tiktok::TiktokClient>,
+    pub secrets: domain::secrets::Secrets,
 }
 
 impl AppState {
@@ -110,6 +114,7 @@ pub struct Mutation(
     brands::BrandsMutation,
     designs::DesignsMutation,
     products::ProductsMutation,
+    shops::ShopsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -86,6 +86,16 @@ pub struct Server {
     workers: Vec<Child>,
     database: Option<String>,
     http: reqwest::Client,
+    /// The TikTok Shop the server talks to: a sandbox in this test process.
+    pub tiktok: sandbox::tiktok::SandboxHandle,
+}
+
+/// A sandbox as tests want it by default: no faults, a short audit.
+pub fn sandbox_config() -> sandbox::tiktok::SandboxConfig {
+    sandbox::tiktok::SandboxConfig {
+        audit_delay: Duration::from_millis(300),
+        ..sandbox::tiktok::SandboxConfig::default()
+    }
 }
 
 impl Server {
@@ -95,8 +105,16 @@ impl Server {
 
     /// Starts a server; `env` adds or overrides variables.
     pub async fn start_with(env: &[(&str, &str)]) -> Server {
+        Self::start_with_sandbox(env, sandbox_config()).await
+    }
+
+    /// Starts a server whose TikTok Shop is a sandbox configured as given (faults, caps).
+    pub async fn start_with_sandbox(env: &[(&str, &str)], mut tiktok: sandbox::tiktok::SandboxConfig) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
         let port = free_port();
+        // The consent page sends the seller back to the web app's callback route.
+        tiktok.redirect_url = Some(format!("http://127.0.0.1:{port}/shops/tiktok/callback"));
+        let tiktok = sandbox::tiktok::start(tiktok).await.expect("start the TikTok sandbox");
         let mut vars: HashMap<String, String> = HashMap::new();
         for (k, v) in [
             ("PORT", port.to_string()),
@@ -108,7 +126,11 @@ impl Server {
             ("LANG", "C.UTF-8".into()),
             ("JOB_BACKOFF_MS", "100".into()),
             ("JOB_SWEEP_MS", "200".into()),
-            ("RUST_LOG", "warn,api=info,jobs=info,tokio_cron_scheduler=info".into()),
+            ("RUST_LOG", "warn,api=info,jobs=info".into()),
+            ("TIKTOK_APP_KEY", tiktok.sandbox().app_key()),
+            ("TIKTOK_APP_SECRET", tiktok.sandbox().app_secret()),
+            ("TIKTOK_SERVICE_ID", tiktok.sandbox().service_id()),
+            ("TIKTOK_BASE_URL", tiktok.base_url().to_owned()),
         ] {
             vars.insert(k.into(), v);
         }
@@ -136,9 +158,14 @@ impl Server {
             workers: Vec::new(),
             database,
             http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("http client"),
+            tiktok,
         };
         server.spawn().await;
         server
+    }
+
+    pub fn sandbox(&self) -> &sandbox::tiktok::TiktokSandbox {
+        self.tiktok.sandbox()
     }
 
     pub fn data_dir(&self) -> &Path {
@@ -378,4 +405,34 @@ pub fn message(res: &Value) -> String {
 
 pub async fn me_id(server: &Server, token: &str) -> String {
     server.ok("{ getMe { id } }", json!({}), Some(token)).await["getMe"]["id"].as_str().expect("id").to_owned()
+}
+
+/// The `state` parameter of a consent link.
+pub fn state_of(link: &str) -> String {
+    let url = reqwest::Url::parse(link).expect("consent link is a URL");
+    url.query_pairs().find(|(k, _)| k == "state").map(|(_, v)| v.into_owned()).expect("state on the consent link")
+}
+
+/// Connects a new sandbox TikTok shop to the signed-in ADMIN's client, as the consent flow
+/// would (a link, the seller's grant, the callback), and returns the shop's id.
+pub async fn connect_tiktok_shop(server: &Server, token: &str, shop_name: &str) -> String {
+    let link = server
+        .ok(
+            "mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }",
+            json!({}),
+            Some(token),
+        )
+        .await["generateAuthorizeLink"]
+        .as_str()
+        .expect("link")
+        .to_owned();
+    let granted = server.sandbox().grant_shop(shop_name, "US");
+    let data = server
+        .ok(
+            "mutation($i: AuthorizeShopInput!) { authorizeShop(input: $i) { id name connection } }",
+            json!({ "i": { "code": granted.auth_code, "state": state_of(&link), "saleChannel": "TIKTOK", "targetMarket": "US" } }),
+            Some(token),
+        )
+        .await;
+    data["authorizeShop"]["id"].as_str().expect("shop id").to_owned()
 }

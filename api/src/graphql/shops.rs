@@ -1,0 +1,149 @@
+//! Shops: the consent flow that connects a marketplace shop, and the client's shops.
+//! ADMIN connects and manages shops; STAFF see only the shops assigned to them.
+use async_graphql::{Context, InputObject, Object};
+
+use connectors::tiktok::TiktokError;
+use domain::shops::{self, GrantedTiktokShop, StateUse};
+use domain::{event_histories, plans};
+use jobs::kinds;
+
+use crate::errors::{ApiError, ApiResult};
+use crate::graphql::types::{SaleChannel, Shop, TargetMarket};
+use crate::graphql::{caller, state, AppState, RoleGuard};
+
+#[derive(InputObject)]
+pub struct AuthorizeShopInput {
+    pub code: String,
+    pub state: String,
+    pub sale_channel: SaleChannel,
+    pub target_market: Option<TargetMarket>,
+}
+
+fn channel_name(c: SaleChannel) -> &'static str {
+    match c {
+        SaleChannel::Tiktok => "TIKTOK",
+        SaleChannel::Amazon => "AMAZON",
+        SaleChannel::Walmart => "WALMART",
+    }
+}
+
+/// The TikTok client, or the error that says the server has no TikTok app.
+pub fn tiktok(app: &AppState) -> ApiResult<&connectors::tiktok::TiktokClient> {
+    app.tiktok
+        .as_ref()
+        .ok_or_else(|| ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not configured on this server (TIKTOK_APP_KEY, TIKTOK_APP_SECRET)"))
+}
+
+/// A marketplace failure as the contract shows it: the marketplace's own words.
+pub fn upstream(e: TiktokError) -> ApiError {
+    match e {
+        TiktokError::Config(m) => {
+            tracing::error!(error = %m, "TikTok client misconfigured");
+            ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not reachable with this server's settings")
+        }
+        other => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop: {}", other.message())),
+    }
+}
+
+#[derive(Default)]
+pub struct ShopsMutation;
+
+#[Object]
+impl ShopsMutation {
+    /// The consent link a seller opens to connect a shop. Its `state` is single use and
+    /// expires after 30 minutes.
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn generate_authorize_link(&self, ctx: &Context<'_>, target_market: TargetMarket, sale_channel: SaleChannel) -> ApiResult<String> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        if sale_channel != SaleChannel::Tiktok {
+            return Err(ApiError::bad_input("saleChannel", "only TikTok Shop can be connected for now"));
+        }
+        let client = tiktok(app)?;
+        let _ = target_market;
+        let mut conn = app.db.conn().await?;
+        plans::require_active(&mut conn, &me.scope.client_id).await?;
+        let raw = shops::create_state(&mut conn, &me.scope, channel_name(sale_channel), "US").await?;
+        Ok(client.authorize_url(&raw))
+    }
+
+    /// Completes the consent flow: checks the state (single use), exchanges the code for
+    /// tokens, connects every shop the grant covers and queues their first sync.
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn authorize_shop(&self, ctx: &Context<'_>, input: AuthorizeShopInput) -> ApiResult<Shop> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        if input.code.trim().is_empty() {
+            return Err(ApiError::bad_input("code", "the authorisation code is missing"));
+        }
+        let client = tiktok(app)?;
+        let mut conn = app.db.conn().await?;
+        let peeked = match shops::peek_state(&mut conn, &me.scope, &input.state).await? {
+            // The same callback again (a reload, a double submit): the shop it connected.
+            StateUse::Repeated(shop_id) => return Ok(shops::get(&mut conn, &me.scope, &shop_id).await?.into()),
+            StateUse::Fresh(used) => used,
+        };
+        drop(conn);
+        if peeked.sale_channel != channel_name(input.sale_channel) {
+            return Err(ApiError::bad_input("saleChannel", "the link was made for another sale channel"));
+        }
+        // The remote calls happen outside any transaction; the state is used only when the
+        // shop is stored, so a failed exchange leaves the link usable for another try.
+        let tokens = client.get_token(input.code.trim()).await.map_err(|e| match e {
+            TiktokError::Rejected { .. } | TiktokError::AuthorizationLost { .. } => {
+                ApiError::bad_input("code", format!("TikTok Shop refused the authorisation code: {}", e.message()))
+            }
+            other => upstream(other),
+        })?;
+        let granted = client.authorized_shops(&tokens.access_token).await.map_err(upstream)?;
+        if granted.is_empty() {
+            return Err(ApiError::new("UPSTREAM_ERROR", "TikTok Shop granted no shop to this authorisation"));
+        }
+        let mut tx = app.db.begin().await?;
+        let used = match shops::use_state(&mut tx, &me.scope, &input.state).await? {
+            StateUse::Fresh(used) => used,
+            StateUse::Repeated(shop_id) => return Ok(shops::get(&mut tx, &me.scope, &shop_id).await?.into()),
+        };
+        let access_sealed = app.secrets.seal(&tokens.access_token);
+        let refresh_sealed = app.secrets.seal(&tokens.refresh_token);
+        let mut first = None;
+        let mut job_ids = Vec::new();
+        for g in granted {
+            let known = shops::find_external(&mut tx, &me.scope.client_id, "TIKTOK", &g.id).await?.is_some();
+            plans::require_shop_quota(&mut tx, &me.scope.client_id, known).await?;
+            let shop_id = shops::upsert_tiktok(
+                &mut tx,
+                &me.scope.client_id,
+                Some(&me.scope.user_id),
+                &used.target_market,
+                &GrantedTiktokShop {
+                    external_shop_id: g.id.clone(),
+                    name: g.name.clone(),
+                    shop_code: g.code.clone(),
+                    shop_cipher: g.cipher.clone(),
+                    region: g.region.clone(),
+                    seller_type: g.seller_type.clone(),
+                    seller_name: tokens.seller_name.clone(),
+                    open_id: tokens.open_id.clone(),
+                    granted_scopes: tokens.granted_scopes.clone(),
+                    access_sealed: access_sealed.clone(),
+                    access_expires_at: tokens.access_token_expires_at,
+                    refresh_sealed: refresh_sealed.clone(),
+                    refresh_expires_at: tokens.refresh_token_expires_at,
+                },
+            )
+            .await?;
+            let job = jobs::shops::shop_job(kinds::SHOP_SYNC, &me.scope.client_id, &shop_id, None, app.config.jobs.max_attempts);
+            if let Some(id) = event_histories::insert(&mut tx, &job).await? {
+                job_ids.push(id);
+            }
+            first.get_or_insert(shop_id);
+        }
+        let shop_id = first.ok_or_else(ApiError::internal)?;
+        shops::finish_state(&mut tx, &used.id, &shop_id).await?;
+        let shop = shops::get(&mut tx, &me.scope, &shop_id).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        app.dispatch(&job_ids).await;
+        Ok(shop.into())
+    }
+}

@@ -1,0 +1,130 @@
+//! Opening one shop on TikTok Shop: its sealed tokens read, refreshed before they expire, and
+//! the refreshed ones stored again. Shared by the API (marketplace look-ups) and the handlers.
+use std::time::Duration;
+
+use connectors::tiktok::{ShopAuth, TiktokClient, TiktokError, TokenSet};
+use domain::secrets::Secrets;
+use domain::{shops, Db, DomainError};
+
+use crate::JobError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum ShopAccessError {
+    #[error("TikTok Shop is not configured on this server (TIKTOK_APP_KEY / TIKTOK_APP_SECRET)")]
+    NotConfigured,
+    #[error("shop not found")]
+    NotFound,
+    #[error("the shop is not connected: authorise it again")]
+    Disconnected,
+    #[error(transparent)]
+    Domain(#[from] DomainError),
+    #[error(transparent)]
+    Tiktok(#[from] TiktokError),
+}
+
+/// A shop ready for calls: the client and what addresses the shop.
+#[derive(Clone)]
+pub struct ShopSession {
+    pub client: TiktokClient,
+    pub auth: ShopAuth,
+    pub shop_id: String,
+    pub external_shop_id: String,
+}
+
+/// Opens a shop of `client_id`, refreshing its access token when it expires within the
+/// client's margin. A lost grant marks the shop OPEN (to be authorised again).
+pub async fn open_shop(
+    db: &Db,
+    tiktok: Option<&TiktokClient>,
+    secrets: &Secrets,
+    client_id: &str,
+    shop_id: &str,
+) -> Result<ShopSession, ShopAccessError> {
+    let client = tiktok.ok_or(ShopAccessError::NotConfigured)?.clone();
+    let mut conn = db.conn().await?;
+    let creds = shops::credentials(&mut conn, client_id, shop_id).await?.ok_or(ShopAccessError::NotFound)?;
+    drop(conn);
+    let (Some(access), Some(refresh), Some(cipher)) =
+        (creds.access_token_sealed.as_deref(), creds.refresh_token_sealed.as_deref(), creds.shop_cipher.clone())
+    else {
+        return Err(ShopAccessError::Disconnected);
+    };
+    let tokens = TokenSet {
+        access_token: secrets.open(access)?,
+        access_token_expires_at: creds.access_token_expires_at.unwrap_or(0),
+        refresh_token: secrets.open(refresh)?,
+        refresh_token_expires_at: creds.refresh_token_expires_at.unwrap_or(0),
+        open_id: String::new(),
+        seller_name: String::new(),
+        seller_base_region: String::new(),
+        user_type: 0,
+        granted_scopes: Vec::new(),
+    };
+    let access_token = match client.ensure_fresh(&tokens).await {
+        Ok(None) => tokens.access_token,
+        Ok(Some(fresh)) => {
+            store(db, secrets, shop_id, &fresh).await?;
+            fresh.access_token
+        }
+        Err(e @ TiktokError::AuthorizationLost { .. }) => {
+            let mut conn = db.conn().await?;
+            shops::mark_disconnected(&mut conn, shop_id).await?;
+            return Err(e.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
+    Ok(ShopSession {
+        client,
+        auth: ShopAuth::new(access_token, cipher),
+        shop_id: creds.shop_id,
+        external_shop_id: creds.external_shop_id,
+    })
+}
+
+/// Seals and stores a token set of a shop.
+pub async fn store(db: &Db, secrets: &Secrets, shop_id: &str, tokens: &TokenSet) -> Result<(), DomainError> {
+    let mut conn = db.conn().await?;
+    shops::store_tokens(
+        &mut conn,
+        shop_id,
+        &secrets.seal(&tokens.access_token),
+        tokens.access_token_expires_at,
+        &secrets.seal(&tokens.refresh_token),
+        tokens.refresh_token_expires_at,
+    )
+    .await
+}
+
+/// How a marketplace failure ends a job attempt: throttling and the daily cap reschedule
+/// without spending an attempt, outages retry, rejections fail with the marketplace's words.
+impl From<TiktokError> for JobError {
+    fn from(e: TiktokError) -> Self {
+        match &e {
+            TiktokError::DailyCapReached { retry_after, .. } => {
+                JobError::RateLimited { after: *retry_after, message: e.to_string() }
+            }
+            TiktokError::RetryLater { retry_after: Some(after), status: Some(429), .. } => {
+                JobError::RateLimited { after: *after, message: e.to_string() }
+            }
+            TiktokError::RetryLater { status: Some(429), .. } => {
+                JobError::RateLimited { after: Duration::from_secs(1), message: e.to_string() }
+            }
+            TiktokError::RetryLater { .. } | TiktokError::TokenExpired { .. } | TiktokError::Protocol(_) => {
+                JobError::Retry(e.to_string())
+            }
+            TiktokError::Rejected { .. } | TiktokError::AuthorizationLost { .. } | TiktokError::Config(_) => {
+                JobError::Permanent(e.to_string())
+            }
+        }
+    }
+}
+
+impl From<ShopAccessError> for JobError {
+    fn from(e: ShopAccessError) -> Self {
+        match e {
+            ShopAccessError::Tiktok(t) => t.into(),
+            ShopAccessError::Domain(d) => d.into(),
+            other => JobError::Permanent(other.to_string()),
+        }
+    }
+}
