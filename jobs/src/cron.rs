@@ -83,3 +83,20 @@ pub fn start(rt: Arc<Runtime>, stop: watch::Receiver<bool>) -> Result<Vec<JoinHa
     }
     Ok(handles)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn schedules_with_seconds_parse_and_tick_within_their_period() {
+        let cron = parse("*/1 * * * * *").expect("every second parses");
+        let now = Utc::now();
+        let next = cron.find_next_occurrence(&now, false).expect("a next tick");
+        assert!(next > now && next - now <= TimeDelta::seconds(1), "next {next} now {now}");
+        let daily = parse("0 30 3 * * *").expect("daily parses");
+        let next = daily.find_next_occurrence(&now, false).expect("a next tick");
+        assert!(next - now <= TimeDelta::days(1));
+        assert!(parse("not a schedule").is_err());
+    }
+}
