@@ -495,3 +495,101 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
     }
     Ok(())
 }
+
+/// A marketplace property of a product as a listing sends it: ids when known, names otherwise.
+#[derive(Debug, Clone)]
+pub struct ListingAttribute {
+    pub attribute_id: String,
+    pub values: Vec<String>,
+    pub value_ids: Vec<String>,
+}
+
+pub async fn listing_attributes(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<ListingAttribute>> {
+    let rows = sqlx::query("SELECT attribute_id, attribute_values, value_ids FROM product_attributes WHERE product_id = $1 AND client_id = $2 ORDER BY attribute_id")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter()
+        .map(|r| {
+            let list = |col: &str| -> Result<Vec<String>> {
+                let text: String = r.try_get(col)?;
+                Ok(serde_json::from_str(&text).unwrap_or_default())
+            };
+            Ok(ListingAttribute { attribute_id: r.try_get("attribute_id")?, values: list("attribute_values")?, value_ids: list("value_ids")? })
+        })
+        .collect()
+}
+
+/// The size chart image of a product, if any.
+pub async fn size_chart(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT size_chart FROM products WHERE id = $1 AND client_id = $2")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten())
+}
+
+/// Gives a SKU to every variant without one: `{PREFIX}-{VALUES}` from the product's name and
+/// id and the variant's attribute values, unique within the product. Variants with a SKU keep
+/// it, so running twice changes nothing. Returns how many were given one.
+pub async fn generate_skus(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<usize> {
+    let product = get(conn, scope, product_id).await?;
+    let variants = variants(conn, scope, product_id).await?;
+    let letters: String = product.name.chars().filter(char::is_ascii_alphanumeric).take(4).collect::<String>().to_ascii_uppercase();
+    let tail: String = product.id.chars().filter(char::is_ascii_alphanumeric).rev().take(4).collect::<String>().to_ascii_uppercase();
+    let prefix = format!("{}{}", if letters.is_empty() { "SD".to_owned() } else { letters }, tail);
+    let mut taken: Vec<String> = variants.iter().filter_map(|v| v.sku.clone()).collect();
+    let mut given = 0;
+    for (n, v) in variants.iter().enumerate() {
+        if v.sku.is_some() {
+            continue;
+        }
+        let values: Vec<String> = v
+            .attributes
+            .iter()
+            .map(|a| a.value.chars().filter(char::is_ascii_alphanumeric).take(6).collect::<String>().to_ascii_uppercase())
+            .filter(|s| !s.is_empty())
+            .collect();
+        let base = if values.is_empty() { format!("{prefix}-{}", n + 1) } else { format!("{prefix}-{}", values.join("-")) };
+        let mut sku = base.clone();
+        let mut k = 2;
+        while taken.contains(&sku) {
+            sku = format!("{base}-{k}");
+            k += 1;
+        }
+        sqlx::query("UPDATE product_variants SET sku = $1, updated_at = $2 WHERE id = $3 AND client_id = $4 AND sku IS NULL")
+            .bind(&sku)
+            .bind(time::now_db())
+            .bind(&v.id)
+            .bind(&scope.client_id)
+            .execute(&mut *conn)
+            .await?;
+        taken.push(sku);
+        given += 1;
+    }
+    Ok(given)
+}
+
+/// Marks a product PUBLISHED once a shop has it.
+pub async fn mark_published(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<()> {
+    sqlx::query("UPDATE products SET status = 'PUBLISHED', updated_at = $1 WHERE id = $2 AND client_id = $3 AND status = 'UNPUBLISHED'")
+        .bind(time::now_db())
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The marketplace brand id a product lists with.
+pub async fn tiktok_brand(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT tiktok_brand_id FROM products WHERE id = $1 AND client_id = $2")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten()
+        .filter(|b: &String| !b.is_empty()))
+}

@@ -3,7 +3,8 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 use sqlx::Row;
 
-use crate::db::Conn;
+use crate::db::{Conn, Sql};
+use crate::paging::{Page, PageRequest};
 use crate::{ids, time, DomainError, Result};
 
 /// How long a consent link stays usable.
@@ -18,6 +19,7 @@ pub struct Shop {
     pub commission_rate: f64,
     pub status: String,
     pub connection: String,
+    pub last_synced_at: Option<time::Timestamp>,
     pub created_at: time::Timestamp,
 }
 
@@ -42,6 +44,7 @@ impl Shop {
             commission_rate: row.try_get("commission_rate")?,
             status: row.try_get("status")?,
             connection: row.try_get("connection")?,
+            last_synced_at: row.try_get::<Option<String>, _>("last_synced_at")?.map(|t| time::from_db(&t)),
             created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
         })
     }
@@ -350,4 +353,176 @@ pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ShopFilter {
+    pub search: Option<String>,
+    pub sale_channel: Option<&'static str>,
+}
+
+/// The shops the scope may see: the client's, or a STAFF user's assigned ones.
+fn visible(base: &'static str, scope: &crate::Scope, filter: &ShopFilter) -> Sql {
+    let mut sql = Sql::new(base);
+    sql.bind(&scope.client_id);
+    if scope.role == crate::Role::Staff {
+        sql.push(" AND EXISTS (SELECT 1 FROM user_shops us WHERE us.shop_id = s.id AND us.user_id = ").bind(&scope.user_id).push(")");
+    }
+    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(crate::catalogue::like_pattern) {
+        sql.push(" AND LOWER(s.name) LIKE ").bind(p).push(" ESCAPE '\\'");
+    }
+    if let Some(channel) = filter.sale_channel {
+        sql.push(" AND s.sale_channel = ").bind(channel);
+    }
+    sql
+}
+
+pub async fn list(conn: &mut Conn, scope: &crate::Scope, filter: &ShopFilter, page: PageRequest) -> Result<Page<Shop>> {
+    let total: i64 = visible("SELECT COUNT(*) FROM shops s WHERE s.client_id = ", scope, filter).query_scalar().fetch_one(&mut *conn).await?;
+    let mut sql = visible("SELECT s.* FROM shops s WHERE s.client_id = ", scope, filter);
+    sql.push(" ORDER BY s.created_at DESC, s.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    let items = rows.iter().map(Shop::from_row).collect::<Result<_>>()?;
+    Ok(Page { items, total, request: page })
+}
+
+/// Renames a shop or changes its commission (a share of each sale, 0 to 100 percent).
+pub async fn update(conn: &mut Conn, scope: &crate::Scope, id: &str, name: Option<&str>, commission_rate: Option<f64>) -> Result<Shop> {
+    let current = get(conn, scope, id).await?;
+    let name = match name {
+        Some(n) => crate::catalogue::required_text("name", n, 200)?,
+        None => current.name.clone(),
+    };
+    let rate = match commission_rate {
+        Some(r) if !r.is_finite() || !(0.0..=100.0).contains(&r) => {
+            return Err(DomainError::bad_input("commissionRate", "must be between 0 and 100"));
+        }
+        Some(r) => r,
+        None => current.commission_rate,
+    };
+    sqlx::query("UPDATE shops SET name = $1, commission_rate = CAST($2 AS DOUBLE PRECISION), updated_at = $3 WHERE id = $4 AND client_id = $5")
+        .bind(&name)
+        .bind(rate.to_string())
+        .bind(time::now_db())
+        .bind(id)
+        .bind(&scope.client_id)
+        .execute(&mut *conn)
+        .await?;
+    get(conn, scope, id).await
+}
+
+/// Forgets a shop and everything synced from it (warehouses, listings, orders); the products
+/// of the catalogue stay. The marketplace keeps its copy: this only disconnects Sellerdesk.
+pub async fn remove(conn: &mut Conn, scope: &crate::Scope, id: &str) -> Result<()> {
+    get(conn, scope, id).await?;
+    sqlx::query("DELETE FROM shops WHERE id = $1 AND client_id = $2").bind(id).bind(&scope.client_id).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// Sets exactly which STAFF users work on a shop. Run in a transaction.
+pub async fn reassign(conn: &mut Conn, scope: &crate::Scope, shop_id: &str, user_ids: &[String]) -> Result<Shop> {
+    let shop = get(conn, scope, shop_id).await?;
+    for (i, user_id) in user_ids.iter().enumerate() {
+        let role: Option<String> = if crate::ids::looks_like_id(user_id) {
+            sqlx::query_scalar("SELECT role FROM users WHERE id = $1 AND client_id = $2")
+                .bind(user_id)
+                .bind(&scope.client_id)
+                .fetch_optional(&mut *conn)
+                .await?
+        } else {
+            None
+        };
+        match role.as_deref() {
+            None => return Err(DomainError::bad_input(format!("userIds.{i}"), "is not a user of your client")),
+            Some("STAFF") => {}
+            Some(_) => return Err(DomainError::bad_input(format!("userIds.{i}"), "only STAFF users are assigned shops; admins see every shop")),
+        }
+    }
+    sqlx::query("DELETE FROM user_shops WHERE shop_id = $1 AND client_id = $2").bind(shop_id).bind(&scope.client_id).execute(&mut *conn).await?;
+    for user_id in user_ids {
+        assign(conn, scope, user_id, shop_id).await?;
+    }
+    Ok(shop)
+}
+
+/// The STAFF users assigned to a shop.
+pub async fn assigned_user_ids(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar("SELECT user_id FROM user_shops WHERE shop_id = $1 AND client_id = $2 ORDER BY created_at")
+        .bind(shop_id)
+        .bind(client_id)
+        .fetch_all(&mut *conn)
+        .await?)
+}
+
+#[derive(Debug, Clone)]
+pub struct Warehouse {
+    pub id: String,
+    pub external_id: String,
+    pub name: String,
+    pub is_default: bool,
+    pub warehouse_type: Option<String>,
+    pub additional_data: Option<serde_json::Value>,
+}
+
+/// The warehouses of a shop the scope may see, default first.
+pub async fn warehouses(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<Vec<Warehouse>> {
+    get(conn, scope, shop_id).await?;
+    warehouses_of(conn, &scope.client_id, shop_id).await
+}
+
+pub async fn warehouses_of(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Vec<Warehouse>> {
+    let rows = sqlx::query("SELECT * FROM warehouses WHERE shop_id = $1 AND client_id = $2 ORDER BY is_default DESC, name")
+        .bind(shop_id)
+        .bind(client_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter()
+        .map(|row| {
+            Ok(Warehouse {
+                id: row.try_get("id")?,
+                external_id: row.try_get("external_id")?,
+                name: row.try_get("name")?,
+                is_default: crate::db::flag(row, "is_default")?,
+                warehouse_type: row.try_get("warehouse_type")?,
+                additional_data: row.try_get::<Option<String>, _>("additional_data")?.and_then(|t| serde_json::from_str(&t).ok()),
+            })
+        })
+        .collect()
+}
+
+pub async fn warehouse_count(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<i64> {
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM warehouses WHERE shop_id = $1 AND client_id = $2")
+        .bind(shop_id)
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?)
+}
+
+/// Where the incremental sync of a shop resumes (JSON object per resource).
+pub async fn sync_cursor(conn: &mut Conn, shop_id: &str) -> Result<serde_json::Value> {
+    let text: Option<String> = sqlx::query_scalar("SELECT sync_cursor FROM shops WHERE id = $1").bind(shop_id).fetch_optional(&mut *conn).await?.flatten();
+    Ok(text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_else(|| serde_json::json!({})))
+}
+
+/// Records a finished sync and where the next one resumes.
+pub async fn finish_sync(conn: &mut Conn, shop_id: &str, cursor: &serde_json::Value) -> Result<()> {
+    let now = time::now_db();
+    sqlx::query("UPDATE shops SET sync_cursor = $1, last_synced_at = $2, updated_at = $2 WHERE id = $3")
+        .bind(cursor.to_string())
+        .bind(&now)
+        .bind(shop_id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The marketplace id of the warehouse new listings stock: the default enabled sales one.
+pub async fn default_sales_warehouse(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT external_id FROM warehouses WHERE shop_id = $1 AND client_id = $2          AND (warehouse_type IS NULL OR warehouse_type = 'SALES_WAREHOUSE') AND (effect_status IS NULL OR effect_status = 'ENABLED')          ORDER BY is_default DESC, name LIMIT 1",
+    )
+    .bind(shop_id)
+    .bind(client_id)
+    .fetch_optional(&mut *conn)
+    .await?)
 }

@@ -388,3 +388,242 @@ pub async fn delete(conn: &mut Conn, scope: &Scope, id: &str) -> Result<()> {
     }
     Ok(())
 }
+
+/// One design to turn into a product with a template.
+#[derive(Debug, Clone, Default)]
+pub struct DesignSource {
+    pub name: String,
+    pub design_front_url: Option<String>,
+    pub design_back_url: Option<String>,
+    pub design_sleeve_url: Option<String>,
+    pub design_hood_url: Option<String>,
+    pub mockup_urls: Vec<String>,
+}
+
+/// The most designs one request turns into products; more is a bulk import.
+pub const MAX_DESIGNS: usize = 200;
+
+/// A product's name from the template's title: `{design}` in the title is replaced by the
+/// design's name; a title without it follows the design's name.
+pub fn product_name(title: &str, design_name: &str) -> String {
+    if title.contains("{design}") { title.replace("{design}", design_name) } else { format!("{design_name} {title}") }
+}
+
+/// Creates a product from a design and a template: the template's fields, its variants priced
+/// by its formula, the design's mockups as images, and the design kept for fulfilment. Run in
+/// a transaction with the other designs of the request.
+pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template, design: &DesignSource, index: usize) -> Result<String> {
+    let field = |name: &str| format!("designs.{index}.{name}");
+    let design_name = crate::catalogue::required_text(&field("name"), &design.name, 200)?;
+    let name = crate::catalogue::required_text(&field("name"), &product_name(&template.title, &design_name), 255)?;
+    let mut images: Vec<String> = design.mockup_urls.iter().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()).collect();
+    if images.is_empty() {
+        images.extend(design.design_front_url.iter().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()));
+    }
+    images.extend(template.images.iter().cloned());
+    if images.is_empty() {
+        return Err(DomainError::bad_input(field("mockupUrls"), "give a mockup or a front design: a product needs an image"));
+    }
+    images.truncate(9);
+    for (i, url) in images.iter().enumerate() {
+        if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 2000 {
+            return Err(DomainError::bad_input(field(&format!("mockupUrls.{i}")), "must be an http(s) URL"));
+        }
+    }
+    let category_name: Option<String> = match &template.tiktok_category_id {
+        Some(c) => sqlx::query_scalar("SELECT name FROM marketplace_categories WHERE sale_channel = 'TIKTOK' AND external_id = $1 LIMIT 1")
+            .bind(c)
+            .fetch_optional(&mut *conn)
+            .await?,
+        None => None,
+    };
+    let id = crate::ids::new_id();
+    let now = time::now_db();
+    let weight = template.package_weight;
+    let dims = template.package_dimensions;
+    sqlx::query(
+        "INSERT INTO products (id, client_id, name, description, tiktok_brand_id, tiktok_category_id, category_name, status, source, type,
+            size_chart, package_weight_value, package_weight_unit, package_length, package_width, package_height, package_dimension_unit,
+            template_id, created_by_user_id, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'UNPUBLISHED', $8, $8, $9, CAST($10 AS DOUBLE PRECISION), $11, CAST($12 AS DOUBLE PRECISION),
+            CAST($13 AS DOUBLE PRECISION), CAST($14 AS DOUBLE PRECISION), $15, $16, $17, $18, $18)",
+    )
+    .bind(&id)
+    .bind(&scope.client_id)
+    .bind(&name)
+    .bind(&template.description)
+    .bind(&template.tiktok_brand_id)
+    .bind(&template.tiktok_category_id)
+    .bind(&category_name)
+    .bind(template.product_type.as_str())
+    .bind(&template.size_chart)
+    .bind(crate::db::real(weight.map(|w| w.value)))
+    .bind(weight.map(|w| w.unit.as_str()))
+    .bind(crate::db::real(dims.map(|d| d.length)))
+    .bind(crate::db::real(dims.map(|d| d.width)))
+    .bind(crate::db::real(dims.map(|d| d.height)))
+    .bind(dims.map(|d| d.unit.as_str()))
+    .bind(&template.id)
+    .bind(Some(scope.user_id.as_str()).filter(|u| !u.is_empty()))
+    .bind(&now)
+    .execute(&mut *conn)
+    .await?;
+    for (i, url) in images.iter().enumerate() {
+        sqlx::query("INSERT INTO product_images (id, client_id, product_id, image_url, is_primary, sequence, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+            .bind(crate::ids::new_id())
+            .bind(&scope.client_id)
+            .bind(&id)
+            .bind(url)
+            .bind(i == 0)
+            .bind(i as i64)
+            .bind(&now)
+            .execute(&mut *conn)
+            .await?;
+    }
+    let formula = template.price_formula.as_deref().map(crate::price_formula::PriceFormula::parse).transpose()?;
+    for (sequence, v) in template.variants.iter().enumerate() {
+        let price = |cents: Option<i64>| -> Result<i64> {
+            let cents = cents.unwrap_or(0);
+            match &formula {
+                Some(f) => f.apply_cents(cents).ok_or_else(|| DomainError::bad_input("priceFormula", "gives no valid price for this template's prices")),
+                None => Ok(cents),
+            }
+        };
+        let variant_id = crate::ids::new_id();
+        sqlx::query(
+            "INSERT INTO product_variants (id, client_id, product_id, sku, quantity, sale_price_cents, list_price_cents, sequence, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)",
+        )
+        .bind(&variant_id)
+        .bind(&scope.client_id)
+        .bind(&id)
+        .bind(&v.sku)
+        .bind(v.quantity.unwrap_or(0))
+        .bind(price(v.sale_price_cents)?)
+        .bind(price(v.list_price_cents)?)
+        .bind(sequence as i64)
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?;
+        for (attr, value) in &v.attributes {
+            let attribute = crate::brands::attribute_by_name(conn, scope, attr).await?;
+            sqlx::query("INSERT INTO variant_attribute_values (id, client_id, variant_id, attribute_id, value, created_at) VALUES ($1, $2, $3, $4, $5, $6)")
+                .bind(crate::ids::new_id())
+                .bind(&scope.client_id)
+                .bind(&variant_id)
+                .bind(&attribute.id)
+                .bind(value)
+                .bind(&now)
+                .execute(&mut *conn)
+                .await?;
+        }
+    }
+    replace_marketplace_attributes(conn, scope, &id, template.tiktok_product_attribute.as_ref()).await?;
+    crate::designs::cache(
+        conn,
+        scope,
+        crate::designs::DesignInput {
+            product_id: Some(id.clone()),
+            images: Some(design.mockup_urls.clone()),
+            design_front_url: design.design_front_url.clone(),
+            design_back_url: design.design_back_url.clone(),
+            design_sleeve_url: design.design_sleeve_url.clone(),
+            design_hood_url: design.design_hood_url.clone(),
+            ..Default::default()
+        },
+    )
+    .await?;
+    Ok(id)
+}
+
+/// The template's marketplace properties, `[{attributeId, valueIds?, values?}]`, as the
+/// product's.
+async fn replace_marketplace_attributes(conn: &mut Conn, scope: &Scope, product_id: &str, attributes: Option<&Value>) -> Result<()> {
+    let Some(Value::Array(list)) = attributes else { return Ok(()) };
+    sqlx::query("DELETE FROM product_attributes WHERE product_id = $1 AND client_id = $2").bind(product_id).bind(&scope.client_id).execute(&mut *conn).await?;
+    let now = time::now_db();
+    for a in list {
+        let Some(attribute_id) = a.get("attributeId").and_then(|v| v.as_str().map(str::to_owned).or_else(|| v.as_i64().map(|n| n.to_string()))) else {
+            continue;
+        };
+        let strings = |key: &str| -> Vec<String> {
+            a.get(key)
+                .and_then(Value::as_array)
+                .map(|vs| vs.iter().filter_map(|v| v.as_str().map(str::to_owned).or_else(|| v.as_i64().map(|n| n.to_string()))).collect())
+                .unwrap_or_default()
+        };
+        sqlx::query(
+            "INSERT INTO product_attributes (id, client_id, product_id, attribute_id, attribute_name, attribute_values, value_ids, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)",
+        )
+        .bind(crate::ids::new_id())
+        .bind(&scope.client_id)
+        .bind(product_id)
+        .bind(&attribute_id)
+        .bind(a.get("name").and_then(Value::as_str))
+        .bind(serde_json::to_string(&strings("values")).unwrap_or_else(|_| "[]".into()))
+        .bind(serde_json::to_string(&strings("valueIds")).unwrap_or_else(|_| "[]".into()))
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Applies a template to an existing product: its marketplace fields (category, brand,
+/// package, size chart, properties, description when the product has none) and, with a price
+/// formula, the prices of the variants whose attributes match one of the template's. The
+/// formula reads the template's prices, never the product's, so applying twice changes
+/// nothing more than applying once.
+pub async fn apply_to_product(conn: &mut Conn, scope: &Scope, template: &Template, product_id: &str) -> Result<()> {
+    crate::products::get(conn, scope, product_id).await?;
+    let weight = template.package_weight;
+    let dims = template.package_dimensions;
+    sqlx::query(
+        "UPDATE products SET description = COALESCE(description, $1), tiktok_brand_id = COALESCE($2, tiktok_brand_id),
+            tiktok_category_id = COALESCE($3, tiktok_category_id), size_chart = COALESCE($4, size_chart),
+            package_weight_value = COALESCE(CAST($5 AS DOUBLE PRECISION), package_weight_value), package_weight_unit = COALESCE($6, package_weight_unit),
+            package_length = COALESCE(CAST($7 AS DOUBLE PRECISION), package_length), package_width = COALESCE(CAST($8 AS DOUBLE PRECISION), package_width),
+            package_height = COALESCE(CAST($9 AS DOUBLE PRECISION), package_height), package_dimension_unit = COALESCE($10, package_dimension_unit),
+            template_id = $11, updated_at = $12
+         WHERE id = $13 AND client_id = $14",
+    )
+    .bind(&template.description)
+    .bind(&template.tiktok_brand_id)
+    .bind(&template.tiktok_category_id)
+    .bind(&template.size_chart)
+    .bind(crate::db::real(weight.map(|w| w.value)))
+    .bind(weight.map(|w| w.unit.as_str()))
+    .bind(crate::db::real(dims.map(|d| d.length)))
+    .bind(crate::db::real(dims.map(|d| d.width)))
+    .bind(crate::db::real(dims.map(|d| d.height)))
+    .bind(dims.map(|d| d.unit.as_str()))
+    .bind(&template.id)
+    .bind(time::now_db())
+    .bind(product_id)
+    .bind(&scope.client_id)
+    .execute(&mut *conn)
+    .await?;
+    replace_marketplace_attributes(conn, scope, product_id, template.tiktok_product_attribute.as_ref()).await?;
+    let Some(formula) = template.price_formula.as_deref().map(crate::price_formula::PriceFormula::parse).transpose()? else {
+        return Ok(());
+    };
+    for variant in crate::products::variants(conn, scope, product_id).await? {
+        let values: BTreeMap<String, String> = variant.attributes.iter().map(|a| (a.attribute_name.clone(), a.value.clone())).collect();
+        let Some(model) = template.variants.iter().find(|t| t.attributes == values) else { continue };
+        let sale = model.sale_price_cents.and_then(|c| formula.apply_cents(c));
+        let list = model.list_price_cents.and_then(|c| formula.apply_cents(c));
+        sqlx::query(
+            "UPDATE product_variants SET sale_price_cents = COALESCE($1, sale_price_cents), list_price_cents = COALESCE($2, list_price_cents), updated_at = $3
+             WHERE id = $4 AND client_id = $5",
+        )
+        .bind(sale)
+        .bind(list)
+        .bind(time::now_db())
+        .bind(&variant.id)
+        .bind(&scope.client_id)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}

@@ -137,6 +137,9 @@ pub struct JobsConfig {
     pub data_dir: PathBuf,
     /// TikTok Shop app credentials; `None` when the app is not configured.
     pub tiktok: Option<TiktokSettings>,
+    /// `LISTING_AUDIT_FOLLOW_SECS` (10): how long a listing job watches the marketplace's audit
+    /// of what it listed before leaving the result to `shop.sync`.
+    pub audit_follow: Duration,
 }
 
 /// The TikTok Shop app this deployment is registered as. Read from `TIKTOK_APP_KEY`,
@@ -202,6 +205,7 @@ impl JobsConfig {
             secrets_key: env::var("SECRETS_KEY"),
             data_dir: storage.data_dir.clone(),
             tiktok: TiktokSettings::from_env(),
+            audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
         };
         if config.max_attempts < 1 {
             return Err("JOB_MAX_ATTEMPTS must be 1 or more".into());

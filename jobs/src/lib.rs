@@ -12,6 +12,7 @@ pub mod kinds;
 pub mod listings;
 pub mod pool;
 pub mod queue;
+pub mod shop_sync;
 pub mod shops;
 pub mod tiktok;
 

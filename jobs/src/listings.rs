@@ -1,22 +1,351 @@
 //! Catalogue-to-marketplace jobs: `template.apply`, `listing.publish`, `sku.generate`,
-//! `shop_product.remove`.
-use domain::event_histories::EventHistory;
+//! `shop_product.remove`. Each carries a `label` (what the batch summary shows for it).
+use std::time::Duration;
 
+use chrono::{Days, Utc};
+use connectors::tiktok::{
+    AttributeValueInput, ImageUri, Inventory, Money, PackageDimensions, PackageWeight, ProductAttributeInput, ProductInput,
+    SalesAttributeInput, SkuInput, TiktokError,
+};
+use domain::event_histories::{self, EventHistory, NewJob};
+use domain::shop_products::{self, ListingState, PublishedSku};
+use domain::{products, shops, templates, Scope};
+use serde::{Deserialize, Serialize};
+
+use crate::kinds::{self, payload};
 use crate::pool::Runtime;
+use crate::tiktok::{open_shop, ShopSession};
 use crate::JobError;
 
-pub async fn apply_template(_rt: &Runtime, _job: &EventHistory) -> Result<(), JobError> {
-    Err(JobError::Permanent("template.apply is not built yet".into()))
+/// Payload of `listing.publish`: publish `version` of a product on a shop.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ListingJob {
+    pub shop_id: String,
+    pub product_id: String,
+    pub version: i64,
+    /// `AS_DRAFT` or `LISTING`.
+    pub mode: String,
+    #[serde(default)]
+    pub label: String,
 }
 
-pub async fn publish(_rt: &Runtime, _job: &EventHistory) -> Result<(), JobError> {
-    Err(JobError::Permanent("listing.publish is not built yet".into()))
+/// The key that makes a publish safe to repeat, here and on the marketplace.
+pub fn listing_key(shop_id: &str, product_id: &str, version: i64) -> String {
+    format!("listing:{shop_id}:{product_id}:{version}")
 }
 
-pub async fn generate_skus(_rt: &Runtime, _job: &EventHistory) -> Result<(), JobError> {
-    Err(JobError::Permanent("sku.generate is not built yet".into()))
+pub fn listing_job(client_id: &str, batch_id: &str, job: &ListingJob, max_attempts: i64) -> NewJob {
+    NewJob {
+        kind: kinds::LISTING_PUBLISH.into(),
+        payload: serde_json::to_value(job).unwrap_or_default(),
+        client_id: Some(client_id.to_owned()),
+        batch_id: Some(batch_id.to_owned()),
+        dedupe_key: Some(listing_key(&job.shop_id, &job.product_id, job.version)),
+        max_attempts,
+    }
 }
 
-pub async fn remove_shop_product(_rt: &Runtime, _job: &EventHistory) -> Result<(), JobError> {
-    Err(JobError::Permanent("shop_product.remove is not built yet".into()))
+/// Payload of `template.apply`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct TemplateApplyJob {
+    pub template_id: String,
+    pub product_id: String,
+    #[serde(default)]
+    pub label: String,
+}
+
+/// Payload of `sku.generate`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SkuJob {
+    pub shop_id: String,
+    pub product_id: String,
+    #[serde(default)]
+    pub label: String,
+}
+
+/// Payload of `shop_product.remove`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct RemoveJob {
+    pub shop_id: String,
+    pub shop_product_id: String,
+    #[serde(default)]
+    pub label: String,
+}
+
+/// A job of a batch, for a client.
+pub fn batch_job(kind: &str, client_id: &str, batch_id: &str, payload: serde_json::Value, max_attempts: i64) -> NewJob {
+    NewJob {
+        kind: kind.to_owned(),
+        payload,
+        client_id: Some(client_id.to_owned()),
+        batch_id: Some(batch_id.to_owned()),
+        dedupe_key: None,
+        max_attempts,
+    }
+}
+
+fn client_of(job: &EventHistory) -> Result<String, JobError> {
+    job.client_id.clone().ok_or_else(|| JobError::Permanent(format!("a {} job needs a client", job.kind)))
+}
+
+pub async fn apply_template(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let p: TemplateApplyJob = payload(job)?;
+    let scope = Scope::for_client(&client_of(job)?);
+    let mut tx = rt.db.begin().await?;
+    let template = templates::get(&mut tx, &scope, &p.template_id).await.map_err(permanent_if_gone)?;
+    templates::apply_to_product(&mut tx, &scope, &template, &p.product_id).await.map_err(permanent_if_gone)?;
+    tx.commit().await.map_err(domain::DomainError::from)?;
+    Ok(())
+}
+
+pub async fn generate_skus(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let p: SkuJob = payload(job)?;
+    let scope = Scope::for_client(&client_of(job)?);
+    let mut tx = rt.db.begin().await?;
+    let given = products::generate_skus(&mut tx, &scope, &p.product_id).await.map_err(permanent_if_gone)?;
+    tx.commit().await.map_err(domain::DomainError::from)?;
+    tracing::info!(product = %p.product_id, given, "SKUs generated");
+    Ok(())
+}
+
+pub async fn remove_shop_product(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let p: RemoveJob = payload(job)?;
+    let client_id = client_of(job)?;
+    let mut conn = rt.db.conn().await?;
+    // Gone already: an earlier delivery finished the work.
+    let Some((shop_id, external)) = shop_products::find(&mut conn, &client_id, &p.shop_product_id).await? else { return Ok(()) };
+    drop(conn);
+    if let Some(external) = external {
+        let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &shop_id).await?;
+        let result = session.client.delete_products(&session.auth, &[external.clone()]).await?;
+        // A product the marketplace no longer has is the outcome we want.
+        if let Some(e) = result.errors.iter().find(|e| e.code != PRODUCT_NOT_FOUND) {
+            return Err(JobError::Permanent(format!("TikTok Shop refused to delete product {external}: {}", e.message)));
+        }
+    }
+    let mut conn = rt.db.conn().await?;
+    shop_products::delete(&mut conn, &client_id, &p.shop_product_id).await?;
+    Ok(())
+}
+
+/// TikTok's "product does not exist".
+const PRODUCT_NOT_FOUND: i64 = 12052032;
+
+fn permanent_if_gone(e: domain::DomainError) -> JobError {
+    match e {
+        domain::DomainError::NotFound(what) => JobError::Permanent(format!("the {what} no longer exists")),
+        domain::DomainError::BadInput { field, message } => JobError::Permanent(format!("{field}: {message}")),
+        other => other.into(),
+    }
+}
+
+/// The next UTC midnight: when TikTok's daily creation counter starts again.
+fn next_utc_day() -> Duration {
+    let now = Utc::now();
+    let tomorrow = now.date_naive().checked_add_days(Days::new(1)).and_then(|d| d.and_hms_opt(0, 0, 5)).map(|d| d.and_utc());
+    tomorrow.and_then(|t| (t - now).to_std().ok()).unwrap_or(Duration::from_secs(3600))
+}
+
+fn cap_key(shop_id: &str) -> String {
+    format!("daily-cap:{shop_id}:{}", Utc::now().format("%Y-%m-%d"))
+}
+
+pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let p: ListingJob = payload(job)?;
+    let client_id = client_of(job)?;
+    let scope = Scope::for_client(&client_id);
+    let mut conn = rt.db.conn().await?;
+    let Some(state) = shop_products::listing_state(&mut conn, &client_id, &p.shop_id, &p.product_id).await? else {
+        return Err(JobError::Permanent("the product or the shop no longer exists".into()));
+    };
+    // A newer request publishes the product as it is now; this one has nothing left to do.
+    if state.listing_version > p.version || state.published_version.is_some_and(|v| v >= p.version) {
+        return Ok(());
+    }
+    let creating = state.external_product_id.is_none();
+    if creating && event_histories::effect_exists(&mut conn, &cap_key(&p.shop_id)).await? {
+        return Err(JobError::RateLimited { after: next_utc_day(), message: "the shop reached TikTok's daily product-creation cap; the rest runs tomorrow".into() });
+    }
+    let product = products::get(&mut conn, &scope, &p.product_id).await.map_err(permanent_if_gone)?;
+    let images = products::images(&mut conn, &scope, &p.product_id).await?;
+    let variants = products::variants(&mut conn, &scope, &p.product_id).await?;
+    let attributes = products::listing_attributes(&mut conn, &scope, &p.product_id).await?;
+    let known_skus = shop_products::skus(&mut conn, &state.id).await?;
+    let warehouse = shops::default_sales_warehouse(&mut conn, &client_id, &p.shop_id).await?;
+    drop(conn);
+
+    let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await?;
+    let warehouse = match warehouse {
+        Some(w) => w,
+        None => session
+            .client
+            .warehouses(&session.auth)
+            .await?
+            .into_iter()
+            .filter(|w| w.kind == "SALES_WAREHOUSE" && w.effect_status != "DISABLED")
+            .max_by_key(|w| w.is_default)
+            .map(|w| w.id)
+            .ok_or_else(|| JobError::Permanent("the shop has no sales warehouse on TikTok Shop to stock the product".into()))?,
+    };
+
+    let mut main_images = Vec::new();
+    for image in images.iter().take(9) {
+        match upload_image(rt, &session, &client_id, &image.url, "MAIN_IMAGE").await {
+            Ok(uri) => main_images.push(ImageUri { uri }),
+            Err(JobError::Permanent(message)) => return reject(rt, &state, p.version, message).await,
+            Err(e) => return Err(e),
+        }
+    }
+    if variants.is_empty() {
+        return reject(rt, &state, p.version, "the product has no variants to sell".into()).await;
+    }
+    let category_id = product.category_id.clone().filter(|c| !c.is_empty());
+    let Some(category_id) = category_id else {
+        return reject(rt, &state, p.version, "the product has no TikTok category: apply a template with one".into()).await;
+    };
+    let skus: Vec<SkuInput> = variants
+        .iter()
+        .map(|v| SkuInput {
+            id: known_skus.iter().find(|k| k.variant_id.as_deref() == Some(v.id.as_str())).map(|k| k.external_sku_id.clone()),
+            seller_sku: v.sku.clone(),
+            price: Some(Money { amount: format!("{:.2}", v.sale_price_cents as f64 / 100.0), currency: "USD".into() }),
+            list_price: (v.list_price_cents > v.sale_price_cents)
+                .then(|| Money { amount: format!("{:.2}", v.list_price_cents as f64 / 100.0), currency: "USD".into() }),
+            inventory: Some(vec![Inventory { warehouse_id: warehouse.clone(), quantity: v.quantity }]),
+            sales_attributes: Some(
+                v.attributes
+                    .iter()
+                    .map(|a| SalesAttributeInput { name: Some(a.attribute_name.clone()), value_name: Some(a.value.clone()), ..Default::default() })
+                    .collect(),
+            ),
+            ..Default::default()
+        })
+        .collect();
+    let product_attributes: Vec<ProductAttributeInput> = attributes
+        .iter()
+        .map(|a| ProductAttributeInput {
+            id: a.attribute_id.clone(),
+            values: if a.value_ids.is_empty() {
+                a.values.iter().map(|v| AttributeValueInput { id: None, name: Some(v.clone()) }).collect()
+            } else {
+                a.value_ids.iter().map(|v| AttributeValueInput { id: Some(v.clone()), name: None }).collect()
+            },
+        })
+        .collect();
+    let description = product.description.clone().filter(|d| !d.trim().is_empty()).unwrap_or_else(|| format!("<p>{}</p>", product.name));
+    let input = ProductInput {
+        title: Some(product.name.clone()),
+        description: Some(description),
+        category_id: Some(category_id),
+        brand_id: product_brand(rt, &scope, &p.product_id).await?,
+        save_mode: Some(p.mode.clone()),
+        idempotency_key: creating.then(|| listing_key(&p.shop_id, &p.product_id, p.version)),
+        main_images: Some(main_images),
+        skus: Some(skus),
+        product_attributes: Some(product_attributes),
+        package_weight: product.package_weight.map(|w| PackageWeight { value: format!("{}", w.value), unit: w.unit.as_str().into() }),
+        package_dimensions: product.package_dimensions.map(|d| PackageDimensions {
+            length: format!("{}", d.length),
+            width: format!("{}", d.width),
+            height: format!("{}", d.height),
+            unit: d.unit.as_str().into(),
+        }),
+        ..Default::default()
+    };
+    let written = match &state.external_product_id {
+        None => session.client.create_product(&session.auth, &input).await,
+        Some(id) => session.client.edit_product(&session.auth, id, &input).await,
+    };
+    let written = match written {
+        Ok(w) => w,
+        Err(TiktokError::Rejected { message, .. }) => return reject(rt, &state, p.version, message).await,
+        Err(e @ TiktokError::DailyCapReached { .. }) => {
+            let mut conn = rt.db.conn().await?;
+            event_histories::record_effect(&mut conn, &cap_key(&p.shop_id), &job.id, None).await?;
+            return Err(JobError::RateLimited { after: next_utc_day(), message: e.to_string() });
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let published: Vec<PublishedSku> = written
+        .skus
+        .iter()
+        .enumerate()
+        .map(|(i, s)| PublishedSku {
+            variant_id: variants.iter().find(|v| v.sku.as_deref() == Some(s.seller_sku.as_str()) && !s.seller_sku.is_empty()).or(variants.get(i)).map(|v| v.id.clone()),
+            external_sku_id: s.id.clone(),
+            seller_sku: Some(s.seller_sku.clone()).filter(|s| !s.is_empty()),
+        })
+        .collect();
+    let status = if p.mode == "AS_DRAFT" { "DRAFT" } else { "PENDING" };
+    let warnings: Vec<String> = written.warnings.iter().map(|w| w.message.clone()).collect();
+    let mut conn = rt.db.conn().await?;
+    shop_products::record_published(&mut conn, &state, p.version, &written.product_id, status, &warnings, &published, product.category_name.as_deref()).await?;
+    products::mark_published(&mut conn, &scope, &p.product_id).await?;
+    drop(conn);
+    if status == "PENDING" {
+        follow_audit(rt, &session, &p.shop_id, &written.product_id).await;
+    }
+    Ok(())
+}
+
+/// The marketplace brand of a product, when it has one.
+async fn product_brand(rt: &Runtime, scope: &Scope, product_id: &str) -> Result<Option<String>, JobError> {
+    let mut conn = rt.db.conn().await?;
+    Ok(products::tiktok_brand(&mut conn, scope, product_id).await?)
+}
+
+/// Keeps the marketplace's refusal on the shop product and fails the job with its words.
+async fn reject(rt: &Runtime, state: &ListingState, version: i64, message: String) -> Result<(), JobError> {
+    let mut conn = rt.db.conn().await?;
+    shop_products::record_rejected(&mut conn, state, version, std::slice::from_ref(&message)).await?;
+    Err(JobError::Permanent(message))
+}
+
+/// Watches a listed product's audit for a short while, so a quick decision shows at once;
+/// a slower one is picked up by the next `shop.sync`.
+async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, external_id: &str) {
+    let deadline = tokio::time::Instant::now() + rt.config.audit_follow;
+    let mut wait = Duration::from_millis(250);
+    while tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(wait).await;
+        wait = (wait * 2).min(Duration::from_secs(2));
+        let Ok(detail) = session.client.product_detail(&session.auth, external_id).await else { continue };
+        if detail.status == "PENDING" {
+            continue;
+        }
+        let messages: Vec<String> = detail.audit_failure_message().into_iter().collect();
+        if let Ok(mut conn) = rt.db.conn().await {
+            if let Err(e) = shop_products::record_status(&mut conn, shop_id, external_id, &detail.status, &messages).await {
+                tracing::warn!(error = %e, "audit result not recorded; shop.sync records it later");
+            }
+        }
+        return;
+    }
+}
+
+/// The marketplace uri of an image, uploading it the first time a shop needs it.
+async fn upload_image(rt: &Runtime, session: &ShopSession, client_id: &str, url: &str, use_case: &str) -> Result<String, JobError> {
+    let mut conn = rt.db.conn().await?;
+    if let Some(uri) = shop_products::uploaded_image(&mut conn, &session.shop_id, url, use_case).await? {
+        return Ok(uri);
+    }
+    drop(conn);
+    let response = rt.http.get(url).send().await.map_err(|e| JobError::Retry(format!("image {url} could not be fetched: {e}")))?;
+    let status = response.status();
+    if status.is_client_error() {
+        return Err(JobError::Permanent(format!("image {url} answered {status}: fix the product's images")));
+    }
+    if !status.is_success() {
+        return Err(JobError::Retry(format!("image {url} answered {status}")));
+    }
+    let bytes = response.bytes().await.map_err(|e| JobError::Retry(format!("image {url} could not be read: {e}")))?;
+    let file_name = url.rsplit('/').next().filter(|n| !n.is_empty()).unwrap_or("image.png").to_owned();
+    let uploaded = match session.client.upload_image(&session.auth.access_token, bytes.to_vec(), &file_name, use_case).await {
+        Ok(u) => u,
+        Err(TiktokError::Rejected { message, .. }) => return Err(JobError::Permanent(format!("image {url}: {message}"))),
+        Err(e) => return Err(e.into()),
+    };
+    let mut conn = rt.db.conn().await?;
+    shop_products::remember_image(&mut conn, client_id, &session.shop_id, url, use_case, &uploaded.uri, Some(&uploaded.url)).await?;
+    Ok(uploaded.uri)
 }

@@ -31,6 +31,8 @@ pub struct Runtime {
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     pub secrets: domain::secrets::Secrets,
+    /// Fetches files the marketplaces need a copy of (product images).
+    pub http: reqwest::Client,
     pub worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
@@ -51,6 +53,10 @@ impl Runtime {
             mailer,
             tiktok,
             secrets,
+            http: reqwest::Client::builder()
+                .timeout(std::time::Duration::from_secs(60))
+                .build()
+                .map_err(|e| format!("HTTP client: {e}"))?,
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),

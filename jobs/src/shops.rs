@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 use crate::pool::Runtime;
 use crate::JobError;
 
-pub async fn sync_shop(_rt: &Runtime, _job: &EventHistory) -> Result<(), JobError> {
-    Err(JobError::Permanent("shop.sync is not built yet".into()))
+pub async fn sync_shop(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    crate::shop_sync::run(rt, job).await
 }
 
 pub async fn sync_warehouses(_rt: &Runtime, _job: &EventHistory) -> Result<(), JobError> {

@@ -1,0 +1,316 @@
+//! Products on shops: what was listed where, its live status on the marketplace and the
+//! marketplace's messages. A listing request bumps `listing_version`; the job that publishes it
+//! records `published_version`, so a redelivered job sees its own effect.
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use crate::catalogue::like_pattern;
+use crate::db::{Conn, Sql};
+use crate::paging::{Page, PageRequest};
+use crate::{DomainError, Result, Scope, ids, time};
+
+#[derive(Debug, Clone)]
+pub struct ShopProduct {
+    pub id: String,
+    pub shop_id: String,
+    pub shop_name: String,
+    pub product_id: String,
+    pub product_name: String,
+    pub product_status: String,
+    pub external_product_id: Option<String>,
+    pub live_status: String,
+    pub marketplace_status: Option<String>,
+    pub brand_name: Option<String>,
+    pub category_name: Option<String>,
+    pub error_messages: Vec<String>,
+    pub updated_at: time::Timestamp,
+}
+
+impl ShopProduct {
+    fn from_row(row: &AnyRow) -> Result<Self> {
+        let errors: String = row.try_get("error_messages")?;
+        Ok(Self {
+            id: row.try_get("id")?,
+            shop_id: row.try_get("shop_id")?,
+            shop_name: row.try_get("shop_name")?,
+            product_id: row.try_get("product_id")?,
+            product_name: row.try_get("product_name")?,
+            product_status: row.try_get("product_status")?,
+            external_product_id: row.try_get("external_product_id")?,
+            live_status: row.try_get("live_status")?,
+            marketplace_status: row.try_get("marketplace_status")?,
+            brand_name: row.try_get("brand_name")?,
+            category_name: row.try_get("category_name")?,
+            error_messages: serde_json::from_str(&errors).unwrap_or_default(),
+            updated_at: time::from_db(&row.try_get::<String, _>("updated_at")?),
+        })
+    }
+}
+
+/// The status filter of the contract, read against what the marketplace last said.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatusFilter {
+    All,
+    Marketplace(&'static str),
+}
+
+#[derive(Debug, Clone)]
+pub struct ShopProductFilter {
+    pub search: Option<String>,
+    pub status: StatusFilter,
+}
+
+const SELECT: &str = "SELECT sp.*, s.name AS shop_name, p.name AS product_name, p.status AS product_status \
+     FROM shop_products sp JOIN shops s ON s.id = sp.shop_id JOIN products p ON p.id = sp.product_id WHERE sp.client_id = ";
+const COUNT: &str = "SELECT COUNT(*) FROM shop_products sp JOIN shops s ON s.id = sp.shop_id JOIN products p ON p.id = sp.product_id WHERE sp.client_id = ";
+
+fn filtered(base: &'static str, scope: &Scope, shop_id: Option<&str>, filter: &ShopProductFilter) -> Sql {
+    let mut sql = Sql::new(base);
+    sql.bind(&scope.client_id);
+    if scope.role == crate::Role::Staff {
+        sql.push(" AND EXISTS (SELECT 1 FROM user_shops us WHERE us.shop_id = sp.shop_id AND us.user_id = ").bind(&scope.user_id).push(")");
+    }
+    if let Some(shop_id) = shop_id {
+        sql.push(" AND sp.shop_id = ").bind(shop_id);
+    }
+    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(like_pattern) {
+        sql.push(" AND LOWER(p.name) LIKE ").bind(p).push(" ESCAPE '\\'");
+    }
+    if let StatusFilter::Marketplace(status) = filter.status {
+        sql.push(" AND sp.marketplace_status = ").bind(status);
+    }
+    sql
+}
+
+/// Shop products the scope may see: of one shop, or of every shop (STAFF: assigned shops).
+pub async fn list(conn: &mut Conn, scope: &Scope, shop_id: Option<&str>, filter: &ShopProductFilter, page: PageRequest) -> Result<Page<ShopProduct>> {
+    if let Some(shop_id) = shop_id {
+        crate::shops::get(conn, scope, shop_id).await?;
+    }
+    let total: i64 = filtered(COUNT, scope, shop_id, filter).query_scalar().fetch_one(&mut *conn).await?;
+    let mut sql = filtered(SELECT, scope, shop_id, filter);
+    sql.push(" ORDER BY sp.updated_at DESC, sp.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    let items = rows.iter().map(ShopProduct::from_row).collect::<Result<_>>()?;
+    Ok(Page { items, total, request: page })
+}
+
+/// A shop product of a shop the scope may see.
+pub async fn get(conn: &mut Conn, scope: &Scope, shop_id: &str, id: &str) -> Result<ShopProduct> {
+    crate::shops::get(conn, scope, shop_id).await?;
+    if !ids::looks_like_id(id) {
+        return Err(DomainError::NotFound("shop product"));
+    }
+    let mut sql = Sql::new(SELECT);
+    sql.bind(&scope.client_id).push(" AND sp.shop_id = ").bind(shop_id).push(" AND sp.id = ").bind(id);
+    let row = sql.query().fetch_optional(&mut *conn).await?;
+    row.as_ref().map(ShopProduct::from_row).transpose()?.ok_or(DomainError::NotFound("shop product"))
+}
+
+/// Asks for a (re)publish of a product on a shop: returns the shop product and the new
+/// listing version its job publishes.
+pub async fn request_listing(conn: &mut Conn, client_id: &str, shop_id: &str, product_id: &str, mode: &str) -> Result<(String, i64)> {
+    let now = time::now_db();
+    let row = sqlx::query(
+        "INSERT INTO shop_products (id, client_id, shop_id, product_id, live_status, listing_mode, listing_version, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'PENDING', $5, 1, $6, $6)
+         ON CONFLICT (shop_id, product_id) DO UPDATE SET listing_version = shop_products.listing_version + 1,
+            listing_mode = $5, updated_at = $6
+         RETURNING id, listing_version",
+    )
+    .bind(ids::new_id())
+    .bind(client_id)
+    .bind(shop_id)
+    .bind(product_id)
+    .bind(mode)
+    .bind(&now)
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok((row.try_get("id")?, row.try_get("listing_version")?))
+}
+
+/// What a listing job needs to know about its shop product.
+#[derive(Debug, Clone)]
+pub struct ListingState {
+    pub id: String,
+    pub external_product_id: Option<String>,
+    pub listing_version: i64,
+    pub published_version: Option<i64>,
+    pub live_status: String,
+}
+
+pub async fn listing_state(conn: &mut Conn, client_id: &str, shop_id: &str, product_id: &str) -> Result<Option<ListingState>> {
+    let row = sqlx::query(
+        "SELECT id, external_product_id, listing_version, published_version, live_status FROM shop_products
+         WHERE client_id = $1 AND shop_id = $2 AND product_id = $3",
+    )
+    .bind(client_id)
+    .bind(shop_id)
+    .bind(product_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(|row| {
+        Ok(ListingState {
+            id: row.try_get("id")?,
+            external_product_id: row.try_get("external_product_id")?,
+            listing_version: row.try_get("listing_version")?,
+            published_version: row.try_get("published_version")?,
+            live_status: row.try_get("live_status")?,
+        })
+    })
+    .transpose()
+}
+
+/// How Sellerdesk shows a TikTok product status.
+pub fn live_status_of(marketplace_status: &str) -> &'static str {
+    match marketplace_status {
+        "ACTIVATE" => "LIVE",
+        "PENDING" => "PENDING",
+        "SELLER_DEACTIVATED" => "LISTED",
+        "PLATFORM_DEACTIVATED" | "FREEZE" | "DELETED" => "SUSPENDED",
+        // DRAFT, and FAILED: a rejected product waits for the seller's fix, like a draft.
+        _ => "DRAFT",
+    }
+}
+
+/// A SKU the marketplace created for one of our variants.
+#[derive(Debug, Clone)]
+pub struct PublishedSku {
+    pub variant_id: Option<String>,
+    pub external_sku_id: String,
+    pub seller_sku: Option<String>,
+}
+
+/// Records that `version` reached the marketplace as `external_product_id`.
+pub async fn record_published(
+    conn: &mut Conn,
+    state: &ListingState,
+    version: i64,
+    external_product_id: &str,
+    marketplace_status: &str,
+    messages: &[String],
+    skus: &[PublishedSku],
+    category_name: Option<&str>,
+) -> Result<()> {
+    let now = time::now_db();
+    sqlx::query(
+        "UPDATE shop_products SET external_product_id = $1, marketplace_status = $2, live_status = $3, error_messages = $4,
+            published_version = $5, last_published_at = $6, category_name = COALESCE($7, category_name), updated_at = $6
+         WHERE id = $8 AND (published_version IS NULL OR published_version < $5)",
+    )
+    .bind(external_product_id)
+    .bind(marketplace_status)
+    .bind(live_status_of(marketplace_status))
+    .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
+    .bind(version)
+    .bind(&now)
+    .bind(category_name)
+    .bind(&state.id)
+    .execute(&mut *conn)
+    .await?;
+    let client_id: String = sqlx::query_scalar("SELECT client_id FROM shop_products WHERE id = $1").bind(&state.id).fetch_one(&mut *conn).await?;
+    for sku in skus {
+        sqlx::query(
+            "INSERT INTO shop_product_skus (id, client_id, shop_product_id, variant_id, external_sku_id, seller_sku, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
+             ON CONFLICT (shop_product_id, external_sku_id) DO UPDATE SET variant_id = $4, seller_sku = $6, updated_at = $7",
+        )
+        .bind(ids::new_id())
+        .bind(&client_id)
+        .bind(&state.id)
+        .bind(&sku.variant_id)
+        .bind(&sku.external_sku_id)
+        .bind(&sku.seller_sku)
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Records the marketplace's refusal of `version`: nothing was created, its words are kept.
+pub async fn record_rejected(conn: &mut Conn, state: &ListingState, version: i64, messages: &[String]) -> Result<()> {
+    sqlx::query(
+        "UPDATE shop_products SET marketplace_status = 'FAILED', live_status = 'DRAFT', error_messages = $1, updated_at = $2
+         WHERE id = $3 AND listing_version = $4",
+    )
+    .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
+    .bind(time::now_db())
+    .bind(&state.id)
+    .bind(version)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// What the marketplace says now about a product it has (audit results, deactivations).
+pub async fn record_status(conn: &mut Conn, shop_id: &str, external_product_id: &str, marketplace_status: &str, messages: &[String]) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_messages = $3, synced_at = $4, updated_at = $4
+         WHERE shop_id = $5 AND external_product_id = $6",
+    )
+    .bind(marketplace_status)
+    .bind(live_status_of(marketplace_status))
+    .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
+    .bind(time::now_db())
+    .bind(shop_id)
+    .bind(external_product_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// The marketplace SKU ids of a shop product by variant: a full edit must send every one.
+pub async fn skus(conn: &mut Conn, shop_product_id: &str) -> Result<Vec<PublishedSku>> {
+    let rows = sqlx::query("SELECT variant_id, external_sku_id, seller_sku FROM shop_product_skus WHERE shop_product_id = $1")
+        .bind(shop_product_id)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter()
+        .map(|r| Ok(PublishedSku { variant_id: r.try_get("variant_id")?, external_sku_id: r.try_get("external_sku_id")?, seller_sku: r.try_get("seller_sku")? }))
+        .collect()
+}
+
+/// Forgets a shop product (after the marketplace deleted it, or when it never existed there).
+pub async fn delete(conn: &mut Conn, client_id: &str, id: &str) -> Result<()> {
+    sqlx::query("DELETE FROM shop_products WHERE id = $1 AND client_id = $2").bind(id).bind(client_id).execute(&mut *conn).await?;
+    Ok(())
+}
+
+/// A shop product by id for a job of `client_id`.
+pub async fn find(conn: &mut Conn, client_id: &str, id: &str) -> Result<Option<(String, Option<String>)>> {
+    let row = sqlx::query("SELECT shop_id, external_product_id FROM shop_products WHERE id = $1 AND client_id = $2")
+        .bind(id)
+        .bind(client_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.map(|r| Ok((r.try_get("shop_id")?, r.try_get("external_product_id")?))).transpose()
+}
+
+/// The marketplace's uri of an image already uploaded for a shop.
+pub async fn uploaded_image(conn: &mut Conn, shop_id: &str, source_url: &str, use_case: &str) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar("SELECT uri FROM marketplace_image_uploads WHERE shop_id = $1 AND source_url = $2 AND use_case = $3")
+        .bind(shop_id)
+        .bind(source_url)
+        .bind(use_case)
+        .fetch_optional(&mut *conn)
+        .await?)
+}
+
+pub async fn remember_image(conn: &mut Conn, client_id: &str, shop_id: &str, source_url: &str, use_case: &str, uri: &str, url: Option<&str>) -> Result<()> {
+    sqlx::query(
+        "INSERT INTO marketplace_image_uploads (id, client_id, shop_id, source_url, use_case, uri, url, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (shop_id, source_url, use_case) DO NOTHING",
+    )
+    .bind(ids::new_id())
+    .bind(client_id)
+    .bind(shop_id)
+    .bind(source_url)
+    .bind(use_case)
+    .bind(uri)
+    .bind(url)
+    .bind(time::now_db())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}

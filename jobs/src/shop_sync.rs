@@ -1,0 +1,128 @@
+//! `shop.sync`: one shop brought up to date — warehouses, the live status of what Sellerdesk
+//! listed there, and orders — each resuming from the update time the last sync reached, so a
+//! repeated or overlapping run only re-reads a little.
+use chrono::{DateTime, Utc};
+use connectors::tiktok::{Order, OrderSearch, OrderSort, Page, ProductSearch};
+use domain::event_histories::EventHistory;
+use domain::orders::{MarketplaceOrder, MarketplaceOrderItem};
+use domain::{orders, shop_products, shops};
+use serde_json::json;
+
+use crate::kinds::payload;
+use crate::pool::Runtime;
+use crate::shops::ShopJob;
+use crate::tiktok::open_shop;
+use crate::JobError;
+
+/// Re-read this far before the cursor: updates that land while a page is read are not lost.
+const OVERLAP_SECS: i64 = 300;
+
+pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let p: ShopJob = payload(job)?;
+    let client_id = job.client_id.clone().ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
+    crate::shops::sync_warehouses(rt, job).await?;
+
+    let mut conn = rt.db.conn().await?;
+    let mut cursor = shops::sync_cursor(&mut conn, &p.shop_id).await?;
+    drop(conn);
+    let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await?;
+
+    let since = |key: &str, cursor: &serde_json::Value| cursor[key].as_i64().map(|t| (t - OVERLAP_SECS).max(0));
+    let products_since = since("products", &cursor);
+    let filter = ProductSearch { update_time_ge: products_since, ..Default::default() };
+    let found = session.client.search_all_products(&session.auth, &filter).await?;
+    let mut newest = products_since.unwrap_or(0);
+    let mut conn = rt.db.conn().await?;
+    let mut updated = 0;
+    for product in &found {
+        newest = newest.max(product.update_time);
+        let mut messages = Vec::new();
+        if product.status == "FAILED" {
+            // The search omits the reasons; the detail has them.
+            if let Ok(detail) = session.client.product_detail(&session.auth, &product.id).await {
+                messages.extend(detail.audit_failure_message());
+            }
+        }
+        if shop_products::record_status(&mut conn, &p.shop_id, &product.id, &product.status, &messages).await? {
+            updated += 1;
+        }
+    }
+    cursor["products"] = json!(newest);
+
+    let orders_since = since("orders", &cursor);
+    let filter = OrderSearch { update_time_ge: orders_since, ..Default::default() };
+    let sort = OrderSort { field: "update_time".into(), ascending: true };
+    let mut page = Page::first(50);
+    let mut newest = orders_since.unwrap_or(0);
+    let mut order_count = 0;
+    loop {
+        let result = session.client.search_orders(&session.auth, &filter, &sort, &page).await?;
+        for order in &result.orders {
+            newest = newest.max(order.update_time);
+            orders::upsert(&mut conn, &client_id, &p.shop_id, &marketplace_order(order)).await?;
+            order_count += 1;
+        }
+        if result.next_page_token.is_empty() || result.orders.is_empty() {
+            break;
+        }
+        page = page.next(result.next_page_token);
+    }
+    cursor["orders"] = json!(newest);
+    shops::finish_sync(&mut conn, &p.shop_id, &cursor).await?;
+    tracing::info!(shop = %p.shop_id, products = found.len(), updated, orders = order_count, "shop synced");
+    Ok(())
+}
+
+fn text(s: &str) -> Option<String> {
+    Some(s.trim().to_owned()).filter(|s| !s.is_empty())
+}
+
+fn cents(amount: &str) -> i64 {
+    amount.trim().parse::<f64>().map(|v| (v * 100.0).round() as i64).unwrap_or(0)
+}
+
+fn at(secs: i64) -> DateTime<Utc> {
+    DateTime::from_timestamp(secs, 0).unwrap_or_else(Utc::now)
+}
+
+fn marketplace_order(o: &Order) -> MarketplaceOrder {
+    let address = o.recipient_address.clone().unwrap_or_default();
+    MarketplaceOrder {
+        external_id: o.id.clone(),
+        marketplace_status: o.status.clone(),
+        buyer_email: text(&o.buyer_email),
+        buyer_message: text(&o.buyer_message),
+        recipient_name: text(&address.name),
+        recipient_phone: text(&address.phone_number),
+        recipient_address: text(&address.full_address),
+        recipient_address1: text(&address.address_line1),
+        recipient_address2: text(&address.address_line2),
+        recipient_postal_code: text(&address.postal_code),
+        recipient_region_code: text(&address.region_code),
+        currency: text(&o.payment.currency).unwrap_or_else(|| "USD".into()),
+        total_cents: cents(&o.payment.total_amount),
+        shipping_type: text(&o.shipping_type),
+        tracking_number: text(&o.tracking_number),
+        shipping_provider: text(&o.shipping_provider),
+        cancel_reason: text(&o.cancel_reason),
+        ordered_at: at(o.create_time),
+        paid_at: (o.paid_time > 0).then(|| at(o.paid_time)),
+        updated_at: at(o.update_time),
+        items: o
+            .line_items
+            .iter()
+            .map(|i| MarketplaceOrderItem {
+                external_id: i.id.clone(),
+                product_name: i.product_name.clone(),
+                sku_name: text(&i.sku_name),
+                sku_image: text(&i.sku_image),
+                sale_price_cents: cents(&i.sale_price),
+                original_price_cents: cents(&i.original_price),
+                external_product_id: text(&i.product_id),
+                external_sku_id: text(&i.sku_id),
+                seller_sku: text(&i.seller_sku),
+                display_status: text(&i.display_status),
+            })
+            .collect(),
+    }
+}
