@@ -489,3 +489,39 @@ pub async fn effect_exists(conn: &mut Conn, key: &str) -> Result<bool> {
         .await?;
     Ok(n > 0)
 }
+
+/// When the batch's waiting jobs run next, if some wait past now (a rate limit, a daily cap).
+pub async fn batch_next_run_at(conn: &mut Conn, batch_id: &str) -> Result<Option<time::Timestamp>> {
+    let next: Option<String> = sqlx::query_scalar("SELECT MIN(run_at) FROM event_histories WHERE batch_id = $1 AND status = 'PENDING' AND run_at > $2")
+        .bind(batch_id)
+        .bind(time::now_db())
+        .fetch_one(&mut *conn)
+        .await?;
+    Ok(next.map(|t| time::from_db(&t)))
+}
+
+/// The failed jobs of a batch, newest first.
+pub async fn batch_failures(conn: &mut Conn, batch_id: &str, limit: i64) -> Result<Vec<EventHistory>> {
+    let rows = sqlx::query("SELECT * FROM event_histories WHERE batch_id = $1 AND status = 'FAILED' ORDER BY updated_at DESC, id LIMIT $2")
+        .bind(batch_id)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
+    rows.iter().map(EventHistory::from_row).collect()
+}
+
+/// Queues every FAILED job of a batch again with fresh attempts; returns their ids.
+pub async fn requeue_batch_failures(conn: &mut Conn, visibility: &Visibility, batch_id: &str) -> Result<Vec<String>> {
+    batch(conn, visibility, batch_id).await?;
+    let now = time::now_db();
+    let ids: Vec<String> = sqlx::query_scalar(
+        "UPDATE event_histories
+         SET status = 'PENDING', attempts = 0, run_at = $2, queued_at = NULL, finished_at = NULL, worker_id = NULL, updated_at = $2
+         WHERE batch_id = $1 AND status = 'FAILED' RETURNING id",
+    )
+    .bind(batch_id)
+    .bind(&now)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(ids)
+}

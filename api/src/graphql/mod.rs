@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod brands;
 pub mod designs;
+pub mod listings;
 pub mod monitors;
 pub mod products;
 pub mod shops;
@@ -103,6 +104,8 @@ pub struct Query(
     brands::BrandsQuery,
     designs::DesignsQuery,
     products::ProductsQuery,
+    shops::ShopsQuery,
+    listings::ListingsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -115,6 +118,7 @@ pub struct Mutation(
     designs::DesignsMutation,
     products::ProductsMutation,
     shops::ShopsMutation,
+    listings::ListingsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -73,6 +73,46 @@ pub struct JobBatch {
     pub succeeded: i32,
     pub failed: i32,
     pub created_at: DateTime<Utc>,
+    /// When waiting items run next (a rate limit, a daily cap); null when none wait.
+    pub next_run_at: Option<DateTime<Utc>>,
+    /// Failed items, newest first (at most 200).
+    pub failures: Vec<BatchFailure>,
+}
+
+/// One failed item of a batch: what it was and why it failed.
+#[derive(SimpleObject)]
+pub struct BatchFailure {
+    pub job_id: ID,
+    pub label: String,
+    pub error: String,
+    pub attempts: i32,
+}
+
+async fn job_batch(conn: &mut domain::Conn, me: &Caller, id: &str) -> ApiResult<JobBatch> {
+    let b = event_histories::batch(conn, &visibility(me), id).await?;
+    let next_run_at = event_histories::batch_next_run_at(conn, id).await?;
+    let failures = event_histories::batch_failures(conn, id, 200)
+        .await?
+        .into_iter()
+        .map(|j| BatchFailure {
+            label: j.payload["label"].as_str().filter(|l| !l.is_empty()).map(str::to_owned).unwrap_or_else(|| j.kind.clone()),
+            error: j.error.unwrap_or_default(),
+            attempts: int(j.attempts),
+            job_id: j.id.into(),
+        })
+        .collect();
+    Ok(JobBatch {
+        id: b.id.into(),
+        kind: b.kind,
+        total: int(b.total),
+        pending: int(b.counts.pending),
+        processing: int(b.counts.processing),
+        succeeded: int(b.counts.succeeded),
+        failed: int(b.counts.failed),
+        created_at: b.created_at,
+        next_run_at,
+        failures,
+    })
 }
 
 #[derive(SimpleObject)]
@@ -125,17 +165,7 @@ impl MonitorsQuery {
     async fn get_job_batch(&self, ctx: &Context<'_>, id: ID) -> ApiResult<JobBatch> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        let b = event_histories::batch(&mut conn, &visibility(me), &id).await?;
-        Ok(JobBatch {
-            id: b.id.into(),
-            kind: b.kind,
-            total: int(b.total),
-            pending: int(b.counts.pending),
-            processing: int(b.counts.processing),
-            succeeded: int(b.counts.succeeded),
-            failed: int(b.counts.failed),
-            created_at: b.created_at,
-        })
+        job_batch(&mut conn, me, &id).await
     }
 
     #[graphql(guard = "RoleGuard::ADMIN")]
@@ -179,5 +209,16 @@ impl MonitorsMutation {
         drop(conn);
         st.dispatch(std::slice::from_ref(&job.id)).await;
         Ok(job.into())
+    }
+
+    /// Queues the failed items of a batch again (any user of the batch's client).
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn retry_job_batch(&self, ctx: &Context<'_>, id: ID) -> ApiResult<JobBatch> {
+        let st = state(ctx);
+        let me = caller(ctx)?;
+        let mut conn = st.db.conn().await?;
+        let ids = event_histories::requeue_batch_failures(&mut conn, &visibility(me), &id).await?;
+        st.dispatch(&ids).await;
+        job_batch(&mut conn, me, &id).await
     }
 }

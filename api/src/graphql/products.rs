@@ -26,7 +26,7 @@ impl ProductStatus {
             ProductStatus::Unpublished => "UNPUBLISHED",
         }
     }
-    fn parse(s: &str) -> Self {
+    pub(crate) fn parse(s: &str) -> Self {
         match s {
             "PUBLISHED" => ProductStatus::Published,
             "SOLD" => ProductStatus::Sold,

@@ -1,6 +1,6 @@
 //! Shops: the consent flow that connects a marketplace shop, and the client's shops.
 //! ADMIN connects and manages shops; STAFF see only the shops assigned to them.
-use async_graphql::{Context, InputObject, Object};
+use async_graphql::{Context, InputObject, Json, Object, SimpleObject, ID};
 
 use connectors::tiktok::TiktokError;
 use domain::shops::{self, GrantedTiktokShop, StateUse};
@@ -8,7 +8,7 @@ use domain::{event_histories, plans};
 use jobs::kinds;
 
 use crate::errors::{ApiError, ApiResult};
-use crate::graphql::types::{SaleChannel, Shop, TargetMarket};
+use crate::graphql::types::{PageInfo, SaleChannel, Shop, TargetMarket};
 use crate::graphql::{caller, state, AppState, RoleGuard};
 
 #[derive(InputObject)]
@@ -17,6 +17,98 @@ pub struct AuthorizeShopInput {
     pub state: String,
     pub sale_channel: SaleChannel,
     pub target_market: Option<TargetMarket>,
+}
+
+#[derive(InputObject, Default)]
+pub struct ShopFilter {
+    pub limit: Option<i32>,
+    pub page: Option<i32>,
+    pub search: Option<String>,
+    pub sale_channel: Option<SaleChannel>,
+}
+
+#[derive(SimpleObject)]
+pub struct ShopPage {
+    pub items: Vec<Shop>,
+    pub page_info: PageInfo,
+}
+
+#[derive(InputObject)]
+pub struct UpdateShopInput {
+    pub name: Option<String>,
+    pub commission_rate: Option<f64>,
+}
+
+#[derive(InputObject)]
+pub struct ReassignShopInput {
+    pub shop_id: ID,
+    pub user_ids: Vec<ID>,
+}
+
+#[derive(SimpleObject)]
+pub struct Warehouse {
+    pub id: ID,
+    pub external_id: String,
+    pub name: String,
+    pub additional_data: Option<Json<serde_json::Value>>,
+    pub is_default: bool,
+}
+
+/// A queued bulk action: one job per item, all under one batch id (see getJobBatch).
+#[derive(SimpleObject)]
+pub struct BulkJobResult {
+    pub batch_id: ID,
+    pub queued: i32,
+}
+
+#[derive(Default)]
+pub struct ShopsQuery;
+
+#[Object]
+impl ShopsQuery {
+    /// The client's shops; STAFF see their assigned shops.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_shops(&self, ctx: &Context<'_>, filter: Option<ShopFilter>) -> ApiResult<ShopPage> {
+        let me = caller(ctx)?;
+        let filter = filter.unwrap_or_default();
+        let request = domain::paging::PageRequest::parse(filter.limit, filter.page)?;
+        let query = shops::ShopFilter { search: filter.search, sale_channel: filter.sale_channel.map(channel_name) };
+        let mut conn = state(ctx).db.conn().await?;
+        let page = shops::list(&mut conn, &me.scope, &query, request).await?;
+        Ok(ShopPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_shop(&self, ctx: &Context<'_>, id: ID) -> ApiResult<Shop> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        Ok(shops::get(&mut conn, &me.scope, &id).await?.into())
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_warehouses(&self, ctx: &Context<'_>, shop_id: ID) -> ApiResult<Vec<Warehouse>> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        let list = shops::warehouses(&mut conn, &me.scope, &shop_id).await?;
+        Ok(list
+            .into_iter()
+            .map(|w| Warehouse { id: w.id.into(), external_id: w.external_id, name: w.name, additional_data: w.additional_data.map(Json), is_default: w.is_default })
+            .collect())
+    }
+}
+
+/// Queues one job of `kind` for a shop under a new batch, so the screen can follow it.
+async fn queue_shop_job(ctx: &Context<'_>, kind: &'static str, shop_id: &str) -> ApiResult<BulkJobResult> {
+    let me = caller(ctx)?;
+    let app = state(ctx);
+    let mut tx = app.db.begin().await?;
+    shops::get(&mut tx, &me.scope, shop_id).await?;
+    let batch_id = event_histories::create_batch(&mut tx, Some(&me.scope.client_id), kind, 1).await?;
+    let job = jobs::shops::shop_job(kind, &me.scope.client_id, shop_id, Some(batch_id.clone()), app.config.jobs.max_attempts);
+    let ids: Vec<String> = event_histories::insert(&mut tx, &job).await?.into_iter().collect();
+    tx.commit().await.map_err(domain::DomainError::from)?;
+    app.dispatch(&ids).await;
+    Ok(BulkJobResult { batch_id: batch_id.into(), queued: 1 })
 }
 
 fn channel_name(c: SaleChannel) -> &'static str {
@@ -145,5 +237,45 @@ impl ShopsMutation {
         tx.commit().await.map_err(domain::DomainError::from)?;
         app.dispatch(&job_ids).await;
         Ok(shop.into())
+    }
+
+    /// Renames a shop or sets its commission (percent of each sale, 0 to 100).
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn update_shop(&self, ctx: &Context<'_>, id: ID, input: UpdateShopInput) -> ApiResult<Shop> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        Ok(shops::update(&mut conn, &me.scope, &id, input.name.as_deref(), input.commission_rate).await?.into())
+    }
+
+    /// Disconnects a shop: it and what was synced from it are forgotten; the catalogue stays.
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn remove_shop(&self, ctx: &Context<'_>, id: ID) -> ApiResult<bool> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        shops::remove(&mut conn, &me.scope, &id).await?;
+        Ok(true)
+    }
+
+    /// Sets exactly which STAFF users work on a shop.
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn reassign_shop(&self, ctx: &Context<'_>, input: ReassignShopInput) -> ApiResult<Shop> {
+        let me = caller(ctx)?;
+        let user_ids: Vec<String> = input.user_ids.iter().map(|u| u.to_string()).collect();
+        let mut tx = state(ctx).db.begin().await?;
+        let shop = shops::reassign(&mut tx, &me.scope, &input.shop_id, &user_ids).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
+        Ok(shop.into())
+    }
+
+    /// Queues a refresh of the shop's warehouses.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn sync_warehouse(&self, ctx: &Context<'_>, id: ID) -> ApiResult<BulkJobResult> {
+        queue_shop_job(ctx, kinds::WAREHOUSE_SYNC, &id).await
+    }
+
+    /// Queues a full marketplace sync of the shop (warehouses, listings' status, orders).
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn sync_shop(&self, ctx: &Context<'_>, id: ID) -> ApiResult<BulkJobResult> {
+        queue_shop_job(ctx, kinds::SHOP_SYNC, &id).await
     }
 }

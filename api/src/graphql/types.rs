@@ -217,6 +217,7 @@ impl From<settings::UserSetting> for UserSetting {
 }
 
 #[derive(SimpleObject, Debug, Clone)]
+#[graphql(complex)]
 pub struct Shop {
     pub id: async_graphql::ID,
     pub name: String,
@@ -226,6 +227,26 @@ pub struct Shop {
     pub status: LiveStatus,
     pub connection: ShopConnection,
     pub created_at: DateTime<Utc>,
+    /// End of the newest successful shop.sync.
+    pub last_synced_at: Option<DateTime<Utc>>,
+}
+
+#[async_graphql::ComplexObject]
+impl Shop {
+    /// STAFF users assigned to the shop.
+    async fn assigned_user_ids(&self, ctx: &async_graphql::Context<'_>) -> crate::errors::ApiResult<Vec<async_graphql::ID>> {
+        let me = crate::graphql::caller(ctx)?;
+        let mut conn = crate::graphql::state(ctx).db.conn().await?;
+        let ids = domain::shops::assigned_user_ids(&mut conn, &me.scope.client_id, &self.id).await?;
+        Ok(ids.into_iter().map(Into::into).collect())
+    }
+
+    async fn warehouse_count(&self, ctx: &async_graphql::Context<'_>) -> crate::errors::ApiResult<i32> {
+        let me = crate::graphql::caller(ctx)?;
+        let mut conn = crate::graphql::state(ctx).db.conn().await?;
+        let n = domain::shops::warehouse_count(&mut conn, &me.scope.client_id, &self.id).await?;
+        Ok(i32::try_from(n).unwrap_or(i32::MAX))
+    }
 }
 
 impl From<domain::shops::Shop> for Shop {
@@ -249,6 +270,7 @@ impl From<domain::shops::Shop> for Shop {
             },
             connection: if s.connection == "OPEN" { ShopConnection::Open } else { ShopConnection::Connected },
             created_at: s.created_at,
+            last_synced_at: s.last_synced_at,
         }
     }
 }

@@ -1,0 +1,452 @@
+//! Bulk work from the catalogue to the shops: products from designs and a template, templates
+//! applied, products listed or published, SKUs generated, shop products removed; and what each
+//! shop has. Every bulk action queues one job per item under one batch (getJobBatch follows it).
+use async_graphql::{Context, Enum, InputObject, Object, SimpleObject, ID};
+use chrono::{DateTime, Utc};
+
+use domain::event_histories::{self, NewJob};
+use domain::paging::PageRequest;
+use domain::shop_products::{self, StatusFilter};
+use domain::templates::{self, DesignSource};
+use domain::{plans, products, shops, DomainError};
+use jobs::kinds;
+use jobs::listings::{batch_job, listing_job, ListingJob, RemoveJob, SkuJob, TemplateApplyJob};
+
+use crate::errors::{ApiError, ApiResult};
+use crate::graphql::products::{ProductImage, ProductStatus};
+use crate::graphql::shops::BulkJobResult;
+use crate::graphql::types::{LiveStatus, PageInfo};
+use crate::graphql::{caller, state, AppState, RoleGuard};
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ListingMode {
+    AsDraft,
+    Listing,
+}
+
+impl ListingMode {
+    fn as_str(self) -> &'static str {
+        match self {
+            ListingMode::AsDraft => "AS_DRAFT",
+            ListingMode::Listing => "LISTING",
+        }
+    }
+}
+
+#[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+pub enum ShopProductFilterStatus {
+    Activate,
+    All,
+    Deleted,
+    Draft,
+    Failed,
+    Freeze,
+    Pending,
+    PlatformDeactivated,
+    SellerDeactivated,
+}
+
+impl ShopProductFilterStatus {
+    fn filter(self) -> StatusFilter {
+        match self {
+            ShopProductFilterStatus::All => StatusFilter::All,
+            ShopProductFilterStatus::Activate => StatusFilter::Marketplace("ACTIVATE"),
+            ShopProductFilterStatus::Deleted => StatusFilter::Marketplace("DELETED"),
+            ShopProductFilterStatus::Draft => StatusFilter::Marketplace("DRAFT"),
+            ShopProductFilterStatus::Failed => StatusFilter::Marketplace("FAILED"),
+            ShopProductFilterStatus::Freeze => StatusFilter::Marketplace("FREEZE"),
+            ShopProductFilterStatus::Pending => StatusFilter::Marketplace("PENDING"),
+            ShopProductFilterStatus::PlatformDeactivated => StatusFilter::Marketplace("PLATFORM_DEACTIVATED"),
+            ShopProductFilterStatus::SellerDeactivated => StatusFilter::Marketplace("SELLER_DEACTIVATED"),
+        }
+    }
+}
+
+#[derive(InputObject, Default)]
+pub struct ShopProductFilter {
+    pub limit: Option<i32>,
+    pub page: Option<i32>,
+    pub search: Option<String>,
+    pub status: Option<ShopProductFilterStatus>,
+}
+
+#[derive(SimpleObject)]
+pub struct ShopProductRef {
+    pub id: ID,
+    pub name: String,
+    pub status: ProductStatus,
+    pub images: Vec<ProductImage>,
+}
+
+#[derive(SimpleObject)]
+pub struct ShopProduct {
+    pub id: ID,
+    pub brand_name: Option<String>,
+    pub category_name: Option<String>,
+    pub live_status: LiveStatus,
+    pub product: ShopProductRef,
+    pub error_messages: Vec<String>,
+    pub updated_at: DateTime<Utc>,
+    pub shop_id: ID,
+    pub shop_name: String,
+    /// The marketplace's product id, once created there.
+    pub external_id: Option<String>,
+}
+
+#[derive(SimpleObject)]
+pub struct ShopProductPage {
+    pub items: Vec<ShopProduct>,
+    pub page_info: PageInfo,
+}
+
+#[derive(InputObject)]
+pub struct DesignInput {
+    pub name: String,
+    pub design_front_url: Option<String>,
+    pub design_back_url: Option<String>,
+    pub design_sleeve_url: Option<String>,
+    pub design_hood_url: Option<String>,
+    pub mockup_urls: Option<Vec<String>>,
+}
+
+#[derive(InputObject)]
+pub struct CreateProductWithTemplateInput {
+    pub template_id: ID,
+    pub designs: Vec<DesignInput>,
+    pub shop_ids: Option<Vec<ID>>,
+    pub listing_mode: Option<ListingMode>,
+}
+
+#[derive(InputObject)]
+pub struct BulkPublishProductsInput {
+    pub product_ids: Vec<ID>,
+    pub shop_ids: Vec<ID>,
+}
+
+#[derive(InputObject)]
+pub struct BulkApplyTemplateInput {
+    pub template_id: ID,
+    pub product_ids: Vec<ID>,
+}
+
+#[derive(SimpleObject)]
+pub struct BulkApplyTemplateResult {
+    pub successful_products: Vec<ID>,
+    pub batch_id: Option<ID>,
+}
+
+#[derive(InputObject)]
+pub struct BulkListingProductInput {
+    pub shop_id: ID,
+    pub product_ids: Vec<ID>,
+    pub mode: ListingMode,
+    pub template_id: Option<ID>,
+}
+
+fn live_status(s: &str) -> LiveStatus {
+    match s {
+        "DRAFT" => LiveStatus::Draft,
+        "LISTED" => LiveStatus::Listed,
+        "LIVE" => LiveStatus::Live,
+        "SUSPENDED" => LiveStatus::Suspended,
+        _ => LiveStatus::Pending,
+    }
+}
+
+async fn page_of(ctx: &Context<'_>, shop_id: Option<&str>, filter: Option<ShopProductFilter>) -> ApiResult<ShopProductPage> {
+    let me = caller(ctx)?;
+    let filter = filter.unwrap_or_default();
+    let request = PageRequest::parse(filter.limit, filter.page)?;
+    let query = shop_products::ShopProductFilter {
+        search: filter.search,
+        status: filter.status.map(ShopProductFilterStatus::filter).unwrap_or(StatusFilter::All),
+    };
+    let mut conn = state(ctx).db.conn().await?;
+    let page = shop_products::list(&mut conn, &me.scope, shop_id, &query, request).await?;
+    let mut items = Vec::with_capacity(page.items.len());
+    for sp in &page.items {
+        let images = products::images(&mut conn, &me.scope, &sp.product_id).await?;
+        items.push(ShopProduct {
+            id: sp.id.clone().into(),
+            brand_name: sp.brand_name.clone(),
+            category_name: sp.category_name.clone(),
+            live_status: live_status(&sp.live_status),
+            product: ShopProductRef {
+                id: sp.product_id.clone().into(),
+                name: sp.product_name.clone(),
+                status: ProductStatus::parse(&sp.product_status),
+                images: images
+                    .into_iter()
+                    .map(|i| ProductImage { id: i.id.into(), image_url: i.url, is_primary: i.is_primary, sequence: i32::try_from(i.sequence).unwrap_or(0) })
+                    .collect(),
+            },
+            error_messages: sp.error_messages.clone(),
+            updated_at: sp.updated_at,
+            shop_id: sp.shop_id.clone().into(),
+            shop_name: sp.shop_name.clone(),
+            external_id: sp.external_product_id.clone(),
+        });
+    }
+    Ok(ShopProductPage { page_info: PageInfo::of(&page), items })
+}
+
+#[derive(Default)]
+pub struct ListingsQuery;
+
+#[Object]
+impl ListingsQuery {
+    /// What one shop has, with its live status and the marketplace's messages.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_shop_products(&self, ctx: &Context<'_>, shop_id: ID, filter: Option<ShopProductFilter>) -> ApiResult<ShopProductPage> {
+        page_of(ctx, Some(&shop_id), filter).await
+    }
+
+    /// What every shop of the client has (STAFF: their assigned shops).
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_all_shop_products(&self, ctx: &Context<'_>, filter: Option<ShopProductFilter>) -> ApiResult<ShopProductPage> {
+        page_of(ctx, None, filter).await
+    }
+}
+
+/// The distinct ids of a bulk request, at most `products::MAX_BULK`.
+fn bulk_ids(field: &str, ids: &[ID]) -> ApiResult<Vec<String>> {
+    if ids.is_empty() {
+        return Err(ApiError::bad_input(field, "give at least one id"));
+    }
+    if ids.len() > products::MAX_BULK {
+        return Err(ApiError::bad_input(field, format!("at most {} at once", products::MAX_BULK)));
+    }
+    let mut out: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids {
+        if !out.iter().any(|o| o == id.as_str()) {
+            out.push(id.to_string());
+        }
+    }
+    Ok(out)
+}
+
+/// A shop products can be listed on now: the caller's, TikTok, connected.
+async fn listable_shop(conn: &mut domain::Conn, me: &crate::auth::Caller, field: &str, shop_id: &str) -> ApiResult<shops::Shop> {
+    let shop = shops::get(conn, &me.scope, shop_id).await?;
+    if shop.sale_channel != "TIKTOK" {
+        return Err(ApiError::bad_input(field, format!("listing on {} is not available yet; only TikTok Shop", shop.sale_channel)));
+    }
+    if shop.connection != "CONNECTED" {
+        return Err(ApiError::bad_input(field, format!("shop {} is disconnected: authorise it again first", shop.name)));
+    }
+    Ok(shop)
+}
+
+/// Creates a batch of `jobs`, commits, pushes.
+async fn commit_batch(app: &AppState, mut tx: domain::db::Tx, client_id: &str, kind: &str, jobs: Vec<NewJob>) -> ApiResult<(String, Vec<String>)> {
+    let batch_id = event_histories::create_batch(&mut tx, Some(client_id), kind, jobs.len() as i64).await?;
+    let mut ids = Vec::with_capacity(jobs.len());
+    for mut job in jobs {
+        job.batch_id = Some(batch_id.clone());
+        if let Some(id) = event_histories::insert(&mut tx, &job).await? {
+            ids.push(id);
+        }
+    }
+    tx.commit().await.map_err(DomainError::from)?;
+    app.dispatch(&ids).await;
+    Ok((batch_id, ids))
+}
+
+/// Listing jobs for products × shops, each with its new listing version.
+async fn listing_jobs(
+    tx: &mut domain::db::Tx,
+    app: &AppState,
+    client_id: &str,
+    product_ids: &[(String, String)],
+    shops: &[shops::Shop],
+    mode: ListingMode,
+) -> ApiResult<Vec<NewJob>> {
+    let mut jobs = Vec::new();
+    for shop in shops {
+        for (product_id, name) in product_ids {
+            let (_, version) = shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.as_str()).await?;
+            let job = ListingJob {
+                shop_id: shop.id.clone(),
+                product_id: product_id.clone(),
+                version,
+                mode: mode.as_str().into(),
+                label: format!("{name} → {}", shop.name),
+            };
+            jobs.push(listing_job(client_id, "", &job, app.config.jobs.max_attempts));
+        }
+    }
+    Ok(jobs)
+}
+
+/// The products of the caller's client, with their names; another client's id is NOT_FOUND.
+async fn own_products(conn: &mut domain::Conn, me: &crate::auth::Caller, ids: &[String]) -> ApiResult<Vec<(String, String)>> {
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let p = products::get(conn, &me.scope, id).await?;
+        out.push((p.id, p.name));
+    }
+    Ok(out)
+}
+
+#[derive(Default)]
+pub struct ListingsMutation;
+
+#[Object]
+impl ListingsMutation {
+    /// Turns designs into products with a template (one product per design), and lists them on
+    /// the given shops when asked. Returns the new products' ids.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn create_product_with_template(&self, ctx: &Context<'_>, input: CreateProductWithTemplateInput) -> ApiResult<Vec<ID>> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        if input.designs.is_empty() {
+            return Err(ApiError::bad_input("designs", "give at least one design"));
+        }
+        if input.designs.len() > templates::MAX_DESIGNS {
+            return Err(ApiError::bad_input("designs", format!("at most {} designs at once", templates::MAX_DESIGNS)));
+        }
+        let mut tx = app.db.begin().await?;
+        plans::require_active(&mut tx, &me.scope.client_id).await?;
+        let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
+        let mut shops = Vec::new();
+        for (i, shop_id) in input.shop_ids.iter().flatten().enumerate() {
+            shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), shop_id).await?);
+        }
+        let mut created = Vec::with_capacity(input.designs.len());
+        for (i, d) in input.designs.into_iter().enumerate() {
+            let source = DesignSource {
+                name: d.name,
+                design_front_url: d.design_front_url,
+                design_back_url: d.design_back_url,
+                design_sleeve_url: d.design_sleeve_url,
+                design_hood_url: d.design_hood_url,
+                mockup_urls: d.mockup_urls.unwrap_or_default(),
+            };
+            let id = templates::create_product(&mut tx, &me.scope, &template, &source, i).await?;
+            let name = templates::product_name(&template.title, source.name.trim());
+            created.push((id, name));
+        }
+        let ids: Vec<ID> = created.iter().map(|(id, _)| ID::from(id.clone())).collect();
+        if shops.is_empty() {
+            tx.commit().await.map_err(DomainError::from)?;
+        } else {
+            let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
+            let jobs = listing_jobs(&mut tx, app, &me.scope.client_id, &created, &shops, mode).await?;
+            commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        }
+        Ok(ids)
+    }
+
+    /// Applies a template to products, one `template.apply` job each.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn bulk_apply_template(&self, ctx: &Context<'_>, input: BulkApplyTemplateInput) -> ApiResult<BulkApplyTemplateResult> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        let ids = bulk_ids("productIds", &input.product_ids)?;
+        let mut tx = app.db.begin().await?;
+        let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
+        if let Some(f) = template.price_formula.as_deref() {
+            domain::price_formula::PriceFormula::parse(f)?;
+        }
+        let products = own_products(&mut tx, me, &ids).await?;
+        let jobs = products
+            .iter()
+            .map(|(id, name)| {
+                let payload = TemplateApplyJob { template_id: template.id.clone(), product_id: id.clone(), label: name.clone() };
+                batch_job(kinds::TEMPLATE_APPLY, &me.scope.client_id, "", serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
+            })
+            .collect();
+        let (batch_id, _) = commit_batch(app, tx, &me.scope.client_id, kinds::TEMPLATE_APPLY, jobs).await?;
+        Ok(BulkApplyTemplateResult { successful_products: products.into_iter().map(|(id, _)| id.into()).collect(), batch_id: Some(batch_id.into()) })
+    }
+
+    /// Lists products on one shop, as drafts or live; with a template, applies it first.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn bulk_listing_product(&self, ctx: &Context<'_>, input: BulkListingProductInput) -> ApiResult<BulkJobResult> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        let ids = bulk_ids("productIds", &input.product_ids)?;
+        let mut tx = app.db.begin().await?;
+        plans::require_active(&mut tx, &me.scope.client_id).await?;
+        let shop = listable_shop(&mut tx, me, "shopId", &input.shop_id).await?;
+        let products = own_products(&mut tx, me, &ids).await?;
+        if let Some(template_id) = &input.template_id {
+            let template = templates::get(&mut tx, &me.scope, template_id).await?;
+            for (id, _) in &products {
+                templates::apply_to_product(&mut tx, &me.scope, &template, id).await?;
+            }
+        }
+        let jobs = listing_jobs(&mut tx, app, &me.scope.client_id, &products, &[shop], input.mode).await?;
+        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })
+    }
+
+    /// Publishes (lists live) products on several shops: one job per product × shop.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn bulk_publish_products(&self, ctx: &Context<'_>, input: BulkPublishProductsInput) -> ApiResult<BulkJobResult> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        let ids = bulk_ids("productIds", &input.product_ids)?;
+        let shop_ids = bulk_ids("shopIds", &input.shop_ids)?;
+        if ids.len() * shop_ids.len() > products::MAX_BULK {
+            return Err(ApiError::bad_input("productIds", format!("at most {} products × shops at once", products::MAX_BULK)));
+        }
+        let mut tx = app.db.begin().await?;
+        plans::require_active(&mut tx, &me.scope.client_id).await?;
+        let mut shops = Vec::new();
+        for (i, id) in shop_ids.iter().enumerate() {
+            shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), id).await?);
+        }
+        let products = own_products(&mut tx, me, &ids).await?;
+        let jobs = listing_jobs(&mut tx, app, &me.scope.client_id, &products, &shops, ListingMode::Listing).await?;
+        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })
+    }
+
+    /// Gives a SKU to every variant without one, for listing on a TikTok shop.
+    #[graphql(name = "bulkGenerateTiktokProductSKU", guard = "RoleGuard::SIGNED_IN")]
+    async fn bulk_generate_tiktok_product_sku(&self, ctx: &Context<'_>, shop_id: ID, product_ids: Vec<ID>) -> ApiResult<Option<BulkJobResult>> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        let ids = bulk_ids("productIds", &product_ids)?;
+        let mut tx = app.db.begin().await?;
+        shops::get(&mut tx, &me.scope, &shop_id).await?;
+        let products = own_products(&mut tx, me, &ids).await?;
+        let jobs = products
+            .iter()
+            .map(|(id, name)| {
+                let payload = SkuJob { shop_id: shop_id.to_string(), product_id: id.clone(), label: name.clone() };
+                batch_job(kinds::SKU_GENERATE, &me.scope.client_id, "", serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
+            })
+            .collect();
+        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::SKU_GENERATE, jobs).await?;
+        Ok(Some(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) }))
+    }
+
+    /// Removes a product from a shop (deleted on the marketplace too); queued.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn remove_shop_product(&self, ctx: &Context<'_>, shop_id: ID, shop_product_id: ID) -> ApiResult<bool> {
+        queue_removals(ctx, &shop_id, &[shop_product_id]).await?;
+        Ok(true)
+    }
+
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn bulk_remove_shop_product(&self, ctx: &Context<'_>, shop_id: ID, shop_product_ids: Vec<ID>) -> ApiResult<BulkJobResult> {
+        queue_removals(ctx, &shop_id, &shop_product_ids).await
+    }
+}
+
+async fn queue_removals(ctx: &Context<'_>, shop_id: &str, shop_product_ids: &[ID]) -> ApiResult<BulkJobResult> {
+    let me = caller(ctx)?;
+    let app = state(ctx);
+    let ids = bulk_ids("shopProductIds", shop_product_ids)?;
+    let mut tx = app.db.begin().await?;
+    let mut jobs = Vec::with_capacity(ids.len());
+    for id in &ids {
+        let sp = shop_products::get(&mut tx, &me.scope, shop_id, id).await?;
+        let payload = RemoveJob { shop_id: shop_id.to_owned(), shop_product_id: sp.id, label: format!("{} → {}", sp.product_name, sp.shop_name) };
+        jobs.push(batch_job(kinds::SHOP_PRODUCT_REMOVE, &me.scope.client_id, "", serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts));
+    }
+    let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::SHOP_PRODUCT_REMOVE, jobs).await?;
+    Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })
+}
