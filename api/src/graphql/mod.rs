@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod brands;
 pub mod designs;
+pub mod marketplace;
 pub mod monitors;
 pub mod products;
 pub mod shops;
@@ -103,6 +104,7 @@ pub struct Query(
     brands::BrandsQuery,
     designs::DesignsQuery,
     products::ProductsQuery,
+    marketplace::MarketplaceQuery,
 );
 
 #[derive(MergedObject, Default)]

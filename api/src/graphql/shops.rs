@@ -34,15 +34,10 @@ pub fn tiktok(app: &AppState) -> ApiResult<&connectors::tiktok::TiktokClient> {
         .ok_or_else(|| ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not configured on this server (TIKTOK_APP_KEY, TIKTOK_APP_SECRET)"))
 }
 
-/// A marketplace failure as the contract shows it: the marketplace's own words.
+/// A marketplace failure as the contract shows it: the marketplace's own words and code
+/// (mapped in `crate::errors`).
 pub fn upstream(e: TiktokError) -> ApiError {
-    match e {
-        TiktokError::Config(m) => {
-            tracing::error!(error = %m, "TikTok client misconfigured");
-            ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not reachable with this server's settings")
-        }
-        other => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop: {}", other.message())),
-    }
+    e.into()
 }
 
 #[derive(Default)]
