@@ -135,6 +135,14 @@ impl ShopsMutation {
             first.get_or_insert(shop_id);
         }
         let shop_id = first.ok_or_else(ApiError::internal)?;
+        // The category tree can only be fetched through a shop: with the first one connected,
+        // fetch it now rather than at the next daily run.
+        if !domain::marketplace::has_tiktok_categories(&mut tx).await? {
+            let job = jobs::shops::category_sync_for_new_shop(&shop_id, app.config.jobs.max_attempts);
+            if let Some(id) = event_histories::insert(&mut tx, &job).await? {
+                job_ids.push(id);
+            }
+        }
         shops::finish_state(&mut tx, &used.id, &shop_id).await?;
         let shop = shops::get(&mut tx, &me.scope, &shop_id).await?;
         tx.commit().await.map_err(domain::DomainError::from)?;
