@@ -2,7 +2,9 @@
 //! `DomainError` converts with `?`. `ApiError` deliberately has no `Display`, so it cannot slip
 //! through async-graphql's catch-all conversion and lose its code.
 use async_graphql::ErrorExtensions;
+use connectors::tiktok::TiktokError;
 use domain::DomainError;
+use jobs::tiktok::ShopAccessError;
 
 #[derive(Debug, Clone)]
 pub struct ApiError {
@@ -57,6 +59,39 @@ impl From<DomainError> for ApiError {
             DomainError::Internal(m) => {
                 tracing::error!(error = %m, "internal error");
                 ApiError::internal()
+            }
+        }
+    }
+}
+
+/// A marketplace failure as the contract shows it: UPSTREAM_ERROR with the marketplace's own
+/// words and, when it gave one, its error code (a seller quoting it to support, a test telling
+/// a signature rejection from a throttle).
+impl From<TiktokError> for ApiError {
+    fn from(e: TiktokError) -> Self {
+        match e {
+            TiktokError::Config(m) => {
+                tracing::error!(error = %m, "TikTok client misconfigured");
+                ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not reachable with this server's settings")
+            }
+            other => match other.code() {
+                Some(code) => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop ({code}): {}", other.message())),
+                None => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop: {}", other.message())),
+            },
+        }
+    }
+}
+
+/// Opening a shop for a marketplace call: an unknown shop (or one of another client) is
+/// NOT_FOUND, everything about the marketplace or the grant is UPSTREAM_ERROR.
+impl From<ShopAccessError> for ApiError {
+    fn from(e: ShopAccessError) -> Self {
+        match e {
+            ShopAccessError::NotFound => ApiError::not_found("shop"),
+            ShopAccessError::Domain(d) => d.into(),
+            ShopAccessError::Tiktok(t) => t.into(),
+            other @ (ShopAccessError::NotConfigured | ShopAccessError::Disconnected) => {
+                ApiError::new("UPSTREAM_ERROR", other.to_string())
             }
         }
     }

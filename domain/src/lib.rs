@@ -10,6 +10,7 @@ pub mod error;
 pub mod event_histories;
 pub mod ids;
 pub mod mail;
+pub mod marketplace;
 pub mod paging;
 pub mod orders;
 pub mod passwords;

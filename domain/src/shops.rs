@@ -526,3 +526,80 @@ pub async fn default_sales_warehouse(conn: &mut Conn, client_id: &str, shop_id: 
     .fetch_optional(&mut *conn)
     .await?)
 }
+
+/// A warehouse as the marketplace sent it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewWarehouse {
+    pub external_id: String,
+    pub name: String,
+    /// The marketplace's own flag (TikTok marks one default per warehouse type).
+    pub is_default: bool,
+    /// TikTok `SALES_WAREHOUSE` or `RETURN_WAREHOUSE`: SKU inventory must name a sales one.
+    pub warehouse_type: Option<String>,
+    /// TikTok `ENABLED`, `DISABLED` or `RESTRICTED`.
+    pub effect_status: Option<String>,
+    /// Everything else worth showing (address, sub type), as JSON.
+    pub additional_data: serde_json::Value,
+}
+
+/// What [`replace_warehouses`] changed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WarehouseSync {
+    /// Warehouses written (new or refreshed).
+    pub kept: usize,
+    /// Warehouses the marketplace no longer returned, deleted.
+    pub removed: u64,
+}
+
+/// Makes the shop's warehouses exactly `warehouses`: upserts each by its marketplace id
+/// (unique per shop) and deletes the ones not in the list. `shop_id` must be a shop of
+/// `client_id` (NOT_FOUND otherwise). Idempotent; call it inside a transaction so readers never
+/// see a half-replaced list. Used by `warehouse.sync` and `shop.sync`.
+pub async fn replace_warehouses(conn: &mut Conn, client_id: &str, shop_id: &str, warehouses: &[NewWarehouse]) -> Result<WarehouseSync> {
+    let owned: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM shops WHERE id = $1 AND client_id = $2")
+        .bind(shop_id)
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    if owned == 0 {
+        return Err(DomainError::NotFound("shop"));
+    }
+    let now = time::now_db();
+    for w in warehouses {
+        sqlx::query(
+            "INSERT INTO warehouses (id, client_id, shop_id, external_id, name, is_default, warehouse_type, effect_status, \
+               additional_data, synced_at, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $10) \
+             ON CONFLICT (shop_id, external_id) DO UPDATE SET \
+               name = excluded.name, is_default = excluded.is_default, warehouse_type = excluded.warehouse_type, \
+               effect_status = excluded.effect_status, additional_data = excluded.additional_data, \
+               synced_at = excluded.synced_at, updated_at = excluded.updated_at",
+        )
+        .bind(ids::new_id())
+        .bind(client_id)
+        .bind(shop_id)
+        .bind(&w.external_id)
+        .bind(&w.name)
+        .bind(w.is_default)
+        .bind(w.warehouse_type.clone())
+        .bind(w.effect_status.clone())
+        .bind(w.additional_data.to_string())
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?;
+    }
+    let mut sql = crate::db::Sql::new("DELETE FROM warehouses WHERE shop_id = ");
+    sql.bind(shop_id).push(" AND client_id = ").bind(client_id);
+    if !warehouses.is_empty() {
+        sql.push(" AND external_id NOT IN (");
+        for (i, w) in warehouses.iter().enumerate() {
+            if i > 0 {
+                sql.push(", ");
+            }
+            sql.bind(&w.external_id);
+        }
+        sql.push(")");
+    }
+    let removed = sql.query().execute(&mut *conn).await?.rows_affected();
+    Ok(WarehouseSync { kept: warehouses.len(), removed })
+}

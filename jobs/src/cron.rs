@@ -32,15 +32,27 @@ pub async fn fire(rt: &Runtime, task: &str) {
         dedupe_key: Some(tick_key(task)),
         max_attempts: rt.config.max_attempts,
     };
+    enqueue_once(rt, &job).await;
+}
+
+/// Enqueues a job with a dedupe key unless some process already did; never fails the caller.
+pub async fn enqueue_once(rt: &Runtime, job: &NewJob) {
+    let task = job.kind.as_str();
     let inserted = match rt.db.conn().await {
-        Ok(mut conn) => event_histories::insert(&mut conn, &job).await,
+        Ok(mut conn) => event_histories::insert(&mut conn, job).await,
         Err(e) => Err(e),
     };
     match inserted {
         Ok(Some(id)) => rt.queue.push(&rt.db, &[id]).await,
-        Ok(None) => tracing::debug!(task, "tick already claimed by another process"),
-        Err(e) => tracing::warn!(task, error = %e, "cron tick could not be enqueued"),
+        Ok(None) => tracing::debug!(task, key = ?job.dedupe_key, "already enqueued by another process"),
+        Err(e) => tracing::warn!(task, error = %e, "scheduled job could not be enqueued"),
     }
+}
+
+/// What every pool start queues once: the category tree is refreshed at start (once a day
+/// whatever the number of processes and restarts), then by the daily schedule.
+pub async fn at_start(rt: &Runtime) {
+    enqueue_once(rt, &crate::shops::category_sync_at_start(rt.config.max_attempts)).await;
 }
 
 /// Parses a schedule (cron with seconds: "sec min hour day month weekday").

@@ -327,6 +327,7 @@ impl Pool {
         })));
 
         tasks.extend(cron::start(rt.clone(), stop_rx.clone())?);
+        cron::at_start(&rt).await;
         tracing::info!(worker = %rt.worker_id, concurrency = rt.config.concurrency, "job pool started");
         Ok(PoolHandle { rt, stop, tasks })
     }

@@ -128,3 +128,34 @@ impl From<ShopAccessError> for JobError {
         }
     }
 }
+
+/// Opens a connected TikTok shop of `client_id` (of any client when `None`), for calls any
+/// shop can answer: the category tree, category attributes, brands. Shops are tried most
+/// recently authorised first; one whose grant is gone is skipped for the next. `Ok(None)` when
+/// no shop could be opened. Answers the shop's client id with the session.
+pub async fn open_any_shop(
+    db: &Db,
+    tiktok: Option<&TiktokClient>,
+    secrets: &Secrets,
+    client_id: Option<&str>,
+) -> Result<Option<(String, ShopSession)>, ShopAccessError> {
+    /// A few candidates are enough: the first nearly always works, and every failed one
+    /// costs a token refresh attempt.
+    const CANDIDATES: i64 = 3;
+    if tiktok.is_none() {
+        return Err(ShopAccessError::NotConfigured);
+    }
+    let mut conn = db.conn().await?;
+    let candidates = domain::marketplace::connected_tiktok_shops(&mut conn, client_id, CANDIDATES).await?;
+    drop(conn);
+    for shop in candidates {
+        match open_shop(db, tiktok, secrets, &shop.client_id, &shop.shop_id).await {
+            Ok(session) => return Ok(Some((shop.client_id, session))),
+            Err(e @ (ShopAccessError::NotFound | ShopAccessError::Disconnected | ShopAccessError::Tiktok(TiktokError::AuthorizationLost { .. }))) => {
+                tracing::info!(shop = %shop.shop_id, error = %e, "shop cannot answer marketplace look-ups; trying another");
+            }
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
+}

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod brands;
 pub mod designs;
 pub mod listings;
+pub mod marketplace;
 pub mod monitors;
 pub mod products;
 pub mod shops;
@@ -106,6 +107,7 @@ pub struct Query(
     products::ProductsQuery,
     shops::ShopsQuery,
     listings::ListingsQuery,
+    marketplace::MarketplaceQuery,
 );
 
 #[derive(MergedObject, Default)]

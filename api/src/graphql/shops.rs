@@ -126,15 +126,10 @@ pub fn tiktok(app: &AppState) -> ApiResult<&connectors::tiktok::TiktokClient> {
         .ok_or_else(|| ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not configured on this server (TIKTOK_APP_KEY, TIKTOK_APP_SECRET)"))
 }
 
-/// A marketplace failure as the contract shows it: the marketplace's own words.
+/// A marketplace failure as the contract shows it: the marketplace's own words and code
+/// (mapped in `crate::errors`).
 pub fn upstream(e: TiktokError) -> ApiError {
-    match e {
-        TiktokError::Config(m) => {
-            tracing::error!(error = %m, "TikTok client misconfigured");
-            ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not reachable with this server's settings")
-        }
-        other => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop: {}", other.message())),
-    }
+    e.into()
 }
 
 #[derive(Default)]
@@ -232,6 +227,14 @@ impl ShopsMutation {
             first.get_or_insert(shop_id);
         }
         let shop_id = first.ok_or_else(ApiError::internal)?;
+        // The category tree can only be fetched through a shop: with the first one connected,
+        // fetch it now rather than at the next daily run.
+        if !domain::marketplace::has_tiktok_categories(&mut tx).await? {
+            let job = jobs::shops::category_sync_for_new_shop(&shop_id, app.config.jobs.max_attempts);
+            if let Some(id) = event_histories::insert(&mut tx, &job).await? {
+                job_ids.push(id);
+            }
+        }
         shops::finish_state(&mut tx, &used.id, &shop_id).await?;
         let shop = shops::get(&mut tx, &me.scope, &shop_id).await?;
         tx.commit().await.map_err(domain::DomainError::from)?;
