@@ -426,7 +426,7 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
     }
     images.truncate(9);
     for (i, url) in images.iter().enumerate() {
-        if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 2000 {
+        if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 2000 || url.contains(char::is_whitespace) {
             return Err(DomainError::bad_input(field(&format!("mockupUrls.{i}")), "must be an http(s) URL"));
         }
     }
@@ -532,7 +532,14 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
             ..Default::default()
         },
     )
-    .await?;
+    .await
+    .map_err(|e| match e {
+        // The design's own fields, named as the request names them.
+        DomainError::BadInput { field: f, message } => {
+            DomainError::bad_input(field(&f.replacen("images", "mockupUrls", 1)), message)
+        }
+        other => other,
+    })?;
     Ok(id)
 }
 

@@ -159,7 +159,16 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         return Err(JobError::Permanent("the product or the shop no longer exists".into()));
     };
     // A newer request publishes the product as it is now; this one has nothing left to do.
-    if state.listing_version > p.version || state.published_version.is_some_and(|v| v >= p.version) {
+    if state.listing_version > p.version {
+        return Ok(());
+    }
+    if state.published_version.is_some_and(|v| v >= p.version) {
+        // Delivered again after the marketplace took it: only the audit may be left to watch.
+        if let (Some(external), "PENDING") = (&state.external_product_id, state.live_status.as_str()) {
+            drop(conn);
+            let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await?;
+            follow_audit(rt, &session, &p.shop_id, external).await;
+        }
         return Ok(());
     }
     let creating = state.external_product_id.is_none();

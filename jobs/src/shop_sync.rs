@@ -11,7 +11,7 @@ use serde_json::json;
 use crate::kinds::payload;
 use crate::pool::Runtime;
 use crate::shops::ShopJob;
-use crate::tiktok::open_shop;
+use crate::tiktok::{open_shop, ShopAccessError};
 use crate::JobError;
 
 /// Re-read this far before the cursor: updates that land while a page is read are not lost.
@@ -20,12 +20,16 @@ const OVERLAP_SECS: i64 = 300;
 pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let p: ShopJob = payload(job)?;
     let client_id = job.client_id.clone().ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
-    crate::shops::sync_warehouses(rt, job).await?;
-
+    let session = match open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await {
+        Ok(session) => session,
+        // Removed since the job was queued: nothing left to sync.
+        Err(ShopAccessError::NotFound) => return Ok(()),
+        Err(e) => return Err(e.into()),
+    };
+    crate::shops::pull_warehouses(&rt.db, &session, &client_id).await?;
     let mut conn = rt.db.conn().await?;
     let mut cursor = shops::sync_cursor(&mut conn, &p.shop_id).await?;
     drop(conn);
-    let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await?;
 
     let since = |key: &str, cursor: &serde_json::Value| cursor[key].as_i64().map(|t| (t - OVERLAP_SECS).max(0));
     let products_since = since("products", &cursor);

@@ -436,3 +436,60 @@ pub async fn connect_tiktok_shop(server: &Server, token: &str, shop_name: &str) 
         .await;
     data["authorizeShop"]["id"].as_str().expect("shop id").to_owned()
 }
+
+/// A design picture (PNG, 200×200), as sellers upload them.
+pub const DESIGN_PNG: &[u8] = include_bytes!("../fixtures/design.png");
+
+/// Serves [`DESIGN_PNG`] at every path, like the file host a seller's mockups live on; returns
+/// its base URL. Lives as long as the test's runtime.
+pub async fn image_host() -> String {
+    use axum::http::header;
+    let app = axum::Router::new().fallback(|| async { ([(header::CONTENT_TYPE, "image/png")], DESIGN_PNG) });
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await.expect("bind image host");
+    let addr = listener.local_addr().expect("image host address");
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    format!("http://{addr}")
+}
+
+/// Polls a batch until none of its jobs waits or runs; returns the last answer.
+pub async fn wait_batch(server: &Server, token: &str, batch_id: &str, timeout: Duration) -> Value {
+    let q = "query($id: ID!) { getJobBatch(id: $id) { id type total pending processing succeeded failed nextRunAt failures { jobId label error attempts } } }";
+    let mut last = Value::Null;
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        last = server.ok(q, json!({ "id": batch_id }), Some(token)).await["getJobBatch"].clone();
+        if last["pending"] == 0 && last["processing"] == 0 {
+            return last;
+        }
+        tokio::time::sleep(Duration::from_millis(300)).await;
+    }
+    panic!("batch {batch_id} did not finish in {timeout:?}: {last}\nlog tail:\n{}", tail(&server.log(), 60));
+}
+
+pub fn tail(text: &str, lines: usize) -> String {
+    let all: Vec<&str> = text.lines().collect();
+    all[all.len().saturating_sub(lines)..].join("\n")
+}
+
+/// The database of a server, for test setup the API only does through payment flows.
+pub async fn database(server: &Server) -> domain::Db {
+    domain::Db::connect(&domain::db::DbOptions { url: server.database_url(), max_connections: 1, acquire_timeout: Duration::from_secs(10) })
+        .await
+        .expect("database")
+}
+
+/// Puts the signed-in user's client on a plan (as if paid), so tests can connect several shops.
+pub async fn give_plan(server: &Server, token: &str, plan_type: &str) {
+    let me = server.ok("{ getMe { client { id } } }", json!({}), Some(token)).await;
+    let client = me["getMe"]["client"]["id"].as_str().expect("client").to_owned();
+    let db = database(server).await;
+    let mut conn = db.conn().await.expect("connection");
+    sqlx::query("UPDATE client_subscriptions SET plan_id = (SELECT id FROM subscription_plans WHERE type = $1), end_date = NULL WHERE client_id = $2")
+        .bind(plan_type)
+        .bind(&client)
+        .execute(&mut *conn)
+        .await
+        .expect("plan set");
+}
