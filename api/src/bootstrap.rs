@@ -77,7 +77,8 @@ async fn create_demo(db: &Db, config: &Config) -> Result<(), DomainError> {
     }
     let key = ClientKey::parse("demo key", DEMO_KEY)?;
     let client = clients::create(&mut tx, NewClient { name: "Demo Store", key: &key, is_active: true, is_platform: false }).await?;
-    plans::start_free(&mut tx, &client.id).await?;
+    // Three shops: the seeded sandbox shop and room to connect more through the consent page.
+    plans::start_on(&mut tx, &client.id, "BEGIN").await?;
     passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
     let hash = passwords::hash(&config.demo_password)?;
     for (email, first, last, role) in

@@ -15,7 +15,7 @@ async fn login_answers_one_message_for_wrong_email_and_wrong_password() {
     assert_eq!(me["getMe"]["role"], "ADMIN");
     assert_eq!(me["getMe"]["client"]["key"], "demo");
     assert_eq!(me["getMe"]["client"]["promotionsEnabled"], true);
-    assert_eq!(me["getMe"]["plan"]["type"], "FREE");
+    assert_eq!(me["getMe"]["plan"]["type"], "BEGIN");
 
     let wrong_pw = s.gql(LOGIN, json!({ "i": { "email": DEMO_ADMIN, "password": "not-the-password" } }), None).await;
     let wrong_email = s.gql(LOGIN, json!({ "i": { "email": "nobody@demo.sellerdesk.test", "password": "not-the-password" } }), None).await;

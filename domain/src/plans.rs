@@ -87,7 +87,13 @@ pub async fn of_client(conn: &mut Conn, client_id: &str) -> Result<Option<Plan>>
 
 /// Puts a new client on FREE (one shop, no end date).
 pub async fn start_free(conn: &mut Conn, client_id: &str) -> Result<()> {
-    let plan_id: Option<String> = sqlx::query_scalar("SELECT id FROM subscription_plans WHERE type = 'FREE'")
+    start_on(conn, client_id, "FREE").await
+}
+
+/// Puts a new client on a plan with no end date (the demo client shows several shops).
+pub async fn start_on(conn: &mut Conn, client_id: &str, plan_type: &str) -> Result<()> {
+    let plan_id: Option<String> = sqlx::query_scalar("SELECT id FROM subscription_plans WHERE type = $1")
+        .bind(plan_type)
         .fetch_optional(&mut *conn)
         .await?;
     let now = time::now_db();
