@@ -10,6 +10,7 @@ pub mod products;
 pub mod shops;
 pub mod templates;
 pub mod types;
+pub mod uploads;
 pub mod users;
 
 use std::net::IpAddr;
@@ -117,6 +118,7 @@ pub struct Mutation(
     designs::DesignsMutation,
     products::ProductsMutation,
     shops::ShopsMutation,
+    uploads::UploadsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
