@@ -42,6 +42,9 @@ pub struct Config {
     pub graphql_max_depth: usize,
     pub graphql_max_complexity: usize,
     pub graphql_max_body_bytes: usize,
+    /// `UPLOAD_MAX_BYTES` (default 20 MiB): the largest file a signed upload URL accepts.
+    /// Files live under `DATA_DIR/uploads` (a volume every API replica shares when scaled).
+    pub upload_max_bytes: usize,
     /// `RATE_LIMIT_LOGIN_EMAIL`, `RATE_LIMIT_LOGIN_IP`, `RATE_LIMIT_FORGOT_EMAIL`,
     /// `RATE_LIMIT_FORGOT_IP`: attempts allowed per minute (defaults 5, 30, 3, 10).
     pub rate_login_email: u32,
@@ -85,6 +88,10 @@ impl Config {
             graphql_max_depth: num("GRAPHQL_MAX_DEPTH", 12)?,
             graphql_max_complexity: num("GRAPHQL_MAX_COMPLEXITY", 2000)?,
             graphql_max_body_bytes: num("GRAPHQL_MAX_BODY_BYTES", 1024 * 1024)?,
+            upload_max_bytes: match num("UPLOAD_MAX_BYTES", 20 * 1024 * 1024)? {
+                0 => bail!("UPLOAD_MAX_BYTES must be 1 or more"),
+                n => n,
+            },
             rate_login_email: rate("RATE_LIMIT_LOGIN_EMAIL", 5)?,
             rate_login_ip: rate("RATE_LIMIT_LOGIN_IP", 30)?,
             rate_forgot_email: rate("RATE_LIMIT_FORGOT_EMAIL", 3)?,
@@ -115,6 +122,7 @@ impl fmt::Display for Config {
             Some(url) => writeln!(f, "  mail            smtp {}", mask_url(url))?,
             None => writeln!(f, "  mail            .eml files in {}", self.jobs.mail_dir.display())?,
         }
+        writeln!(f, "  uploads         {} (at most {} bytes each)", self.storage.data_dir.join("uploads").display(), self.upload_max_bytes)?;
         writeln!(f, "  demo            {}", self.demo)?;
         writeln!(f, "  promotions      {}", self.promotions_client.as_deref().unwrap_or("no client"))?;
         writeln!(f, "  jwt secret      {}", if self.jwt_secret.is_some() { "from JWT_SECRET" } else { "generated in DATA_DIR" })?;

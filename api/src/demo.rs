@@ -1,8 +1,15 @@
 //! Demo mode's marketplace: the TikTok Shop sandbox in this process, and the demo client's
 //! connected sandbox shop.
+use anyhow::Context as _;
+use domain::shops::{self, GrantedTiktokShop};
+use domain::users::{self, Email};
+use domain::{clients, event_histories, Role, Scope};
+use jobs::kinds;
 use sandbox::tiktok::{SandboxConfig, SandboxHandle};
 
+use crate::bootstrap::{DEMO_ADMIN, DEMO_KEY, DEMO_STAFF};
 use crate::config::Config;
+use crate::graphql::AppState;
 
 /// Starts the in-process sandbox when demo mode is on and no TikTok app is configured, and
 /// points the TikTok settings at it.
@@ -25,7 +32,79 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
     Ok(Some(handle))
 }
 
-/// Gives the demo client a connected sandbox TikTok shop with warehouses and sample products.
-pub async fn seed_shop(_state: &crate::graphql::AppState, _sandbox: &sandbox::tiktok::TiktokSandbox) -> anyhow::Result<()> {
+/// The demo shop's name in the sandbox.
+const DEMO_SHOP: &str = "Sellerdesk Demo Shop";
+
+/// Gives the demo client a connected sandbox TikTok shop with warehouses and sample products,
+/// and queues its sync, its warehouses and the category tree.
+///
+/// The sandbox keeps its state in memory, so every start grants the shop again (the seller's
+/// consent, done programmatically) and exchanges the code for tokens like `authorizeShop`. The
+/// first shop of a fresh sandbox always has the same marketplace id, so the same shop row is
+/// updated by that id on every start: restarts never add shops.
+pub async fn seed_shop(state: &AppState, sandbox: &sandbox::tiktok::TiktokSandbox) -> anyhow::Result<()> {
+    let Some(client) = state.tiktok.as_ref() else { return Ok(()) };
+    let mut conn = state.db.conn().await?;
+    let Some(demo) = clients::by_key(&mut conn, DEMO_KEY).await? else {
+        tracing::warn!("no demo client: the demo shop is not seeded");
+        return Ok(());
+    };
+    let admin = users::by_email(&mut conn, &Email::parse("demo email", DEMO_ADMIN)?).await?.filter(|u| u.client_id == demo.id);
+    let staff = users::by_email(&mut conn, &Email::parse("demo email", DEMO_STAFF)?).await?.filter(|u| u.client_id == demo.id);
+    drop(conn);
+
+    let granted = sandbox.grant_shop(DEMO_SHOP, "US");
+    let tokens = client.get_token(&granted.auth_code).await.context("demo shop: token exchange with the sandbox")?;
+    let shops_granted = client.authorized_shops(&tokens.access_token).await.context("demo shop: authorised shops")?;
+    let shop = shops_granted
+        .into_iter()
+        .find(|s| s.id == granted.shop_id)
+        .context("demo shop: the sandbox did not list the shop it granted")?;
+    sandbox.seed_sample_products(&granted.shop_id);
+
+    let max_attempts = state.config.jobs.max_attempts;
+    let mut tx = state.db.begin().await?;
+    let shop_id = shops::upsert_tiktok(
+        &mut tx,
+        &demo.id,
+        admin.as_ref().map(|u| u.id.as_str()),
+        "US",
+        &GrantedTiktokShop {
+            external_shop_id: shop.id.clone(),
+            name: shop.name.clone(),
+            shop_code: shop.code.clone(),
+            shop_cipher: shop.cipher.clone(),
+            region: shop.region.clone(),
+            seller_type: shop.seller_type.clone(),
+            seller_name: tokens.seller_name.clone(),
+            open_id: tokens.open_id.clone(),
+            granted_scopes: tokens.granted_scopes.clone(),
+            access_sealed: state.secrets.seal(&tokens.access_token),
+            access_expires_at: tokens.access_token_expires_at,
+            refresh_sealed: state.secrets.seal(&tokens.refresh_token),
+            refresh_expires_at: tokens.refresh_token_expires_at,
+        },
+    )
+    .await?;
+    // The demo STAFF works on the demo shop, so the STAFF view has something to show.
+    if let (Some(admin), Some(staff)) = (&admin, &staff) {
+        let scope = Scope { client_id: demo.id.clone(), user_id: admin.id.clone(), role: Role::Admin };
+        shops::assign(&mut tx, &scope, &staff.id, &shop_id).await?;
+    }
+    let jobs = [
+        jobs::shops::shop_job(kinds::SHOP_SYNC, &demo.id, &shop_id, None, max_attempts),
+        jobs::shops::shop_job(kinds::WAREHOUSE_SYNC, &demo.id, &shop_id, None, max_attempts),
+        // The same key as the pool's start-up sync: one tree sync a day, now with a shop to ask.
+        jobs::shops::category_sync_at_start(max_attempts),
+    ];
+    let mut ids = Vec::new();
+    for job in &jobs {
+        if let Some(id) = event_histories::insert(&mut tx, job).await? {
+            ids.push(id);
+        }
+    }
+    tx.commit().await.map_err(domain::DomainError::from)?;
+    state.dispatch(&ids).await;
+    tracing::info!(shop = %shop_id, external = %shop.id, "demo TikTok shop connected to the sandbox");
     Ok(())
 }

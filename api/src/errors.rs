@@ -97,6 +97,13 @@ impl From<ShopAccessError> for ApiError {
     }
 }
 
+/// A refused upload request names its input field.
+impl From<crate::uploads::PresignError> for ApiError {
+    fn from(e: crate::uploads::PresignError) -> Self {
+        ApiError::bad_input(e.field(), e.to_string())
+    }
+}
+
 /// The database cannot be reached (as opposed to a query that is wrong): connection refused or
 /// lost, pool exhausted, the server shutting down (SQLSTATE class 08, 57P01-03).
 fn is_unavailable(e: &sqlx::Error) -> bool {

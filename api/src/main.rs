@@ -6,6 +6,7 @@ mod demo;
 mod errors;
 mod graphql;
 mod server;
+mod uploads;
 
 use clap::{Parser, Subcommand};
 

@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use async_graphql::http::GraphiQLSource;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, State};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, State};
 use axum::http::{header, HeaderMap, Request, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,6 +29,13 @@ struct App {
     state: AppState,
     schema: AppSchema,
     metrics: Option<PrometheusHandle>,
+}
+
+/// Lets routers of other modules (uploads) take the shared state.
+impl FromRef<App> for AppState {
+    fn from_ref(app: &App) -> AppState {
+        app.state.clone()
+    }
 }
 
 pub async fn serve(mut config: Config) -> anyhow::Result<()> {
@@ -106,7 +113,9 @@ fn router(app: App, config: &Config) -> Router {
         .route("/graphql", post(graphql_handler).get(graphiql))
         .layer(DefaultBodyLimit::max(config.graphql_max_body_bytes))
         .route("/healthz", get(healthz))
-        .route("/metrics", get(metrics));
+        .route("/metrics", get(metrics))
+        // Signed PUTs and public GETs of uploaded files; their own size limit (UPLOAD_MAX_BYTES).
+        .merge(crate::uploads::routes());
     let index = config.web_dir.join("index.html");
     if index.exists() {
         router = router.fallback_service(ServeDir::new(&config.web_dir).fallback(ServeFile::new(index)));

@@ -357,3 +357,55 @@ async fn signing_rejected_when_the_secret_is_wrong() {
     assert!(message(&res).contains("106001"), "{res}");
     assert!(s.sandbox().ledger().iter().all(|e| e.kind == "token.get"), "nothing but the grant was written");
 }
+
+#[tokio::test]
+async fn demo_mode_connects_a_sandbox_shop_once_across_restarts() {
+    // The demo's sandbox runs inside the API process; on the scaled stack the workers would not
+    // reach it, and demo mode is an embedded feature.
+    if scaled() {
+        return;
+    }
+    // No TikTok app configured: demo mode starts its own sandbox and seeds the demo client.
+    let mut s = Server::start_with(&[("TIKTOK_APP_KEY", ""), ("TIKTOK_APP_SECRET", ""), ("DEMO", "true")]).await;
+    let db = db(&s).await;
+    let demo_shop = |db: domain::Db| async move {
+        let rows = sqlx::query("SELECT s.id, s.connection FROM shops s JOIN clients c ON c.id = s.client_id WHERE c.key = 'demo'")
+            .fetch_all(&db.pool)
+            .await
+            .expect("shops");
+        rows.iter()
+            .map(|r| (r.try_get::<String, _>("id").expect("id"), r.try_get::<String, _>("connection").expect("connection")))
+            .collect::<Vec<_>>()
+    };
+    let shops = demo_shop(db.clone()).await;
+    assert_eq!(shops.len(), 1, "{shops:?}");
+    assert_eq!(shops[0].1, "CONNECTED");
+    let shop_id = shops[0].0.clone();
+
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let tree = wait_for(Duration::from_secs(30), || async {
+        let tree = local_tree(&s, &admin).await;
+        (!tree.as_array().expect("list").is_empty()).then_some(tree)
+    })
+    .await;
+    assert!(tree.is_some(), "the demo's category tree was not synced; log:\n{}", s.log());
+    let warehouses = wait_for(Duration::from_secs(30), || async {
+        let n: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM warehouses WHERE shop_id = $1").bind(&shop_id).fetch_one(&db.pool).await.ok()?;
+        (n > 0).then_some(n)
+    })
+    .await;
+    assert_eq!(warehouses, Some(2), "log:\n{}", s.log());
+    // Sample products are in the shop, and the demo STAFF is assigned to it.
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let page = s.ok(SEARCH, json!({ "s": shop_id }), Some(&staff)).await["searchTiktokProducts"].clone();
+    assert_eq!(page["total_count"], 5);
+
+    // A restart: a fresh sandbox, the same shop row, working tokens.
+    s.restart_with(&[]).await;
+    let again = demo_shop(db.clone()).await;
+    assert_eq!(again, vec![(shop_id.clone(), "CONNECTED".to_owned())]);
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let page = s.ok(SEARCH, json!({ "s": shop_id }), Some(&admin)).await["searchTiktokProducts"].clone();
+    assert_eq!(page["total_count"], 5, "the restarted sandbox was seeded again, not twice");
+}

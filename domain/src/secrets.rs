@@ -8,6 +8,7 @@ use base64::engine::general_purpose::STANDARD_NO_PAD as B64;
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
 use rand::RngCore;
+use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 
 use crate::{DomainError, Result};
@@ -18,6 +19,8 @@ const NONCE_LEN: usize = 24;
 pub struct Secrets {
     cipher: XChaCha20Poly1305,
     key_id: String,
+    /// Root of the keys derived for other purposes (see [`Secrets::derive_key`]).
+    derive_root: [u8; 32],
 }
 
 impl std::fmt::Debug for Secrets {
@@ -30,7 +33,8 @@ impl Secrets {
     pub fn from_key(key: [u8; 32]) -> Secrets {
         // The id names the key without revealing it: the first bytes of its hash.
         let key_id = hex::encode(&Sha256::digest(key)[..4]);
-        Secrets { cipher: XChaCha20Poly1305::new(&key.into()), key_id }
+        let derive_root = hmac_sha256(&key, b"sellerdesk: root of derived keys");
+        Secrets { cipher: XChaCha20Poly1305::new(&key.into()), key_id, derive_root }
     }
 
     /// `SECRETS_KEY` (64 hex digits or base64 of 32 bytes) when given; otherwise a key kept in
@@ -55,6 +59,13 @@ impl Secrets {
             }
             Err(e) => Err(DomainError::Internal(format!("cannot read {}: {e}", path.display()))),
         }
+    }
+
+    /// A 32-byte key for another purpose (`"uploads"`: signing upload URLs), derived from this
+    /// one: one secret configures every process, and a derived key reveals neither the sealing
+    /// key nor the keys of other purposes.
+    pub fn derive_key(&self, purpose: &str) -> [u8; 32] {
+        hmac_sha256(&self.derive_root, purpose.as_bytes())
     }
 
     pub fn seal(&self, plain: &str) -> String {
@@ -85,6 +96,12 @@ impl Secrets {
         let plain = self.cipher.decrypt(&XNonce::from(nonce), ct).map_err(|_| bad("authentication failed"))?;
         String::from_utf8(plain).map_err(|_| bad("not text"))
     }
+}
+
+fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    mac.update(message);
+    mac.finalize().into_bytes().into()
 }
 
 fn parse_key(text: &str) -> Result<[u8; 32]> {
@@ -139,6 +156,15 @@ mod tests {
         tampered.pop();
         tampered.push(if sealed.ends_with('A') { 'B' } else { 'A' });
         assert!(s.open(&tampered).is_err());
+    }
+
+    #[test]
+    fn derived_keys_differ_by_purpose_and_root() {
+        let s = Secrets::from_key([7; 32]);
+        assert_eq!(s.derive_key("uploads"), Secrets::from_key([7; 32]).derive_key("uploads"));
+        assert_ne!(s.derive_key("uploads"), s.derive_key("other"));
+        assert_ne!(s.derive_key("uploads"), Secrets::from_key([8; 32]).derive_key("uploads"));
+        assert_ne!(s.derive_key("uploads"), [7; 32]);
     }
 
     #[test]

@@ -436,10 +436,8 @@ impl MarketplaceQuery {
         let mut conn = app.db.conn().await?;
         let cached = marketplace::cached_tiktok_attributes(&mut conn, &category_id).await?;
         drop(conn);
-        if let Some(c) = &cached {
-            if domain::time::now() - c.synced_at < ATTRIBUTES_MAX_AGE {
-                return attributes_from_json(&c.attributes);
-            }
+        if let Some(c) = cached.as_ref().filter(|c| domain::time::now() - c.synced_at < ATTRIBUTES_MAX_AGE) {
+            return attributes_from_json(&c.attributes);
         }
         let fetched = async {
             let session = open_client_shop(app, me).await?;

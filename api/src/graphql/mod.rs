@@ -11,6 +11,7 @@ pub mod products;
 pub mod shops;
 pub mod templates;
 pub mod types;
+pub mod uploads;
 pub mod users;
 
 use std::net::IpAddr;
@@ -121,6 +122,7 @@ pub struct Mutation(
     products::ProductsMutation,
     shops::ShopsMutation,
     listings::ListingsMutation,
+    uploads::UploadsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -1,0 +1,47 @@
+//! Uploads: a signed, expiring URL to PUT one file to, and the URL it is then served at. Any
+//! signed-in user; files are stored under the caller's client.
+use async_graphql::{Context, InputObject, Object, SimpleObject};
+
+use crate::errors::ApiResult;
+use crate::graphql::{caller, state, RoleGuard};
+use crate::uploads::{self, Signer};
+
+#[derive(InputObject)]
+pub struct PresignedUrlInput {
+    pub file_name: String,
+    pub content_type: String,
+    /// Where in the client's files: 1 to 3 parts such as `products/main` (default `files`).
+    pub folder: Option<String>,
+}
+
+#[derive(SimpleObject)]
+pub struct UploadUrl {
+    /// The file's public URL once uploaded.
+    pub file_url: String,
+    /// PUT the file here within 15 minutes, with the same Content-Type.
+    pub presigned_url: String,
+}
+
+#[derive(Default)]
+pub struct UploadsMutation;
+
+#[Object]
+impl UploadsMutation {
+    /// A URL to upload one file to (PUT, the given Content-Type, at most UPLOAD_MAX_BYTES),
+    /// valid for 15 minutes. Images (PNG, JPEG, WebP, GIF) and PDF.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_presigned_url(&self, ctx: &Context<'_>, input: PresignedUrlInput) -> ApiResult<UploadUrl> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        let signed = uploads::presign(
+            &Signer::new(&app.secrets),
+            &app.config.public_url,
+            &me.scope.client_id,
+            &input.file_name,
+            &input.content_type,
+            input.folder.as_deref(),
+            chrono::Utc::now().timestamp(),
+        )?;
+        Ok(UploadUrl { file_url: signed.file_url, presigned_url: signed.presigned_url })
+    }
+}
