@@ -246,6 +246,8 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         title: Some(product.name.clone()),
         description: Some(description),
         category_id: Some(category_id),
+        // The tree the category ids come from (US shops list against v2).
+        category_version: Some(domain::marketplace::TIKTOK_CATEGORY_VERSION.into()),
         brand_id: product_brand(rt, &scope, &p.product_id).await?,
         save_mode: Some(p.mode.clone()),
         idempotency_key: creating.then(|| listing_key(&p.shop_id, &p.product_id, p.version)),
