@@ -10,13 +10,11 @@ export type ChangePasswordInput = {
 };
 
 export type CreateUserInput = {
-  /** SUPER_ADMIN only; defaults to the caller's client */
   clientId?: string | number | null | undefined;
   email: string;
   firstName: string;
   lastName: string;
   password: string;
-  /** ADMIN may create ADMIN or STAFF of its own client; SUPER_ADMIN any */
   role: Role;
   shopIds?: Array<string | number> | null | undefined;
 };
@@ -50,7 +48,6 @@ export type SettingKey =
   | 'TIMEZONE';
 
 export type SignUpClientInput = {
-  /** lowercase letters, digits and '-', 3..32, unique */
   clientKey: string;
   clientName: string;
   email: string;
