@@ -23,17 +23,34 @@ type Documents = {
     "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": typeof types.SignUpClientDocument,
     "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": typeof types.CheckDuplicateClientKeyDocument,
     "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": typeof types.VerifyClientDocument,
+    "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": typeof types.JobBatchProgressDocument,
+    "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": typeof types.RetryJobBatchDocument,
     "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": typeof types.GetQueueStatsDocument,
     "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": typeof types.GetWorkersDocument,
     "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetEventHistoriesDocument,
     "\n  query GetJobBatch($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n    }\n  }\n": typeof types.GetJobBatchDocument,
     "\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n": typeof types.RetryEventHistoryDocument,
+    "\n  query GetProducts($search: String, $filter: ProductFilter) {\n    getProducts(search: $search, filter: $filter) {\n      items {\n        id\n        name\n        status\n        type\n        source\n        images {\n          id\n          imageUrl\n          isPrimary\n          sequence\n        }\n        publishedShops {\n          id\n          name\n          liveStatus\n          productId\n        }\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetProductsDocument,
+    "\n  query GetProductById($id: ID!) {\n    getProductById(id: $id) {\n      id\n      name\n      description\n      brand {\n        id\n        name\n      }\n      category {\n        id\n        name\n      }\n      images {\n        id\n        imageUrl\n        isPrimary\n        sequence\n      }\n      publishedShops {\n        id\n        name\n        liveStatus\n        productId\n      }\n      status\n      source\n      type\n      originUrl\n      packageWeight {\n        value\n        unit\n      }\n      packageDimensions {\n        width\n        height\n        length\n        unit\n      }\n      createdAt\n      updatedAt\n    }\n  }\n": typeof types.GetProductByIdDocument,
+    "\n  query GetProductVariants($productId: ID!) {\n    getProductVariants(productId: $productId) {\n      id\n      sku\n      quantity\n      salePrice\n      listPrice\n      attributes {\n        id\n        value\n        attribute {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.GetProductVariantsDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input)\n  }\n": typeof types.UpdateProductDocument,
+    "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": typeof types.DeleteProductDocument,
+    "\n  mutation BulkDeleteProducts($productIds: [ID!]!) {\n    bulkDeleteProducts(productIds: $productIds)\n  }\n": typeof types.BulkDeleteProductsDocument,
+    "\n  mutation BulkApplyTemplate($input: BulkApplyTemplateInput!) {\n    bulkApplyTemplate(input: $input) {\n      successfulProducts\n      batchId\n    }\n  }\n": typeof types.BulkApplyTemplateDocument,
+    "\n  mutation BulkListingProduct($input: BulkListingProductInput!) {\n    bulkListingProduct(input: $input) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkListingProductDocument,
+    "\n  mutation BulkPublishProducts($input: BulkPublishProductsInput!) {\n    bulkPublishProducts(input: $input) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkPublishProductsDocument,
+    "\n  mutation BulkGenerateTiktokProductSku($shopId: ID!, $productIds: [ID!]!) {\n    bulkGenerateTiktokProductSKU(shopId: $shopId, productIds: $productIds) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkGenerateTiktokProductSkuDocument,
+    "\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n": typeof types.CreateProductWithTemplateDocument,
+    "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n": typeof types.GetPresignedUrlDocument,
     "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetUsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": typeof types.RemoveUserDocument,
     "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": typeof types.ResetPasswordDocument,
     "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n": typeof types.ApiClientProbeDocument,
     "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n": typeof types.ShopOptionsDocument,
+    "\n  query TemplateOptions($filter: ProductTemplateFilter) {\n    getProductTemplates(filter: $filter) {\n      items {\n        id\n        name\n        title\n        type\n        status\n      }\n    }\n  }\n": typeof types.TemplateOptionsDocument,
+    "\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n": typeof types.StaffOptionsDocument,
 };
 const documents: Documents = {
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
@@ -45,17 +62,34 @@ const documents: Documents = {
     "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": types.SignUpClientDocument,
     "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": types.CheckDuplicateClientKeyDocument,
     "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": types.VerifyClientDocument,
+    "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": types.JobBatchProgressDocument,
+    "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": types.RetryJobBatchDocument,
     "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": types.GetQueueStatsDocument,
     "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": types.GetWorkersDocument,
     "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetEventHistoriesDocument,
     "\n  query GetJobBatch($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n    }\n  }\n": types.GetJobBatchDocument,
     "\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n": types.RetryEventHistoryDocument,
+    "\n  query GetProducts($search: String, $filter: ProductFilter) {\n    getProducts(search: $search, filter: $filter) {\n      items {\n        id\n        name\n        status\n        type\n        source\n        images {\n          id\n          imageUrl\n          isPrimary\n          sequence\n        }\n        publishedShops {\n          id\n          name\n          liveStatus\n          productId\n        }\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetProductsDocument,
+    "\n  query GetProductById($id: ID!) {\n    getProductById(id: $id) {\n      id\n      name\n      description\n      brand {\n        id\n        name\n      }\n      category {\n        id\n        name\n      }\n      images {\n        id\n        imageUrl\n        isPrimary\n        sequence\n      }\n      publishedShops {\n        id\n        name\n        liveStatus\n        productId\n      }\n      status\n      source\n      type\n      originUrl\n      packageWeight {\n        value\n        unit\n      }\n      packageDimensions {\n        width\n        height\n        length\n        unit\n      }\n      createdAt\n      updatedAt\n    }\n  }\n": types.GetProductByIdDocument,
+    "\n  query GetProductVariants($productId: ID!) {\n    getProductVariants(productId: $productId) {\n      id\n      sku\n      quantity\n      salePrice\n      listPrice\n      attributes {\n        id\n        value\n        attribute {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.GetProductVariantsDocument,
+    "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input)\n  }\n": types.UpdateProductDocument,
+    "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n": types.DeleteProductDocument,
+    "\n  mutation BulkDeleteProducts($productIds: [ID!]!) {\n    bulkDeleteProducts(productIds: $productIds)\n  }\n": types.BulkDeleteProductsDocument,
+    "\n  mutation BulkApplyTemplate($input: BulkApplyTemplateInput!) {\n    bulkApplyTemplate(input: $input) {\n      successfulProducts\n      batchId\n    }\n  }\n": types.BulkApplyTemplateDocument,
+    "\n  mutation BulkListingProduct($input: BulkListingProductInput!) {\n    bulkListingProduct(input: $input) {\n      batchId\n      queued\n    }\n  }\n": types.BulkListingProductDocument,
+    "\n  mutation BulkPublishProducts($input: BulkPublishProductsInput!) {\n    bulkPublishProducts(input: $input) {\n      batchId\n      queued\n    }\n  }\n": types.BulkPublishProductsDocument,
+    "\n  mutation BulkGenerateTiktokProductSku($shopId: ID!, $productIds: [ID!]!) {\n    bulkGenerateTiktokProductSKU(shopId: $shopId, productIds: $productIds) {\n      batchId\n      queued\n    }\n  }\n": types.BulkGenerateTiktokProductSkuDocument,
+    "\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n": types.CreateProductWithTemplateDocument,
+    "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n": types.GetPresignedUrlDocument,
     "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetUsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": types.RemoveUserDocument,
     "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": types.ResetPasswordDocument,
     "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n": types.ApiClientProbeDocument,
     "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n": types.ShopOptionsDocument,
+    "\n  query TemplateOptions($filter: ProductTemplateFilter) {\n    getProductTemplates(filter: $filter) {\n      items {\n        id\n        name\n        title\n        type\n        status\n      }\n    }\n  }\n": types.TemplateOptionsDocument,
+    "\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n": types.StaffOptionsDocument,
 };
 
 /**
@@ -111,6 +145,14 @@ export function graphql(source: "\n  mutation VerifyClient($token: String!) {\n 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"): (typeof documents)["\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n"): (typeof documents)["\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -128,6 +170,54 @@ export function graphql(source: "\n  query GetJobBatch($id: ID!) {\n    getJobBa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RetryEventHistory($id: ID!) {\n    retryEventHistory(id: $id) {\n      id\n      status\n      attempts\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetProducts($search: String, $filter: ProductFilter) {\n    getProducts(search: $search, filter: $filter) {\n      items {\n        id\n        name\n        status\n        type\n        source\n        images {\n          id\n          imageUrl\n          isPrimary\n          sequence\n        }\n        publishedShops {\n          id\n          name\n          liveStatus\n          productId\n        }\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"): (typeof documents)["\n  query GetProducts($search: String, $filter: ProductFilter) {\n    getProducts(search: $search, filter: $filter) {\n      items {\n        id\n        name\n        status\n        type\n        source\n        images {\n          id\n          imageUrl\n          isPrimary\n          sequence\n        }\n        publishedShops {\n          id\n          name\n          liveStatus\n          productId\n        }\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetProductById($id: ID!) {\n    getProductById(id: $id) {\n      id\n      name\n      description\n      brand {\n        id\n        name\n      }\n      category {\n        id\n        name\n      }\n      images {\n        id\n        imageUrl\n        isPrimary\n        sequence\n      }\n      publishedShops {\n        id\n        name\n        liveStatus\n        productId\n      }\n      status\n      source\n      type\n      originUrl\n      packageWeight {\n        value\n        unit\n      }\n      packageDimensions {\n        width\n        height\n        length\n        unit\n      }\n      createdAt\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  query GetProductById($id: ID!) {\n    getProductById(id: $id) {\n      id\n      name\n      description\n      brand {\n        id\n        name\n      }\n      category {\n        id\n        name\n      }\n      images {\n        id\n        imageUrl\n        isPrimary\n        sequence\n      }\n      publishedShops {\n        id\n        name\n        liveStatus\n        productId\n      }\n      status\n      source\n      type\n      originUrl\n      packageWeight {\n        value\n        unit\n      }\n      packageDimensions {\n        width\n        height\n        length\n        unit\n      }\n      createdAt\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetProductVariants($productId: ID!) {\n    getProductVariants(productId: $productId) {\n      id\n      sku\n      quantity\n      salePrice\n      listPrice\n      attributes {\n        id\n        value\n        attribute {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query GetProductVariants($productId: ID!) {\n    getProductVariants(productId: $productId) {\n      id\n      sku\n      quantity\n      salePrice\n      listPrice\n      attributes {\n        id\n        value\n        attribute {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input)\n  }\n"): (typeof documents)["\n  mutation UpdateProduct($id: ID!, $input: UpdateProductInput!) {\n    updateProduct(id: $id, input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteProduct($id: ID!) {\n    deleteProduct(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BulkDeleteProducts($productIds: [ID!]!) {\n    bulkDeleteProducts(productIds: $productIds)\n  }\n"): (typeof documents)["\n  mutation BulkDeleteProducts($productIds: [ID!]!) {\n    bulkDeleteProducts(productIds: $productIds)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BulkApplyTemplate($input: BulkApplyTemplateInput!) {\n    bulkApplyTemplate(input: $input) {\n      successfulProducts\n      batchId\n    }\n  }\n"): (typeof documents)["\n  mutation BulkApplyTemplate($input: BulkApplyTemplateInput!) {\n    bulkApplyTemplate(input: $input) {\n      successfulProducts\n      batchId\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BulkListingProduct($input: BulkListingProductInput!) {\n    bulkListingProduct(input: $input) {\n      batchId\n      queued\n    }\n  }\n"): (typeof documents)["\n  mutation BulkListingProduct($input: BulkListingProductInput!) {\n    bulkListingProduct(input: $input) {\n      batchId\n      queued\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BulkPublishProducts($input: BulkPublishProductsInput!) {\n    bulkPublishProducts(input: $input) {\n      batchId\n      queued\n    }\n  }\n"): (typeof documents)["\n  mutation BulkPublishProducts($input: BulkPublishProductsInput!) {\n    bulkPublishProducts(input: $input) {\n      batchId\n      queued\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BulkGenerateTiktokProductSku($shopId: ID!, $productIds: [ID!]!) {\n    bulkGenerateTiktokProductSKU(shopId: $shopId, productIds: $productIds) {\n      batchId\n      queued\n    }\n  }\n"): (typeof documents)["\n  mutation BulkGenerateTiktokProductSku($shopId: ID!, $productIds: [ID!]!) {\n    bulkGenerateTiktokProductSKU(shopId: $shopId, productIds: $productIds) {\n      batchId\n      queued\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n"): (typeof documents)["\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n"): (typeof documents)["\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -152,6 +242,18 @@ export function graphql(source: "\n  query ApiClientProbe {\n    getQueueStats {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TemplateOptions($filter: ProductTemplateFilter) {\n    getProductTemplates(filter: $filter) {\n      items {\n        id\n        name\n        title\n        type\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  query TemplateOptions($filter: ProductTemplateFilter) {\n    getProductTemplates(filter: $filter) {\n      items {\n        id\n        name\n        title\n        type\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
