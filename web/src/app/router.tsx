@@ -20,6 +20,11 @@ const DashboardScreen = screen(() => import('@/features/dashboard/components/das
 const UsersScreen = screen(() => import('@/features/users/components/users-screen'), 'UsersScreen');
 const SettingsScreen = screen(() => import('@/features/account/components/settings-screen'), 'SettingsScreen');
 const MonitorsScreen = screen(() => import('@/features/monitors/components/monitors-screen'), 'MonitorsScreen');
+const ShopsScreen = screen(() => import('@/features/shops/components/shops-screen'), 'ShopsScreen');
+const TiktokShopsScreen = screen(() => import('@/features/shops/components/tiktok-shops-screen'), 'TiktokShopsScreen');
+const TiktokCallbackScreen = screen(() => import('@/features/shops/components/tiktok-callback-screen'), 'TiktokCallbackScreen');
+const TiktokProductsScreen = screen(() => import('@/features/shops/components/tiktok-products-screen'), 'TiktokProductsScreen');
+const ShopDetailScreen = screen(() => import('@/features/shops/components/shop-detail-screen'), 'ShopDetailScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -64,11 +69,12 @@ export const routes: RouteObject[] = [
               placeholder(paths.products.list, 'Products', 'Your catalogue: every product you sell, on every shop.', 'pi pi-box'),
               placeholder(paths.products.create, 'New product', 'Create products from a template and your designs.', 'pi pi-plus'),
               placeholder(paths.products.edit, 'Edit product', 'Details, images, variants and prices of one product.', 'pi pi-pencil'),
-              placeholder(paths.shop, 'Shops', 'Every shop you sell on, across sales channels.', 'pi pi-shop'),
+              { path: paths.shop, element: <ShopsScreen /> },
               placeholder(paths.shopProduct, 'Shop products', 'What is listed on each shop and its live status.', 'pi pi-list'),
-              placeholder(paths.shops.tiktok, 'TikTok Shop', 'Connect and manage your TikTok shops.', 'pi pi-tiktok'),
-              placeholder(paths.shops.tiktokProducts, 'TikTok products', 'Products listed on your TikTok shops.', 'pi pi-tiktok'),
-              placeholder(paths.shops.detail, 'Shop', 'Warehouses, products and settings of one shop.', 'pi pi-shop'),
+              { path: paths.shops.tiktok, element: <TiktokShopsScreen /> },
+              { path: paths.shops.tiktokCallback, element: <TiktokCallbackScreen /> },
+              { path: paths.shops.tiktokProducts, element: <TiktokProductsScreen /> },
+              { path: paths.shops.detail, element: <ShopDetailScreen /> },
               placeholder(paths.productTemplates.list, 'Product templates', 'Reusable fields, variants and price formulas.', 'pi pi-clone'),
               placeholder(paths.productTemplates.create, 'New template', 'Define fields, variants and a price formula once.', 'pi pi-clone'),
               placeholder(paths.productTemplates.edit, 'Edit template', 'Fields, variants and price formula of a template.', 'pi pi-clone'),

@@ -26,11 +26,19 @@ export interface Paging {
 
 /**
  * 1-based page state for a server-paged table; the page size is a per-user preference stored
- * under `key` (e.g. `products.pageSize`). Changing the size returns to the first page.
+ * under `key` (e.g. `products.pageSize`). Changing the size, or `resetOn` (the filters), returns
+ * to the first page.
  */
-export function usePaging(key: string, fallback = 20): Paging {
+export function usePaging(key: string, resetOn?: unknown, fallback = 20): Paging {
   const [pageSize, setPageSize] = usePreference(key, fallback);
   const [page, setPage] = useState(1);
+  // New filters start again at page 1, in the same render (no request for a stale page).
+  const signature = JSON.stringify(resetOn ?? null);
+  const [seen, setSeen] = useState(signature);
+  if (seen !== signature) {
+    setSeen(signature);
+    setPage(1);
+  }
   const onPage = useCallback(
     (event: DataTableStateEvent) => {
       if (event.rows !== pageSize) {
