@@ -25,6 +25,7 @@ const TiktokShopsScreen = screen(() => import('@/features/shops/components/tikto
 const TiktokCallbackScreen = screen(() => import('@/features/shops/components/tiktok-callback-screen'), 'TiktokCallbackScreen');
 const TiktokProductsScreen = screen(() => import('@/features/shops/components/tiktok-products-screen'), 'TiktokProductsScreen');
 const ShopDetailScreen = screen(() => import('@/features/shops/components/shop-detail-screen'), 'ShopDetailScreen');
+const ShopProductsScreen = screen(() => import('@/features/shop-products/components/shop-products-screen'), 'ShopProductsScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -70,7 +71,7 @@ export const routes: RouteObject[] = [
               placeholder(paths.products.create, 'New product', 'Create products from a template and your designs.', 'pi pi-plus'),
               placeholder(paths.products.edit, 'Edit product', 'Details, images, variants and prices of one product.', 'pi pi-pencil'),
               { path: paths.shop, element: <ShopsScreen /> },
-              placeholder(paths.shopProduct, 'Shop products', 'What is listed on each shop and its live status.', 'pi pi-list'),
+              { path: paths.shopProduct, element: <ShopProductsScreen /> },
               { path: paths.shops.tiktok, element: <TiktokShopsScreen /> },
               { path: paths.shops.tiktokCallback, element: <TiktokCallbackScreen /> },
               { path: paths.shops.tiktokProducts, element: <TiktokProductsScreen /> },

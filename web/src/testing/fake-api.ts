@@ -101,3 +101,10 @@ export const pageOf = <T,>(items: T[], totalCount = items.length) => ({
 /** The variables of the calls made to one operation, oldest first. */
 export const variablesOf = (calls: RecordedCall[], operationName: string) =>
   calls.filter((c) => c.operationName === operationName).map((c) => c.variables);
+
+/** The <input> of a PrimeReact checkbox (its wrapper carries the same role and name). */
+export function checkboxInput(container: HTMLElement, name: string): HTMLInputElement {
+  const input = Array.from(container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).find((i) => i.getAttribute('aria-label') === name);
+  if (!input) throw new Error(`no checkbox named ${name}`);
+  return input;
+}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { pathTo, paths } from '@/config/paths';
-import { ok, pageOf, variablesOf } from '@/testing/fake-api';
+import { checkboxInput, ok, pageOf, variablesOf } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
 const shop = {
@@ -81,9 +81,8 @@ describe('shop detail', () => {
     const table = await screen.findByTestId('shop-products-table');
     await within(table).findByText('Hoodie');
     const user = userEvent.setup();
-    const boxes = within(table).getAllByRole('checkbox');
-    await user.click(boxes[1]!);
-    await user.click(boxes[2]!);
+    await user.click(checkboxInput(table, 'Row Selected sp1'));
+    await user.click(checkboxInput(table, 'Row Selected sp2'));
     await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Remove from shop' }));
     let dialog = await screen.findByRole('dialog');
     expect(dialog).toHaveTextContent('Remove 2 products from Tees US?');
