@@ -26,6 +26,7 @@ const TiktokCallbackScreen = screen(() => import('@/features/shops/components/ti
 const TiktokProductsScreen = screen(() => import('@/features/shops/components/tiktok-products-screen'), 'TiktokProductsScreen');
 const ShopDetailScreen = screen(() => import('@/features/shops/components/shop-detail-screen'), 'ShopDetailScreen');
 const ShopProductsScreen = screen(() => import('@/features/shop-products/components/shop-products-screen'), 'ShopProductsScreen');
+const ProductsScreen = screen(() => import('@/features/products/components/products-screen'), 'ProductsScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, element: <DashboardScreen /> },
               { path: paths.users.settings, element: <SettingsScreen /> },
               { path: paths.spyProducts, element: <NotFoundScreen /> },
-              placeholder(paths.products.list, 'Products', 'Your catalogue: every product you sell, on every shop.', 'pi pi-box'),
+              { path: paths.products.list, element: <ProductsScreen /> },
               placeholder(paths.products.create, 'New product', 'Create products from a template and your designs.', 'pi pi-plus'),
               placeholder(paths.products.edit, 'Edit product', 'Details, images, variants and prices of one product.', 'pi pi-pencil'),
               { path: paths.shop, element: <ShopsScreen /> },
