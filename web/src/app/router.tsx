@@ -27,6 +27,8 @@ const TiktokProductsScreen = screen(() => import('@/features/shops/components/ti
 const ShopDetailScreen = screen(() => import('@/features/shops/components/shop-detail-screen'), 'ShopDetailScreen');
 const ShopProductsScreen = screen(() => import('@/features/shop-products/components/shop-products-screen'), 'ShopProductsScreen');
 const ProductsScreen = screen(() => import('@/features/products/components/products-screen'), 'ProductsScreen');
+const CreateProductsScreen = screen(() => import('@/features/products/components/create-products-screen'), 'CreateProductsScreen');
+const EditProductScreen = screen(() => import('@/features/products/components/edit-product-screen'), 'EditProductScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -69,8 +71,8 @@ export const routes: RouteObject[] = [
               { path: paths.users.settings, element: <SettingsScreen /> },
               { path: paths.spyProducts, element: <NotFoundScreen /> },
               { path: paths.products.list, element: <ProductsScreen /> },
-              placeholder(paths.products.create, 'New product', 'Create products from a template and your designs.', 'pi pi-plus'),
-              placeholder(paths.products.edit, 'Edit product', 'Details, images, variants and prices of one product.', 'pi pi-pencil'),
+              { path: paths.products.create, element: <CreateProductsScreen /> },
+              { path: paths.products.edit, element: <EditProductScreen /> },
               { path: paths.shop, element: <ShopsScreen /> },
               { path: paths.shopProduct, element: <ShopProductsScreen /> },
               { path: paths.shops.tiktok, element: <TiktokShopsScreen /> },

@@ -41,6 +41,7 @@ type Documents = {
     "\n  mutation BulkPublishProducts($input: BulkPublishProductsInput!) {\n    bulkPublishProducts(input: $input) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkPublishProductsDocument,
     "\n  mutation BulkGenerateTiktokProductSku($shopId: ID!, $productIds: [ID!]!) {\n    bulkGenerateTiktokProductSKU(shopId: $shopId, productIds: $productIds) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkGenerateTiktokProductSkuDocument,
     "\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n": typeof types.CreateProductWithTemplateDocument,
+    "\n  query GetBrands {\n    getBrands {\n      id\n      name\n    }\n  }\n": typeof types.GetBrandsDocument,
     "\n  query GetAllShopProducts($filter: ShopProductFilter) {\n    getAllShopProducts(filter: $filter) {\n      items {\n        id\n        shopId\n        shopName\n        externalId\n        brandName\n        categoryName\n        liveStatus\n        errorMessages\n        updatedAt\n        product {\n          id\n          name\n          status\n          images {\n            id\n            imageUrl\n            isPrimary\n          }\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetAllShopProductsDocument,
     "\n  mutation RemoveListing($shopId: ID!, $shopProductId: ID!) {\n    removeShopProduct(shopId: $shopId, shopProductId: $shopProductId)\n  }\n": typeof types.RemoveListingDocument,
     "\n  mutation BulkRemoveListings($shopId: ID!, $shopProductIds: [ID!]!) {\n    bulkRemoveShopProduct(shopId: $shopId, shopProductIds: $shopProductIds) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkRemoveListingsDocument,
@@ -98,6 +99,7 @@ const documents: Documents = {
     "\n  mutation BulkPublishProducts($input: BulkPublishProductsInput!) {\n    bulkPublishProducts(input: $input) {\n      batchId\n      queued\n    }\n  }\n": types.BulkPublishProductsDocument,
     "\n  mutation BulkGenerateTiktokProductSku($shopId: ID!, $productIds: [ID!]!) {\n    bulkGenerateTiktokProductSKU(shopId: $shopId, productIds: $productIds) {\n      batchId\n      queued\n    }\n  }\n": types.BulkGenerateTiktokProductSkuDocument,
     "\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n": types.CreateProductWithTemplateDocument,
+    "\n  query GetBrands {\n    getBrands {\n      id\n      name\n    }\n  }\n": types.GetBrandsDocument,
     "\n  query GetAllShopProducts($filter: ShopProductFilter) {\n    getAllShopProducts(filter: $filter) {\n      items {\n        id\n        shopId\n        shopName\n        externalId\n        brandName\n        categoryName\n        liveStatus\n        errorMessages\n        updatedAt\n        product {\n          id\n          name\n          status\n          images {\n            id\n            imageUrl\n            isPrimary\n          }\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetAllShopProductsDocument,
     "\n  mutation RemoveListing($shopId: ID!, $shopProductId: ID!) {\n    removeShopProduct(shopId: $shopId, shopProductId: $shopProductId)\n  }\n": types.RemoveListingDocument,
     "\n  mutation BulkRemoveListings($shopId: ID!, $shopProductIds: [ID!]!) {\n    bulkRemoveShopProduct(shopId: $shopId, shopProductIds: $shopProductIds) {\n      batchId\n      queued\n    }\n  }\n": types.BulkRemoveListingsDocument,
@@ -250,6 +252,10 @@ export function graphql(source: "\n  mutation BulkGenerateTiktokProductSku($shop
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n"): (typeof documents)["\n  mutation CreateProductWithTemplate($input: CreateProductWithTemplateInput!) {\n    createProductWithTemplate(input: $input)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetBrands {\n    getBrands {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query GetBrands {\n    getBrands {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

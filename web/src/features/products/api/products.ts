@@ -244,3 +244,17 @@ export const useBulkGenerateSkus = () =>
 
 export const useCreateProductsWithTemplate = () =>
   useProductsMutation((c, input: CreateProductWithTemplateInput) => c.request(CreateProductWithTemplateDocument, { input }).then((r) => r.createProductWithTemplate));
+
+export const GetBrandsDocument = graphql(`
+  query GetBrands {
+    getBrands {
+      id
+      name
+    }
+  }
+`);
+
+export function useBrands() {
+  const client = useApiClient();
+  return useQuery({ queryKey: ['products', 'brands'] as const, queryFn: () => client.request(GetBrandsDocument).then((r) => r.getBrands), staleTime: 5 * 60_000 });
+}
