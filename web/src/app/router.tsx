@@ -29,6 +29,8 @@ const ShopProductsScreen = screen(() => import('@/features/shop-products/compone
 const ProductsScreen = screen(() => import('@/features/products/components/products-screen'), 'ProductsScreen');
 const CreateProductsScreen = screen(() => import('@/features/products/components/create-products-screen'), 'CreateProductsScreen');
 const EditProductScreen = screen(() => import('@/features/products/components/edit-product-screen'), 'EditProductScreen');
+const TemplatesScreen = screen(() => import('@/features/product-templates/components/templates-screen'), 'TemplatesScreen');
+const TemplateFormScreen = screen(() => import('@/features/product-templates/components/template-form-screen'), 'TemplateFormScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -79,9 +81,9 @@ export const routes: RouteObject[] = [
               { path: paths.shops.tiktokCallback, element: <TiktokCallbackScreen /> },
               { path: paths.shops.tiktokProducts, element: <TiktokProductsScreen /> },
               { path: paths.shops.detail, element: <ShopDetailScreen /> },
-              placeholder(paths.productTemplates.list, 'Product templates', 'Reusable fields, variants and price formulas.', 'pi pi-clone'),
-              placeholder(paths.productTemplates.create, 'New template', 'Define fields, variants and a price formula once.', 'pi pi-clone'),
-              placeholder(paths.productTemplates.edit, 'Edit template', 'Fields, variants and price formula of a template.', 'pi pi-clone'),
+              { path: paths.productTemplates.list, element: <TemplatesScreen /> },
+              { path: paths.productTemplates.create, element: <TemplateFormScreen /> },
+              { path: paths.productTemplates.edit, element: <TemplateFormScreen /> },
               placeholder(paths.productDesigns, 'Product designs', 'Front, back, sleeve and hood artwork per product.', 'pi pi-palette'),
               placeholder(paths.orders.list, 'Orders', 'Orders from all your shops, in one list.', 'pi pi-shopping-cart'),
               placeholder(paths.orders.detail, 'Order', 'Items, buyer, shipping and fulfilment of one order.', 'pi pi-shopping-cart'),

@@ -17,7 +17,7 @@ import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useBrands, useProduct, useProductVariants, useUpdateProduct } from '../api/products';
 import { ImagesEditor, type ImageDraft } from './images-editor';
-import { PackageFields, packageErrors, packageFrom, packageInputs, type PackageDraft } from './package-fields';
+import { PackageFields, packageErrors, packageFrom, packageInputs, type PackageDraft } from '@/components/ui/package-fields';
 import { VariantsEditor, variantInputs, variantsError, type VariantsState } from './variants-editor';
 
 type Product = GetProductByIdQuery['getProductById'];
