@@ -31,6 +31,7 @@ const CreateProductsScreen = screen(() => import('@/features/products/components
 const EditProductScreen = screen(() => import('@/features/products/components/edit-product-screen'), 'EditProductScreen');
 const TemplatesScreen = screen(() => import('@/features/product-templates/components/templates-screen'), 'TemplatesScreen');
 const TemplateFormScreen = screen(() => import('@/features/product-templates/components/template-form-screen'), 'TemplateFormScreen');
+const DesignsScreen = screen(() => import('@/features/product-designs/components/designs-screen'), 'DesignsScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -84,7 +85,7 @@ export const routes: RouteObject[] = [
               { path: paths.productTemplates.list, element: <TemplatesScreen /> },
               { path: paths.productTemplates.create, element: <TemplateFormScreen /> },
               { path: paths.productTemplates.edit, element: <TemplateFormScreen /> },
-              placeholder(paths.productDesigns, 'Product designs', 'Front, back, sleeve and hood artwork per product.', 'pi pi-palette'),
+              { path: paths.productDesigns, element: <DesignsScreen /> },
               placeholder(paths.orders.list, 'Orders', 'Orders from all your shops, in one list.', 'pi pi-shopping-cart'),
               placeholder(paths.orders.detail, 'Order', 'Items, buyer, shipping and fulfilment of one order.', 'pi pi-shopping-cart'),
               placeholder(paths.fulfillments.orders, 'Fulfilment orders', 'Orders sent to your print-on-demand providers.', 'pi pi-truck'),
