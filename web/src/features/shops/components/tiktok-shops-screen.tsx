@@ -28,9 +28,8 @@ export function TiktokShopsScreen() {
   // The marketplace's consent page; it sends the seller back to /shops/tiktok/callback.
   const onConnect = () => connect.mutate(undefined, { onSuccess: (url) => browser.leaveTo(url) });
 
-  const connectButton = isAdmin ? (
-    <Button label="Connect a TikTok shop" icon="pi pi-link" onClick={onConnect} loading={connect.isPending || connect.isSuccess} data-testid="connect-tiktok" />
-  ) : null;
+  const connectButton = (testId: string) =>
+    isAdmin ? <Button label="Connect a TikTok shop" icon="pi pi-link" onClick={onConnect} loading={connect.isPending || connect.isSuccess} data-testid={testId} /> : null;
 
   return (
     <div className="screen">
@@ -43,7 +42,7 @@ export function TiktokShopsScreen() {
               <i className="pi pi-tiktok" aria-hidden="true" />
               <span className="p-button-label">Products on TikTok</span>
             </Link>
-            {connectButton}
+            {connectButton('connect-tiktok')}
           </>
         }
       />
@@ -61,7 +60,7 @@ export function TiktokShopsScreen() {
             paging={paging}
             actions={actions}
             isAdmin={isAdmin}
-            empty={noShops(!!debounced, connectButton)}
+            empty={noShops(!!debounced, connectButton('connect-tiktok-empty'))}
             testId="tiktok-shops-table"
           />
         )}
