@@ -74,7 +74,7 @@ export function TemplatesScreen() {
         <div className="filters" role="search" aria-label="Filter templates">
           <SearchBox value={search} onChange={setSearch} placeholder="Search templates" label="Search templates" testId="templates-search" />
           <Dropdown
-            value={type}
+            value={type || null}
             options={[
               { label: 'Print on demand', value: 'POD' },
               { label: 'Dropship', value: 'DROPSHIP' },
@@ -87,7 +87,7 @@ export function TemplatesScreen() {
             data-testid="templates-type"
           />
           <Dropdown
-            value={status}
+            value={status || null}
             options={[
               { label: 'Active', value: 'ACTIVE' },
               { label: 'Draft', value: 'DRAFT' },

@@ -150,7 +150,7 @@ export function ProductsScreen() {
         <div className="filters" role="search" aria-label="Filter products">
           <SearchBox value={search} onChange={setSearch} placeholder="Search products" label="Search products" testId="products-search" />
           <Dropdown
-            value={filters.status}
+            value={filters.status || null}
             options={STATUSES.map((s) => ({ label: titleCase(s), value: s }))}
             onChange={(e) => set('status', (e.value as ProductStatus | null) ?? '')}
             placeholder="All statuses"
@@ -160,7 +160,7 @@ export function ProductsScreen() {
             data-testid="products-status"
           />
           <Dropdown
-            value={filters.type}
+            value={filters.type || null}
             options={TYPES.map((t) => ({ label: t === 'POD' ? 'Print on demand' : 'Dropship', value: t }))}
             onChange={(e) => set('type', (e.value as ProductType | null) ?? '')}
             placeholder="All types"
@@ -170,7 +170,7 @@ export function ProductsScreen() {
             data-testid="products-type"
           />
           <Dropdown
-            value={filters.shopId}
+            value={filters.shopId || null}
             options={(shops.data ?? []).map((s) => ({ label: s.name, value: s.id }))}
             onChange={(e) => set('shopId', (e.value as string | null) ?? '')}
             placeholder="All shops"
@@ -181,7 +181,7 @@ export function ProductsScreen() {
             data-testid="products-shop"
           />
           <Dropdown
-            value={filters.templateId}
+            value={filters.templateId || null}
             options={(templates.data ?? []).map((t) => ({ label: t.name, value: t.id }))}
             onChange={(e) => set('templateId', (e.value as string | null) ?? '')}
             placeholder="All templates"

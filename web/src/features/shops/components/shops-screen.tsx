@@ -43,7 +43,7 @@ export function ShopsScreen() {
         <div className="filters" role="search" aria-label="Filter shops">
           <SearchBox value={search} onChange={setSearch} placeholder="Search shops" label="Search shops" testId="shops-search" />
           <Dropdown
-            value={channel}
+            value={channel || null}
             options={CHANNELS.map((c) => ({ label: saleChannelLabels[c], value: c }))}
             onChange={(e) => setChannel((e.value as SaleChannel | null) ?? '')}
             placeholder="All channels"

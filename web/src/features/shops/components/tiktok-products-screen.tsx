@@ -172,7 +172,7 @@ export function TiktokProductsScreen() {
             data-testid="tiktok-products-shop"
           />
           <Dropdown
-            value={status}
+            value={status || null}
             options={STATUSES.map((s) => ({ label: titleCase(s), value: s }))}
             onChange={(e) => setStatus((e.value as string | null) ?? '')}
             placeholder="All statuses"
