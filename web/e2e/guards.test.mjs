@@ -124,7 +124,7 @@ describe('signed-in users', () => {
     }
     await page.goto('/products');
     await expectScreen(page, 'Products');
-    await screenshot(page, '30-area-placeholder');
+    await screenshot(page, '30-products-as-staff');
     await page.goto('/users/settings');
     await expectScreen(page, 'Settings');
     const nav = page.getByRole('navigation', { name: 'Main' });

@@ -20,6 +20,18 @@ const DashboardScreen = screen(() => import('@/features/dashboard/components/das
 const UsersScreen = screen(() => import('@/features/users/components/users-screen'), 'UsersScreen');
 const SettingsScreen = screen(() => import('@/features/account/components/settings-screen'), 'SettingsScreen');
 const MonitorsScreen = screen(() => import('@/features/monitors/components/monitors-screen'), 'MonitorsScreen');
+const ShopsScreen = screen(() => import('@/features/shops/components/shops-screen'), 'ShopsScreen');
+const TiktokShopsScreen = screen(() => import('@/features/shops/components/tiktok-shops-screen'), 'TiktokShopsScreen');
+const TiktokCallbackScreen = screen(() => import('@/features/shops/components/tiktok-callback-screen'), 'TiktokCallbackScreen');
+const TiktokProductsScreen = screen(() => import('@/features/shops/components/tiktok-products-screen'), 'TiktokProductsScreen');
+const ShopDetailScreen = screen(() => import('@/features/shops/components/shop-detail-screen'), 'ShopDetailScreen');
+const ShopProductsScreen = screen(() => import('@/features/shop-products/components/shop-products-screen'), 'ShopProductsScreen');
+const ProductsScreen = screen(() => import('@/features/products/components/products-screen'), 'ProductsScreen');
+const CreateProductsScreen = screen(() => import('@/features/products/components/create-products-screen'), 'CreateProductsScreen');
+const EditProductScreen = screen(() => import('@/features/products/components/edit-product-screen'), 'EditProductScreen');
+const TemplatesScreen = screen(() => import('@/features/product-templates/components/templates-screen'), 'TemplatesScreen');
+const TemplateFormScreen = screen(() => import('@/features/product-templates/components/template-form-screen'), 'TemplateFormScreen');
+const DesignsScreen = screen(() => import('@/features/product-designs/components/designs-screen'), 'DesignsScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -61,18 +73,19 @@ export const routes: RouteObject[] = [
               { path: paths.dashboard, element: <DashboardScreen /> },
               { path: paths.users.settings, element: <SettingsScreen /> },
               { path: paths.spyProducts, element: <NotFoundScreen /> },
-              placeholder(paths.products.list, 'Products', 'Your catalogue: every product you sell, on every shop.', 'pi pi-box'),
-              placeholder(paths.products.create, 'New product', 'Create products from a template and your designs.', 'pi pi-plus'),
-              placeholder(paths.products.edit, 'Edit product', 'Details, images, variants and prices of one product.', 'pi pi-pencil'),
-              placeholder(paths.shop, 'Shops', 'Every shop you sell on, across sales channels.', 'pi pi-shop'),
-              placeholder(paths.shopProduct, 'Shop products', 'What is listed on each shop and its live status.', 'pi pi-list'),
-              placeholder(paths.shops.tiktok, 'TikTok Shop', 'Connect and manage your TikTok shops.', 'pi pi-tiktok'),
-              placeholder(paths.shops.tiktokProducts, 'TikTok products', 'Products listed on your TikTok shops.', 'pi pi-tiktok'),
-              placeholder(paths.shops.detail, 'Shop', 'Warehouses, products and settings of one shop.', 'pi pi-shop'),
-              placeholder(paths.productTemplates.list, 'Product templates', 'Reusable fields, variants and price formulas.', 'pi pi-clone'),
-              placeholder(paths.productTemplates.create, 'New template', 'Define fields, variants and a price formula once.', 'pi pi-clone'),
-              placeholder(paths.productTemplates.edit, 'Edit template', 'Fields, variants and price formula of a template.', 'pi pi-clone'),
-              placeholder(paths.productDesigns, 'Product designs', 'Front, back, sleeve and hood artwork per product.', 'pi pi-palette'),
+              { path: paths.products.list, element: <ProductsScreen /> },
+              { path: paths.products.create, element: <CreateProductsScreen /> },
+              { path: paths.products.edit, element: <EditProductScreen /> },
+              { path: paths.shop, element: <ShopsScreen /> },
+              { path: paths.shopProduct, element: <ShopProductsScreen /> },
+              { path: paths.shops.tiktok, element: <TiktokShopsScreen /> },
+              { path: paths.shops.tiktokCallback, element: <TiktokCallbackScreen /> },
+              { path: paths.shops.tiktokProducts, element: <TiktokProductsScreen /> },
+              { path: paths.shops.detail, element: <ShopDetailScreen /> },
+              { path: paths.productTemplates.list, element: <TemplatesScreen /> },
+              { path: paths.productTemplates.create, element: <TemplateFormScreen /> },
+              { path: paths.productTemplates.edit, element: <TemplateFormScreen /> },
+              { path: paths.productDesigns, element: <DesignsScreen /> },
               placeholder(paths.orders.list, 'Orders', 'Orders from all your shops, in one list.', 'pi pi-shopping-cart'),
               placeholder(paths.orders.detail, 'Order', 'Items, buyer, shipping and fulfilment of one order.', 'pi pi-shopping-cart'),
               placeholder(paths.fulfillments.orders, 'Fulfilment orders', 'Orders sent to your print-on-demand providers.', 'pi pi-truck'),

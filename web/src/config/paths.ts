@@ -23,6 +23,8 @@ export const paths = {
   shops: {
     tiktokProducts: '/shops/tiktok/products',
     tiktok: '/shops/tiktok',
+    /** Where the marketplace's consent page sends the seller back (`?code=…&state=…`). */
+    tiktokCallback: '/shops/tiktok/callback',
     promotions: '/shops/tiktok/promotions',
     promotionsCreate: '/shops/tiktok/promotions/create',
     detail: '/shops/:shopId',

@@ -25,6 +25,8 @@ describe('signing in', () => {
     await waitFor(() => expect(app.location()).toBe('/users/settings?x=1'));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBe(token);
     const login = app.api.calls.find((c) => c.operationName === 'Login')!;
+    // The address changes before the signed-in screen asks for Me: wait for that request.
+    await waitFor(() => expect(app.api.calls.some((c) => c.operationName === 'Me')).toBe(true));
     const me = app.api.calls.find((c) => c.operationName === 'Me')!;
     expect(login.headers.has('authorization')).toBe(false);
     expect(me.headers.get('authorization')).toBe(`Bearer ${token}`);

@@ -34,6 +34,8 @@ export interface Session {
   client: ApiClient;
   /** Same endpoint, never a token: for calls a revoked token must not spoil (signing in again). */
   anonymousClient: ApiClient;
+  /** The fetch the API client uses, for plain HTTP calls such as uploads to a presigned URL. */
+  fetch: typeof fetch;
 }
 
 export type SignOutReason = 'user' | 'revoked';
@@ -121,6 +123,8 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
     [endpoint, fetchImpl],
   );
 
+  const httpFetch = useMemo<typeof fetch>(() => fetchImpl ?? ((input, init) => globalThis.fetch(input, init)), [fetchImpl]);
+
   const value = useMemo<Session>(
     () => ({
       token: activeToken,
@@ -135,8 +139,9 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
       clearSignedOutByUser,
       client,
       anonymousClient,
+      fetch: httpFetch,
     }),
-    [activeToken, snapshot, timezone, needPayment, signIn, signOut, signedOutByUser, clearSignedOutByUser, client, anonymousClient],
+    [activeToken, snapshot, timezone, needPayment, signIn, signOut, signedOutByUser, clearSignedOutByUser, client, anonymousClient, httpFetch],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

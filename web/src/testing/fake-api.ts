@@ -40,16 +40,31 @@ export interface RecordedCall {
   url: string;
 }
 
+export interface RecordedUpload {
+  url: string;
+  headers: Headers;
+  body: BodyInit | null;
+}
+
 type Reply = { status?: number; body?: unknown; raw?: string };
 type Handler = (variables: Record<string, unknown> | undefined, call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
  * A stand-in for the GraphQL endpoint: answers by operation name and records every request.
- * Unknown operations answer a GraphQL error so a test never hangs on one.
+ * Unknown operations answer a GraphQL error so a test never hangs on one. PUT requests (uploads
+ * to a presigned URL) are recorded in `uploads` and answered 200, or by the `PUT` handler.
  */
 export function createFakeApi(handlers: Record<string, Handler> = {}) {
   const calls: RecordedCall[] = [];
+  const uploads: RecordedUpload[] = [];
   const fetchImpl = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    // A file sent to a presigned URL: recorded, answered like a bucket would.
+    if ((init?.method ?? 'GET').toUpperCase() === 'PUT') {
+      const upload: RecordedUpload = { url: String(input), headers: new Headers(init?.headers), body: init?.body ?? null };
+      uploads.push(upload);
+      const reply = handlers.PUT ? await handlers.PUT(undefined, { operationName: 'PUT', variables: undefined, query: '', headers: upload.headers, url: upload.url }) : {};
+      return new Response(reply.raw ?? '', { status: reply.status ?? 200 });
+    }
     const text = typeof init?.body === 'string' ? init.body : '';
     const parsed = (text ? JSON.parse(text) : {}) as { operationName?: string; variables?: Record<string, unknown>; query?: string };
     const call: RecordedCall = {
@@ -67,9 +82,29 @@ export function createFakeApi(handlers: Record<string, Handler> = {}) {
     const body = reply.raw ?? JSON.stringify(reply.body ?? null);
     return new Response(body, { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
   });
-  return { fetch: fetchImpl as unknown as typeof fetch, calls, handlers };
+  return { fetch: fetchImpl as unknown as typeof fetch, calls, uploads, handlers };
 }
 
 export const gqlError = (message: string, code: string, field?: string) => ({
   body: { data: null, errors: [{ message, extensions: { code, ...(field ? { field } : {}) } }] },
 });
+
+/** A GraphQL success body. */
+export const ok = (data: Record<string, unknown>) => ({ body: { data } });
+
+/** A page of items as every paged query answers. */
+export const pageOf = <T,>(items: T[], totalCount = items.length) => ({
+  items,
+  pageInfo: { totalCount, hasNextPage: false, hasPreviousPage: false },
+});
+
+/** The variables of the calls made to one operation, oldest first. */
+export const variablesOf = (calls: RecordedCall[], operationName: string) =>
+  calls.filter((c) => c.operationName === operationName).map((c) => c.variables);
+
+/** The <input> of a PrimeReact checkbox (its wrapper carries the same role and name). */
+export function checkboxInput(container: HTMLElement, name: string): HTMLInputElement {
+  const input = Array.from(container.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')).find((i) => i.getAttribute('aria-label') === name);
+  if (!input) throw new Error(`no checkbox named ${name}`);
+  return input;
+}

@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // jsdom lacks these; PrimeReact's overlays ask for them.
@@ -20,6 +20,10 @@ if (!window.matchMedia) {
 }
 if (!window.scrollTo) window.scrollTo = () => {};
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+// CI runs on a slow 2-core machine: lazy screens and PrimeReact overlays can take well over the
+// default 1 s to appear, so every findBy/waitFor waits up to 5 s.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { Tag } from 'primereact/tag';
-import type { JobStatus } from '@/gql/graphql';
+import type { JobStatus, LiveStatus, ProductStatus, ShopConnection } from '@/gql/graphql';
 
 const severities: Record<JobStatus, 'success' | 'info' | 'warning' | 'danger'> = {
   SUCCESS: 'success',
@@ -17,4 +17,44 @@ const labels: Record<JobStatus, string> = {
 
 export function JobStatusTag({ status }: { status: JobStatus }) {
   return <Tag value={labels[status]} severity={severities[status]} rounded />;
+}
+
+type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary' | 'contrast';
+
+const liveSeverities: Record<LiveStatus, Severity> = {
+  LIVE: 'success',
+  LISTED: 'info',
+  DRAFT: 'secondary',
+  PENDING: 'warning',
+  SUSPENDED: 'danger',
+};
+
+/** A listing's (or shop's) state on the marketplace. */
+export function LiveStatusTag({ status }: { status: LiveStatus }) {
+  return <Tag value={titleCase(status)} severity={liveSeverities[status]} rounded />;
+}
+
+const productSeverities: Record<ProductStatus, Severity> = {
+  PUBLISHED: 'success',
+  UNPUBLISHED: 'secondary',
+  SOLD: 'info',
+};
+
+export function ProductStatusTag({ status }: { status: ProductStatus }) {
+  return <Tag value={titleCase(status)} severity={productSeverities[status]} rounded />;
+}
+
+export function ConnectionTag({ connection }: { connection: ShopConnection }) {
+  return connection === 'CONNECTED' ? (
+    <Tag value="Connected" severity="success" icon="pi pi-link" rounded />
+  ) : (
+    <Tag value="Reconnect" severity="warning" icon="pi pi-exclamation-triangle" rounded />
+  );
+}
+
+/** "PLATFORM_DEACTIVATED" → "Platform deactivated". */
+export function titleCase(value: string): string {
+  const words = value.toLowerCase().split('_');
+  const first = words[0] ?? '';
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...words.slice(1)].join(' ');
 }

@@ -269,7 +269,7 @@ export function MonitorsScreen() {
       <Panel title="Jobs" flush>
         <div className="filters" role="search" aria-label="Filter jobs">
           <Dropdown
-            value={filters.type}
+            value={filters.type || null}
             options={kinds}
             onChange={(e) => set('type', (e.value as string | null) ?? '')}
             placeholder="All kinds"
@@ -279,7 +279,7 @@ export function MonitorsScreen() {
             className="filter-kind"
           />
           <Dropdown
-            value={filters.status}
+            value={filters.status || null}
             options={STATUSES.map((s) => ({ label: s.charAt(0) + s.slice(1).toLowerCase(), value: s }))}
             onChange={(e) => set('status', (e.value as JobStatus | null) ?? '')}
             placeholder="All statuses"

@@ -1,0 +1,101 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphql } from '@/gql';
+import type { CacheProductDesignInput, GetListProductDesignsQuery, ProductDesignFilter } from '@/gql/graphql';
+import type { ApiClient } from '@/lib/api-client';
+import { useApiClient } from '@/lib/session';
+
+export const GetListProductDesignsDocument = graphql(`
+  query GetListProductDesigns($filter: ProductDesignFilter) {
+    getListProductDesigns(filter: $filter) {
+      items {
+        id
+        externalProductId
+        sellerProductId
+        images
+        designFrontUrl
+        designBackUrl
+        designSleeveUrl
+        designHoodUrl
+        variant
+        product {
+          id
+          name
+        }
+      }
+      pageInfo {
+        totalCount
+        hasNextPage
+        hasPreviousPage
+      }
+    }
+  }
+`);
+
+export const RemoveProductDesignDocument = graphql(`
+  mutation RemoveProductDesign($designId: ID!) {
+    removeProductDesign(designId: $designId)
+  }
+`);
+
+export const CacheProductDesignDocument = graphql(`
+  mutation CacheProductDesign($input: CacheProductDesignInput!) {
+    cacheProductDesign(input: $input) {
+      id
+    }
+  }
+`);
+
+export const DesignProductOptionsDocument = graphql(`
+  query DesignProductOptions($search: String, $filter: ProductFilter) {
+    getProducts(search: $search, filter: $filter) {
+      items {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export type DesignRow = GetListProductDesignsQuery['getListProductDesigns']['items'][number];
+
+export const designsKeys = {
+  all: ['designs'] as const,
+  list: (filter: ProductDesignFilter) => ['designs', 'list', filter] as const,
+};
+
+export const designsQueryOptions = (client: ApiClient, filter: ProductDesignFilter) =>
+  queryOptions({
+    queryKey: designsKeys.list(filter),
+    queryFn: () => client.request(GetListProductDesignsDocument, { filter }).then((r) => r.getListProductDesigns),
+    placeholderData: keepPreviousData,
+  });
+
+export function useDesigns(filter: ProductDesignFilter) {
+  return useQuery(designsQueryOptions(useApiClient(), filter));
+}
+
+/** Products to attach a design to, searched by name. */
+export const productOptionsQueryOptions = (client: ApiClient, search: string) =>
+  queryOptions({
+    queryKey: ['products', 'options', search] as const,
+    queryFn: () => client.request(DesignProductOptionsDocument, { ...(search ? { search } : {}), filter: { limit: 20, page: 1 } }).then((r) => r.getProducts.items),
+    staleTime: 30_000,
+  });
+
+export function useRemoveDesign() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (designId: string) => client.request(RemoveProductDesignDocument, { designId }).then((r) => r.removeProductDesign),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: designsKeys.all }),
+  });
+}
+
+export function useCacheDesign() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CacheProductDesignInput) => client.request(CacheProductDesignDocument, { input }).then((r) => r.cacheProductDesign),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: designsKeys.all }),
+  });
+}

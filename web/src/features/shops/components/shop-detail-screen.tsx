@@ -1,0 +1,139 @@
+import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
+import { Tag } from 'primereact/tag';
+import { useNavigate, useParams } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Panel } from '@/components/ui/panel';
+import { PageSpinner } from '@/components/ui/spinner';
+import { ConnectionTag, LiveStatusTag } from '@/components/ui/status-tag';
+import { paths } from '@/config/paths';
+import type { GetWarehousesQuery } from '@/gql/graphql';
+import { canAccess, useCurrentUser, useTimezone } from '@/lib/auth';
+import { formatDateTime } from '@/lib/dates';
+import { saleChannelLabels } from '@/lib/lookups';
+import { formatPercent } from '@/lib/money';
+import { useShop, useWarehouses } from '../api/shops';
+import { ShopProductsPanel } from './shop-products-panel';
+import { useShopActions } from './use-shop-actions';
+
+type WarehouseRow = GetWarehousesQuery['getWarehouses'][number];
+
+function WarehousesPanel({ shopId, onSync, syncing }: { shopId: string; onSync: () => void; syncing: boolean }) {
+  const warehouses = useWarehouses(shopId);
+  return (
+    <Panel
+      title="Warehouses"
+      flush
+      actions={<Button label="Sync warehouses" icon="pi pi-sync" size="small" outlined onClick={onSync} loading={syncing} data-testid="sync-warehouses" />}
+    >
+      {warehouses.isError ? (
+        <ErrorState error={warehouses.error} onRetry={() => void warehouses.refetch()} />
+      ) : (
+        <DataTable
+          value={warehouses.data ?? []}
+          dataKey="id"
+          loading={warehouses.isPending}
+          size="small"
+          sortMode="single"
+          removableSort
+          className="data-table"
+          data-testid="warehouses-table"
+          emptyMessage={<EmptyState icon="pi pi-warehouse" title="No warehouse yet">Sync the warehouses to fetch them from the marketplace.</EmptyState>}
+          pt={{ table: { 'aria-label': 'Warehouses' } }}
+        >
+          <Column header="Name" field="name" sortable />
+          <Column header="Marketplace id" field="externalId" sortable body={(w: WarehouseRow) => <code>{w.externalId}</code>} />
+          <Column header="" field="isDefault" sortable body={(w: WarehouseRow) => (w.isDefault ? <Tag value="Default" severity="info" rounded /> : null)} style={{ width: '7rem' }} />
+        </DataTable>
+      )}
+    </Panel>
+  );
+}
+
+/** One shop: its details and last sync, its warehouses and the products listed on it. */
+export function ShopDetailScreen() {
+  const { shopId = '' } = useParams();
+  const timezone = useTimezone();
+  const navigate = useNavigate();
+  const { data: me } = useCurrentUser();
+  const isAdmin = !!me && canAccess(me, 'admin');
+  const shop = useShop(shopId);
+  const actions = useShopActions({ onRemoved: () => navigate(paths.shops.tiktok, { replace: true }) });
+
+  if (shop.isPending) return <PageSpinner />;
+  if (shop.isError) {
+    return (
+      <div className="screen">
+        <PageHeader title="Shop" />
+        <Panel>
+          <ErrorState error={shop.error} onRetry={() => void shop.refetch()} />
+        </Panel>
+      </div>
+    );
+  }
+  const s = shop.data;
+
+  return (
+    <div className="screen">
+      <PageHeader
+        title={s.name}
+        description={`${saleChannelLabels[s.saleChannel]} · ${s.targetMarket}`}
+        actions={
+          <>
+            <Button label="Sync now" icon="pi pi-sync" outlined onClick={() => actions.sync(s)} loading={actions.isSyncing(s.id)} data-testid="sync-shop" />
+            {isAdmin ? (
+              <>
+                <Button label="Edit" icon="pi pi-pencil" outlined severity="secondary" onClick={() => actions.edit(s)} />
+                <Button label="Assign staff" icon="pi pi-users" outlined severity="secondary" onClick={() => actions.assign(s)} />
+                <Button label="Remove" icon="pi pi-trash" outlined severity="danger" onClick={() => void actions.remove(s)} />
+              </>
+            ) : null}
+          </>
+        }
+      />
+      <Panel title="Details">
+        <dl className="details details-grid" data-testid="shop-details">
+          <div>
+            <dt>Status</dt>
+            <dd>
+              <LiveStatusTag status={s.status} />
+            </dd>
+          </div>
+          <div>
+            <dt>Connection</dt>
+            <dd>
+              <ConnectionTag connection={s.connection} />
+            </dd>
+          </div>
+          <div>
+            <dt>Commission</dt>
+            <dd>{formatPercent(s.commissionRate)}</dd>
+          </div>
+          <div>
+            <dt>Last sync</dt>
+            <dd data-testid="shop-last-sync">{s.lastSyncedAt ? formatDateTime(s.lastSyncedAt, timezone) : 'Never'}</dd>
+          </div>
+          <div>
+            <dt>Warehouses</dt>
+            <dd>{s.warehouseCount}</dd>
+          </div>
+          {isAdmin ? (
+            <div>
+              <dt>Staff</dt>
+              <dd>{s.assignedUserIds.length ? `${s.assignedUserIds.length} assigned` : 'None assigned'}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Connected</dt>
+            <dd>{formatDateTime(s.createdAt, timezone)}</dd>
+          </div>
+        </dl>
+      </Panel>
+      <WarehousesPanel shopId={s.id} onSync={() => actions.syncWarehouses(s)} syncing={actions.isSyncing(s.id)} />
+      <ShopProductsPanel shopId={s.id} shopName={s.name} />
+      {actions.dialogs}
+    </div>
+  );
+}
