@@ -59,11 +59,13 @@ export type CreateProductWithTemplateInput = {
 };
 
 export type CreateUserInput = {
+  /** SUPER_ADMIN only; defaults to the caller's client */
   clientId?: string | number | null | undefined;
   email: string;
   firstName: string;
   lastName: string;
   password: string;
+  /** ADMIN may create ADMIN or STAFF of its own client; SUPER_ADMIN any */
   role: Role;
   shopIds?: Array<string | number> | null | undefined;
 };
@@ -129,6 +131,7 @@ export type MarketplaceProductFilter = {
 export type PresignedUrlInput = {
   contentType: string;
   fileName: string;
+  /** Where in the client's files: 1 to 3 parts such as `products/main` (default `files`). */
   folder?: string | null | undefined;
 };
 
@@ -236,6 +239,7 @@ export type ShopProductFilterStatus =
   | 'SELLER_DEACTIVATED';
 
 export type SignUpClientInput = {
+  /** lowercase letters, digits and '-', 3..32, unique */
   clientKey: string;
   clientName: string;
   email: string;
@@ -286,6 +290,7 @@ export type VariantAttributeInput = {
 export type VariantInput = {
   action: ChangeAction;
   attributes?: Array<VariantAttributeInput> | null | undefined;
+  /** required for UPDATE / DELETE / UNCHANGED */
   id?: string | number | null | undefined;
   listPrice?: number | null | undefined;
   quantity?: number | null | undefined;
