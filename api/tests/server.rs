@@ -92,7 +92,7 @@ async fn a_first_start_without_a_password_prints_a_generated_one_once() {
 }
 
 #[tokio::test]
-async fn export_schema_holds_the_contract_for_the_accounts_and_jobs_operations() {
+async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_api")).arg("export-schema").output().expect("run api");
     assert!(out.status.success());
     let dir = tempfile::tempdir().expect("dir");
@@ -104,7 +104,15 @@ async fn export_schema_holds_the_contract_for_the_accounts_and_jobs_operations()
     assert!(web.join("node_modules/graphql").exists(), "run `npm ci` in web/ first: the check needs the graphql package");
     let ops = "login,getMe,changePassword,forgotPassword,resetPasswordWithToken,resetPassword,signUpClient,verifyClient,\
                checkDuplicateClientKey,updateUserSettings,getUsers,signUp,removeUser,getEventHistories,retryEventHistory,\
-               getJobBatch,getQueueStats,getWorkers";
+               getJobBatch,getQueueStats,getWorkers,\
+               generateAuthorizeLink,authorizeShop,getShops,getShop,updateShop,removeShop,reassignShop,syncWarehouse,\
+               getWarehouses,syncShop,getLocalTiktokCategories,getTiktokCategoryAttributes,getTiktokBrands,\
+               searchTiktokProducts,getTiktokProductDetail,getTiktokActivities,getProducts,getProductById,updateProduct,\
+               deleteProduct,bulkDeleteProducts,getProductVariants,getProductAttributes,getAttributes,getBrands,createBrand,\
+               cacheProductDesign,getListProductDesigns,getFullListProductDesigns,removeProductDesign,getPresignedUrl,\
+               getProductTemplates,getProductTemplate,createProductTemplate,updateProductTemplate,removeProductTemplate,\
+               createProductWithTemplate,bulkApplyTemplate,bulkListingProduct,bulkPublishProducts,\
+               bulkGenerateTiktokProductSKU,removeShopProduct,bulkRemoveShopProduct,getShopProducts";
     let check = std::process::Command::new("node")
         .current_dir(&web)
         .arg(&tool)
