@@ -91,10 +91,16 @@ async fn category_sync_fills_the_local_tree_once_a_shop_is_connected() {
 
     // Every sync job ended well: the one at start (no shop) and the one the connection queued.
     let db = db(&s).await;
-    let statuses: Vec<String> = sqlx::query_scalar("SELECT status FROM event_histories WHERE type = 'category.sync'")
-        .fetch_all(&db.pool)
-        .await
-        .expect("jobs");
+    // The tree is visible once the sync commits; its job records SUCCESS a moment later.
+    let statuses = wait_for(Duration::from_secs(30), || async {
+        let statuses: Vec<String> = sqlx::query_scalar("SELECT status FROM event_histories WHERE type = 'category.sync'")
+            .fetch_all(&db.pool)
+            .await
+            .expect("jobs");
+        statuses.iter().all(|st| st != "PENDING" && st != "PROCESSING").then_some(statuses)
+    })
+    .await
+    .expect("the category syncs finish");
     assert!(statuses.len() >= 2 && statuses.iter().all(|st| st == "SUCCESS"), "{statuses:?}");
 
     // A second sync (the daily one) changes nothing: same tree, one row per category.
