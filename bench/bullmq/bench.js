@@ -4,7 +4,8 @@
 //       enqueues N no-op jobs with addBulk (chunks of 1,000); prints {"added", "ms"}
 //   node bench.js work    --redis URL --queue Q --concurrency C [--forever]
 //       runs a Worker at concurrency C on no-op jobs until the queue is drained (or SIGTERM
-//       with --forever); prints {"completed", "first_start_ms", "last_done_ms"} (epoch ms)
+//       with --forever); prints {"completed", "first_start_ms", "last_done_ms"} (epoch ms) and
+//       {"peak_rss_kb"} (VmHWM)
 //   node bench.js latency --redis URL --queue Q --rate R --secs D
 //       adds jobs open-loop at R per second for D seconds, waits until all completed, prints
 //       {"sent", "start_ms": [...], "done_ms": [...]}: enqueue→start and enqueue→done per job
@@ -42,6 +43,16 @@ function connection(url) {
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+// Peak resident set size of this process (VmHWM), as the bench reads it for our processes.
+function peakRssKb() {
+  try {
+    const line = require('fs').readFileSync('/proc/self/status', 'utf8').split('\n').find((l) => l.startsWith('VmHWM:'));
+    return Number(line.split(/\s+/)[1]);
+  } catch (e) {
+    return null;
+  }
+}
+
 async function fill(a) {
   const queue = new Queue(a.queue, { connection: connection(a.redis) });
   const n = Number(a.jobs);
@@ -75,7 +86,7 @@ async function work(a) {
   worker.on('error', (e) => console.error('worker error', e));
   const report = async () => {
     await worker.close();
-    console.log(JSON.stringify({ completed, first_start_ms: first === Infinity ? null : first, last_done_ms: last || null }));
+    console.log(JSON.stringify({ completed, first_start_ms: first === Infinity ? null : first, last_done_ms: last || null, peak_rss_kb: peakRssKb() }));
     process.exit(0);
   };
   if (a.forever) {

@@ -79,7 +79,6 @@ impl Row {
 #[derive(Debug, Default)]
 pub struct Rounds {
     samples: BTreeMap<&'static str, Vec<Sample>>,
-    pub rounds: usize,
 }
 
 impl Rounds {
@@ -120,7 +119,7 @@ where
     F: FnMut(&'static str, usize) -> Fut,
     Fut: Future<Output = anyhow::Result<Sample>>,
 {
-    let mut out = Rounds { rounds, ..Rounds::default() };
+    let mut out = Rounds::default();
     for round in 0..rounds {
         for &variant in variants {
             let started = std::time::Instant::now();

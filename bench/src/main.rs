@@ -4,8 +4,10 @@
 //!
 //! `cargo build --release --bins && cargo run -p bench --release -- [--quick] [--only NAME]
 //! [--rounds N] [--json FILE]`
+mod drain;
 mod env;
 mod harness;
+mod stack;
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -81,7 +83,7 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &[];
+pub const SCENARIOS: &[&str] = &["drain"];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -184,6 +186,9 @@ async fn main() -> anyhow::Result<()> {
     Ok(())
 }
 
-async fn run_scenario(name: &str, _ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
-    anyhow::bail!("unknown scenario {name}")
+async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
+    match name {
+        "drain" => drain::run(ctx).await,
+        _ => anyhow::bail!("unknown scenario {name}"),
+    }
 }
