@@ -5,7 +5,7 @@
 //   node bench.js work    --redis URL --queue Q --concurrency C [--forever]
 //       runs a Worker at concurrency C on no-op jobs until the queue is drained (or SIGTERM
 //       with --forever); prints {"completed", "first_start_ms", "last_done_ms"} (epoch ms) and
-//       {"peak_rss_kb"} (VmHWM)
+//       {"peak_rss_kb"} (VmHWM); prints "ready" once connected
 //   node bench.js latency --redis URL --queue Q --rate R --secs D
 //       adds jobs open-loop at R per second for D seconds, waits until all completed, prints
 //       {"sent", "start_ms": [...], "done_ms": [...]}: enqueue→start and enqueue→done per job
@@ -95,6 +95,8 @@ async function work(a) {
     worker.on('drained', report);
   }
   worker.run();
+  await worker.waitUntilReady();
+  console.log('ready');
 }
 
 async function latency(a) {

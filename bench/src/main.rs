@@ -7,6 +7,7 @@
 mod drain;
 mod env;
 mod harness;
+mod latency;
 mod stack;
 
 use std::path::PathBuf;
@@ -83,7 +84,7 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &["drain"];
+pub const SCENARIOS: &[&str] = &["drain", "latency"];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -189,6 +190,7 @@ async fn main() -> anyhow::Result<()> {
 async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     match name {
         "drain" => drain::run(ctx).await,
+        "latency" => latency::run(ctx).await,
         _ => anyhow::bail!("unknown scenario {name}"),
     }
 }
