@@ -117,7 +117,7 @@ async fn drain_scaled(ctx: &Ctx, s: &Scaled, n: usize) -> anyhow::Result<Sample>
     // The backlog as a bulk mutation's outbox holds it; the workers' first sweep pushes it.
     stack::insert_probes(&s.db, n, |i| serde_json::json!({ "key": format!("p{i}") })).await?;
     let workers = stack::start_workers(&ctx.bins, &env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, &s.dir)?;
-    let mut running = Running { api: None, workers, url: String::new() };
+    let mut running = Running { api: None, workers };
     stack::wait_probes(&s.db, n, &mut running, timeout(n)).await?;
     let commands = redis.commands().await?;
     let span = stack::probe_span(&s.db).await?;
@@ -185,8 +185,8 @@ async fn drain_embedded(ctx: &Ctx, n: usize) -> anyhow::Result<Sample> {
     let mut env = stack::base_env(&dir);
     env.insert("DEMO".into(), "false".into());
     env.insert("WORKER_CONCURRENCY".into(), (ctx.sizes.drain_workers * ctx.sizes.drain_concurrency).to_string());
-    let (api, url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
-    let mut running = Running { api: Some(api), workers: Vec::new(), url };
+    let (api, _url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
+    let mut running = Running { api: Some(api), workers: Vec::new() };
     stack::wait_probes(&db, n, &mut running, timeout(n)).await?;
     let span = stack::probe_span(&db).await?;
     let rss = running.api_rss();

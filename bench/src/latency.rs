@@ -104,7 +104,7 @@ async fn scaled(
     redis.flush().await?;
     stack::clear_jobs(db).await?;
     let workers = stack::start_workers(&ctx.bins, env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, dir)?;
-    let mut running = Running { api: None, workers, url: String::new() };
+    let mut running = Running { api: None, workers };
     // Ready when every worker has written its heartbeat.
     let expected = ctx.sizes.drain_workers as i64;
     crate::env::wait_until(Duration::from_secs(60), Duration::from_millis(50), "worker heartbeats", || async {

@@ -8,6 +8,7 @@ mod drain;
 mod env;
 mod harness;
 mod latency;
+mod listing;
 mod stack;
 
 use std::path::PathBuf;
@@ -84,7 +85,7 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &["drain", "latency"];
+pub const SCENARIOS: &[&str] = &["drain", "latency", "listing"];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -191,6 +192,7 @@ async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     match name {
         "drain" => drain::run(ctx).await,
         "latency" => latency::run(ctx).await,
+        "listing" => listing::run(ctx).await,
         _ => anyhow::bail!("unknown scenario {name}"),
     }
 }

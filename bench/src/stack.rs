@@ -44,7 +44,6 @@ pub fn scaled_env(data_dir: &Path, database_url: &str, redis_url: &str, queue: &
 pub struct Running {
     pub api: Option<Proc>,
     pub workers: Vec<Proc>,
-    pub url: String,
 }
 
 impl Running {
