@@ -109,7 +109,8 @@ async function latency(a) {
   // Open loop: every millisecond, add whatever the schedule says is due, without waiting for
   // earlier adds to return.
   while (Date.now() - t0 < secs * 1000) {
-    const due = Math.floor(((Date.now() - t0) / 1000) * rate);
+    // Arrival k is due at k / rate: the first at once.
+    const due = Math.min(Math.floor(((Date.now() - t0) / 1000) * rate) + 1, Math.ceil(rate * secs));
     while (sent < due) {
       adds.push(queue.add('probe', { key: `l${sent}` }));
       sent++;

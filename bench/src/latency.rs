@@ -118,7 +118,8 @@ async fn scaled(
     let mut sent = 0usize;
     let mut tasks = Vec::new();
     while t0.elapsed().as_secs_f64() < secs {
-        let due = (t0.elapsed().as_secs_f64() * rate) as usize;
+        // Arrival k is due at k / rate: the first at once.
+        let due = ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
         while sent < due {
             let (db, queue) = (enqueue_db.clone(), queue.clone());
             let key = format!("l{sent}");

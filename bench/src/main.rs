@@ -6,6 +6,7 @@
 //! [--rounds N] [--json FILE]`
 mod drain;
 mod env;
+mod graphql;
 mod harness;
 mod latency;
 mod listing;
@@ -85,7 +86,7 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &["drain", "latency", "listing"];
+pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql"];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -193,6 +194,7 @@ async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         "drain" => drain::run(ctx).await,
         "latency" => latency::run(ctx).await,
         "listing" => listing::run(ctx).await,
+        "graphql" => graphql::run(ctx).await,
         _ => anyhow::bail!("unknown scenario {name}"),
     }
 }
