@@ -35,6 +35,10 @@ struct Args {
     /// Also write the figures as JSON: one object per row {name, unit, ours, baseline, ratio, rounds}.
     #[arg(long)]
     json: Option<PathBuf>,
+    /// Override a size: drain_jobs, listing_products, graphql_products, graphql_rate,
+    /// graphql_secs, latency_secs (e.g. `--set graphql_products=100000`); repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
 }
 
 /// How big each scenario is.
@@ -79,10 +83,36 @@ impl Sizes {
                 latency_secs: 20.0,
                 listing_products: 10_000,
                 graphql_products: 100_000,
-                graphql_rate: 200.0,
-                graphql_secs: 20.0,
+                // What one page costs at 100,000 products (a COUNT and an OFFSET walk, tens of
+                // ms of database time) makes a higher rate measure a queue on two cores.
+                graphql_rate: 10.0,
+                graphql_secs: 30.0,
             }
         }
+    }
+}
+
+impl Sizes {
+    pub fn describe(&self) -> String {
+        format!(
+            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s",
+            self.drain_jobs, self.drain_workers, self.drain_concurrency, self.latency_secs, self.listing_products, self.graphql_products, self.graphql_rate, self.graphql_secs
+        )
+    }
+
+    fn set(&mut self, kv: &str) -> anyhow::Result<()> {
+        let (k, v) = kv.split_once('=').ok_or_else(|| anyhow::anyhow!("--set {kv}: expected NAME=VALUE"))?;
+        let num: f64 = v.parse().map_err(|_| anyhow::anyhow!("--set {kv}: {v} is not a number"))?;
+        match k {
+            "drain_jobs" => self.drain_jobs = num as usize,
+            "listing_products" => self.listing_products = num as usize,
+            "graphql_products" => self.graphql_products = num as usize,
+            "graphql_rate" => self.graphql_rate = num,
+            "graphql_secs" => self.graphql_secs = num,
+            "latency_secs" => self.latency_secs = num,
+            _ => anyhow::bail!("--set {k}: no such size"),
+        }
+        Ok(())
     }
 }
 
@@ -134,7 +164,10 @@ async fn main() -> anyhow::Result<()> {
         }
     }
     let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
-    let sizes = Sizes::new(args.quick);
+    let mut sizes = Sizes::new(args.quick);
+    for kv in &args.set {
+        sizes.set(kv)?;
+    }
     let ctx = Ctx {
         sizes,
         rounds: args.rounds,
@@ -175,6 +208,7 @@ async fn main() -> anyhow::Result<()> {
     ctx.pg.drop_all().await;
     let date = chrono::Utc::now().format("%Y-%m-%d %H:%M UTC");
     println!("\nSellerdesk benchmarks — {date}; {profile} build; {} sizes; {}\n", if args.quick { "quick" } else { "full" }, machine());
+    println!("{}\n", ctx.sizes.describe());
     print!("{}", harness::table(&rows));
     println!("\ntotal {:.1}s", started.elapsed().as_secs_f64());
     if let Some(path) = &args.json {
