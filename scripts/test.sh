@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests; the integration tests (the real server over HTTP) on both
 # stacks, SQLite + embedded queue and PostgreSQL + Redis + worker processes; the multi-process
-# failure tests; the web app's unit tests; and the browser tests (Debian's Chromium).
+# failure tests; the web app's unit tests; the browser tests (Debian's Chromium); and the
+# benchmarks at their quick size, so the harness never rots (docs/benchmarks.md).
 # Needs PostgreSQL, Redis and Chromium from Debian (.ci/run installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,6 +18,11 @@ fi
 echo "== web: install"
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
   (cd web && npm ci --no-audit --no-fund)
+fi
+
+echo "== bench: install the BullMQ baseline"
+if [ ! -d bench/bullmq/node_modules ] || [ bench/bullmq/package-lock.json -nt bench/bullmq/node_modules ]; then
+  (cd bench/bullmq && npm ci --no-audit --no-fund)
 fi
 
 echo "== rust: build"
@@ -36,5 +42,9 @@ echo "== web: unit tests"
 
 echo "== web: browser tests"
 (cd web && SELLERDESK_API_BIN="$(cd .. && realpath "$target")/debug/api" npm run e2e)
+
+echo "== bench: every scenario at its quick size (keeps the harness working; figures are not checked)"
+# A debug build: the workspace is already built above, a release build would add minutes.
+cargo run -q -p bench -- --quick
 
 echo "== all tests passed"

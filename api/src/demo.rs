@@ -27,6 +27,7 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
         app_secret: handle.sandbox().app_secret(),
         service_id: handle.sandbox().service_id(),
         base_url: Some(handle.base_url().to_owned()),
+        requests_per_second: jobs::config::tiktok_rps_from_env().map_err(anyhow::Error::msg)?,
     });
     println!("  TikTok Shop     sandbox at {}", handle.base_url());
     Ok(Some(handle))

@@ -238,6 +238,21 @@ async fn redis_restarted_halfway_loses_nothing() {
     assert!(attempts <= N as i64 + 8 * 3, "no job ran twice but those cut off mid-run: {attempts} attempts");
 }
 
+/// A worker that starts on a backlog larger than one sweep batch (500) pushes each waiting job
+/// once and then runs them; its first sweep used to count the jobs it had just pushed as lost
+/// and push them again for ever, so the pool never started.
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn a_worker_started_on_a_backlog_pushes_each_job_once_and_drains_it() {
+    let redis = Redis::start().await;
+    let mut fleet = Fleet::start(&redis, 0, &[]).await;
+    let batch = fleet.enqueue_probes(1200, 0).await;
+    fleet.add_worker();
+    fleet.wait_done(&batch, 1200, 60).await;
+    let (effects, attempts) = fleet.effects_and_attempts().await;
+    assert_eq!((effects, attempts), (1200, 1200), "every job ran once");
+}
+
 #[tokio::test]
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn cron_ticks_run_once_across_three_workers() {

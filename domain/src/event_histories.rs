@@ -233,9 +233,11 @@ pub async fn reschedule(
 
 /// Takes up to `limit` PENDING jobs that are due and not in the queue (never pushed: a crash
 /// between commit and push; waiting out a retry delay; or pushed so long ago that the queue must
-/// have lost them) and marks them queued, in one statement. Concurrent sweepers take disjoint
-/// sets (SKIP LOCKED on PostgreSQL; SQLite has one writer at a time). The caller pushes them.
-pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_after: Duration, limit: i64) -> Result<Vec<String>> {
+/// have lost them: pushed before `lost_before`, from [`lost_cutoff`]) and marks them queued, in one
+/// statement. Concurrent sweepers take disjoint sets (SKIP LOCKED on PostgreSQL; SQLite has one
+/// writer at a time). The caller pushes them. A sweep that takes several batches computes the
+/// cutoff once: the rows it marks are then newer than the cutoff and are not taken again.
+pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_before: &str, limit: i64) -> Result<Vec<String>> {
     let sql = match backend {
         Backend::Postgres => {
             "UPDATE event_histories SET queued_at = $1
@@ -254,10 +256,15 @@ pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_after: Du
     };
     Ok(sqlx::query_scalar(sql)
         .bind(time::now_db())
-        .bind(time::before(lost_after))
+        .bind(lost_before)
         .bind(limit)
         .fetch_all(&mut *conn)
         .await?)
+}
+
+/// The `lost_before` of [`take_due_for_push`]: a job pushed longer than `lost_after` ago.
+pub fn lost_cutoff(lost_after: Duration) -> String {
+    time::before(lost_after)
 }
 
 /// Gives jobs back to the sweeper after a failed push.

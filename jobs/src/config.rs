@@ -152,6 +152,9 @@ pub struct TiktokSettings {
     pub app_secret: String,
     pub service_id: String,
     pub base_url: Option<String>,
+    /// `TIKTOK_REQUESTS_PER_SECOND` (10): calls per second per shop (and per seller token) that
+    /// one process makes. Each process counts its own.
+    pub requests_per_second: u32,
 }
 
 impl fmt::Debug for TiktokSettings {
@@ -164,6 +167,17 @@ impl fmt::Debug for TiktokSettings {
     }
 }
 
+pub const DEFAULT_TIKTOK_RPS: u32 = 10;
+
+/// `TIKTOK_REQUESTS_PER_SECOND`, checked.
+pub fn tiktok_rps_from_env() -> Result<u32, String> {
+    let rps: u32 = env::parsed("TIKTOK_REQUESTS_PER_SECOND", DEFAULT_TIKTOK_RPS)?;
+    if rps == 0 {
+        return Err("TIKTOK_REQUESTS_PER_SECOND must be 1 or more".into());
+    }
+    Ok(rps)
+}
+
 impl TiktokSettings {
     pub fn from_env() -> Option<TiktokSettings> {
         Some(TiktokSettings {
@@ -171,12 +185,14 @@ impl TiktokSettings {
             app_secret: env::var("TIKTOK_APP_SECRET")?,
             service_id: env::var("TIKTOK_SERVICE_ID").unwrap_or_default(),
             base_url: env::var("TIKTOK_BASE_URL"),
+            requests_per_second: DEFAULT_TIKTOK_RPS,
         })
     }
 
     pub fn client(&self) -> Result<connectors::tiktok::TiktokClient, String> {
         let mut config = connectors::tiktok::TiktokConfig::new(&self.app_key, &self.app_secret);
         config.service_id = self.service_id.clone();
+        config.requests_per_second = self.requests_per_second.max(1);
         if let Some(base) = &self.base_url {
             config = config.with_base_url(base);
         }
@@ -204,7 +220,10 @@ impl JobsConfig {
             cron_shop_sync: env::var("CRON_SHOP_SYNC").unwrap_or_else(|| "0 */30 * * * *".into()),
             secrets_key: env::var("SECRETS_KEY"),
             data_dir: storage.data_dir.clone(),
-            tiktok: TiktokSettings::from_env(),
+            tiktok: match TiktokSettings::from_env() {
+                Some(t) => Some(TiktokSettings { requests_per_second: tiktok_rps_from_env()?, ..t }),
+                None => None,
+            },
             audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
         };
         if config.max_attempts < 1 {

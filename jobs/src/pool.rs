@@ -183,8 +183,11 @@ impl Runtime {
             tracing::warn!(requeued, failed, "rescued jobs whose worker stopped answering");
         }
         const BATCH: i64 = 500;
+        // Fixed for the whole sweep: a cutoff taken per batch would let the jobs this sweep just
+        // pushed count as lost again (with `lost_after` zero, at start) and loop for ever.
+        let cutoff = event_histories::lost_cutoff(lost_after);
         loop {
-            let due = event_histories::take_due_for_push(&mut conn, self.db.backend, lost_after, BATCH).await?;
+            let due = event_histories::take_due_for_push(&mut conn, self.db.backend, &cutoff, BATCH).await?;
             if due.is_empty() {
                 return Ok(());
             }

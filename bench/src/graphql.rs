@@ -1,0 +1,153 @@
+//! Scenario 5: GraphQL reads under load. `getProducts` pages of 50 (id, name, status, type,
+//! createdAt and the total count) over N products of one client, requested open-loop at a fixed
+//! rate, pages spread over the whole catalogue; baseline: `GET /healthz` at the same rate from the
+//! same client. Latency runs from each request's scheduled time (so a slow server cannot slow
+//! the arrivals down and hide its queue) to its answer; an error is a non-200, a GraphQL error
+//! or a timeout (5 s). Both stacks: embedded (SQLite) and scaled (PostgreSQL; `api serve` only).
+use std::time::{Duration, Instant};
+
+use anyhow::Context as _;
+use hdrhistogram::Histogram;
+use serde_json::json;
+
+use crate::harness::{interleave, Better, Row, Sample};
+use crate::listing::{gql, login};
+use crate::stack::{self, Running};
+use crate::Ctx;
+
+const QUERY: &str = "query($f: ProductFilter) { getProducts(filter: $f) { items { id name status type createdAt } pageInfo { totalCount } } }";
+const PAGE: usize = 50;
+
+struct Target {
+    _running: Running,
+    url: String,
+    token: String,
+}
+
+pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
+    let n = ctx.sizes.graphql_products;
+    let rate = ctx.sizes.graphql_rate;
+    let secs = ctx.sizes.graphql_secs;
+    eprintln!("   {n} products, {rate:.0} requests/s for {secs}s per round");
+    let embedded = start(ctx, false, n).await.context("embedded stack")?;
+    let scaled = start(ctx, true, n).await.context("scaled stack")?;
+    let (embedded, scaled) = (&embedded, &scaled);
+    let rounds = interleave(ctx.rounds, &["graphql-embedded", "healthz-embedded", "graphql-scaled", "healthz-scaled"], |variant, _| async move {
+        let target = if variant.ends_with("embedded") { embedded } else { scaled };
+        load(ctx, target, variant.starts_with("graphql"), n, rate, secs).await
+    })
+    .await?;
+    let mut rows = Vec::new();
+    for stack in ["embedded", "scaled"] {
+        let (ours, base) = (format!("graphql-{stack}"), format!("healthz-{stack}"));
+        for (figure, label) in [("p50", "p50"), ("p99", "p99")] {
+            let mut r = rounds.row(&format!("5 getProducts {label}, {stack}"), "ms", Better::Lower, (&ours, figure), Some((&base, figure)));
+            r.note = format!("{n} products, {rate:.0}/s; baseline /healthz");
+            rows.push(r);
+        }
+        let mut r = rounds.row(&format!("5 getProducts errors, {stack}"), "errors", Better::Lower, (&ours, "errors"), Some((&base, "errors")));
+        r.note = format!("per round of {:.0} requests", rate * secs);
+        rows.push(r);
+    }
+    Ok(rows)
+}
+
+async fn start(ctx: &Ctx, scaled: bool, n: usize) -> anyhow::Result<Target> {
+    let dir = ctx.work.fresh(if scaled { "graphql-scaled" } else { "graphql-embedded" })?;
+    let (mut env, db) = if scaled {
+        let redis = ctx.redis().await?;
+        let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
+        (stack::scaled_env(&dir, &url, &redis.url(), &name), db)
+    } else {
+        let db = stack::embedded_database(ctx, &dir).await?;
+        (stack::base_env(&dir), db)
+    };
+    env.insert("DEMO".into(), "true".into());
+    env.insert("WORKER_CONCURRENCY".into(), "4".into());
+    let (api, url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
+    let token = login(&ctx.http, &url).await?;
+    let me = gql(&ctx.http, &url, "{ getMe { client { id } } }", json!({}), Some(&token)).await?;
+    let client = me["getMe"]["client"]["id"].as_str().context("client id")?.to_owned();
+    insert_products(&db, &client, n).await?;
+    db.pool.close().await;
+    Ok(Target { _running: Running { api: Some(api), workers: Vec::new() }, url, token })
+}
+
+/// `n` products of one client, a millisecond apart, in multi-row INSERTs.
+async fn insert_products(db: &domain::Db, client: &str, n: usize) -> anyhow::Result<()> {
+    let base = chrono::Utc::now() - chrono::Duration::milliseconds(n as i64);
+    let mut tx = db.begin().await?;
+    const CHUNK: usize = 1000;
+    for start in (0..n).step_by(CHUNK) {
+        let end = (start + CHUNK).min(n);
+        let mut sql = String::from("INSERT INTO products (id, client_id, name, status, source, type, created_at, updated_at) VALUES ");
+        // $1 is the client; then an id, a name and a time per row.
+        for k in 0..end - start {
+            if k > 0 {
+                sql.push_str(", ");
+            }
+            let p = 2 + k * 3;
+            sql.push_str(&format!("(${p}, $1, ${}, 'UNPUBLISHED', 'POD', 'POD', ${}, ${})", p + 1, p + 2, p + 2));
+        }
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(client.to_owned());
+        for i in start..end {
+            let at = domain::time::to_db(base + chrono::Duration::milliseconds(i as i64));
+            q = q.bind(domain::ids::new_id()).bind(format!("Bench product {i:06}")).bind(at);
+        }
+        q.execute(&mut *tx).await.context("insert products")?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn load(ctx: &Ctx, target: &Target, graphql: bool, n: usize, rate: f64, secs: f64) -> anyhow::Result<Sample> {
+    let pages = n.div_ceil(PAGE).max(1);
+    let t0 = Instant::now();
+    let mut sent = 0usize;
+    let mut tasks = Vec::new();
+    while t0.elapsed().as_secs_f64() < secs {
+        // Arrival k is due at k / rate: the first at once.
+        let due = ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
+        while sent < due {
+            let scheduled = t0 + Duration::from_secs_f64(sent as f64 / rate);
+            // Pages spread over the catalogue (a fixed stride through it).
+            let page = (sent * 7919) % pages + 1;
+            let req = if graphql {
+                ctx.http
+                    .post(format!("{}/graphql", target.url))
+                    .bearer_auth(&target.token)
+                    .json(&json!({ "query": QUERY, "variables": { "f": { "limit": PAGE, "page": page } } }))
+            } else {
+                ctx.http.get(format!("{}/healthz", target.url))
+            };
+            tasks.push(tokio::spawn(async move {
+                let ok = match req.timeout(Duration::from_secs(5)).send().await {
+                    Ok(r) if r.status().is_success() => {
+                        if graphql {
+                            r.json::<serde_json::Value>().await.map(|v| v.get("errors").is_none() && v["data"]["getProducts"]["items"].is_array()).unwrap_or(false)
+                        } else {
+                            r.bytes().await.is_ok()
+                        }
+                    }
+                    _ => false,
+                };
+                (scheduled.elapsed(), ok)
+            }));
+            sent += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let mut h = Histogram::<u64>::new_with_bounds(1, 600_000_000, 3)?;
+    let mut errors = 0usize;
+    for t in tasks {
+        let (took, ok) = t.await?;
+        if ok {
+            h.record((took.as_micros() as u64).max(1))?;
+        } else {
+            errors += 1;
+        }
+    }
+    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    Ok(Sample::from([("p50", ms(0.5)), ("p99", ms(0.99)), ("errors", errors as f64), ("requests", sent as f64)]))
+}
+

@@ -1,0 +1,219 @@
+//! The harness: interleaved rounds, their spread, the ratio ours/baseline, the printed table and
+//! the JSON file. Scenarios only produce samples; every figure is computed here, the same way.
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::future::Future;
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+/// One run of one variant (our pipeline, or its baseline): named figures.
+pub type Sample = BTreeMap<&'static str, f64>;
+
+/// Median, min and max of one figure over the rounds.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Spread {
+    pub median: f64,
+    pub min: f64,
+    pub max: f64,
+}
+
+impl Spread {
+    pub fn of(values: &[f64]) -> Option<Spread> {
+        let mut v: Vec<f64> = values.iter().copied().filter(|x| x.is_finite()).collect();
+        if v.is_empty() {
+            return None;
+        }
+        v.sort_by(|a, b| a.total_cmp(b));
+        let n = v.len();
+        let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+        Some(Spread { median, min: v[0], max: v[n - 1] })
+    }
+}
+
+/// Which way is better for a figure; printed so a reader need not guess.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Better {
+    Higher,
+    Lower,
+}
+
+/// One line of the report.
+#[derive(Debug, Clone)]
+pub struct Row {
+    pub name: String,
+    pub unit: &'static str,
+    pub better: Better,
+    pub ours: Option<Spread>,
+    pub baseline: Option<Spread>,
+    pub baseline_name: String,
+    pub rounds: usize,
+    pub note: String,
+}
+
+impl Row {
+    pub fn ratio(&self) -> Option<f64> {
+        match (self.ours, self.baseline) {
+            (Some(o), Some(b)) if b.median != 0.0 => Some(o.median / b.median),
+            _ => None,
+        }
+    }
+
+    pub fn to_json(&self) -> Value {
+        json!({
+            "name": self.name,
+            "unit": self.unit,
+            "ours": self.ours,
+            "baseline": self.baseline,
+            "ratio": self.ratio(),
+            "rounds": self.rounds,
+            "better": self.better,
+            "baseline_name": self.baseline_name,
+            "note": self.note,
+        })
+    }
+}
+
+/// The samples of every variant of a scenario, in the order the rounds produced them.
+#[derive(Debug, Default)]
+pub struct Rounds {
+    samples: BTreeMap<&'static str, Vec<Sample>>,
+}
+
+impl Rounds {
+    pub fn add(&mut self, variant: &'static str, sample: Sample) {
+        self.samples.entry(variant).or_default().push(sample);
+    }
+
+    pub fn values(&self, variant: &str, figure: &str) -> Vec<f64> {
+        self.samples
+            .get(variant)
+            .map(|s| s.iter().filter_map(|m| m.get(figure).copied()).collect())
+            .unwrap_or_default()
+    }
+
+    pub fn spread(&self, variant: &str, figure: &str) -> Option<Spread> {
+        Spread::of(&self.values(variant, figure))
+    }
+
+    /// A row comparing `ours = (variant, figure)` with `baseline = (variant, figure)`.
+    pub fn row(&self, name: &str, unit: &'static str, better: Better, ours: (&str, &str), baseline: Option<(&str, &str)>) -> Row {
+        Row {
+            name: name.to_owned(),
+            unit,
+            better,
+            ours: self.spread(ours.0, ours.1),
+            baseline: baseline.and_then(|(v, f)| self.spread(v, f)),
+            baseline_name: baseline.map(|(v, f)| if f == ours.1 { v.to_owned() } else { format!("{v} {f}") }).unwrap_or_default(),
+            rounds: self.values(ours.0, ours.1).len(),
+            note: String::new(),
+        }
+    }
+}
+
+/// Runs `rounds` interleaved rounds: every variant once per round, in the given order (A B A B…),
+/// so drift in the machine's load falls on all of them alike.
+pub async fn interleave<F, Fut>(rounds: usize, variants: &[&'static str], mut run: F) -> anyhow::Result<Rounds>
+where
+    F: FnMut(&'static str, usize) -> Fut,
+    Fut: Future<Output = anyhow::Result<Sample>>,
+{
+    let mut out = Rounds::default();
+    for round in 0..rounds {
+        for &variant in variants {
+            let started = std::time::Instant::now();
+            let sample = run(variant, round).await.map_err(|e| e.context(format!("{variant}, round {}", round + 1)))?;
+            eprintln!("  round {}/{rounds} {variant:<18} {} ({:.1}s)", round + 1, brief(&sample), started.elapsed().as_secs_f64());
+            out.add(variant, sample);
+        }
+    }
+    Ok(out)
+}
+
+fn brief(sample: &Sample) -> String {
+    sample.iter().map(|(k, v)| format!("{k}={}", num(*v))).collect::<Vec<_>>().join(" ")
+}
+
+/// A figure printed with a sensible number of digits.
+pub fn num(v: f64) -> String {
+    let a = v.abs();
+    if a == 0.0 {
+        "0".into()
+    } else if a >= 1000.0 {
+        format!("{v:.0}")
+    } else if a >= 100.0 {
+        format!("{v:.1}")
+    } else if a >= 1.0 {
+        format!("{v:.2}")
+    } else {
+        format!("{v:.3}")
+    }
+}
+
+fn spread_text(s: Option<Spread>) -> String {
+    match s {
+        Some(s) => format!("{} ({}–{})", num(s.median), num(s.min), num(s.max)),
+        None => "—".into(),
+    }
+}
+
+/// The table, as printed and as pasted into docs/benchmarks.md (it is Markdown).
+pub fn table(rows: &[Row]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "| scenario | unit | ours: median (min–max) | baseline | baseline: median (min–max) | ratio ours/baseline | better | rounds |");
+    let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
+    for r in rows {
+        let ratio = r.ratio().map(|x| format!("{x:.2}")).unwrap_or_else(|| "—".into());
+        let better = match r.better {
+            Better::Higher => "higher",
+            Better::Lower => "lower",
+        };
+        let name = if r.note.is_empty() { r.name.clone() } else { format!("{} ({})", r.name, r.note) };
+        let _ = writeln!(
+            out,
+            "| {name} | {} | {} | {} | {} | {ratio} | {better} | {} |",
+            r.unit,
+            spread_text(r.ours),
+            if r.baseline_name.is_empty() { "—" } else { &r.baseline_name },
+            spread_text(r.baseline),
+            r.rounds
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_and_ratio() {
+        let s = Spread::of(&[3.0, 1.0, 2.0]).unwrap();
+        assert_eq!((s.median, s.min, s.max), (2.0, 1.0, 3.0));
+        assert_eq!(Spread::of(&[4.0, 1.0, 2.0, 3.0]).unwrap().median, 2.5);
+        assert!(Spread::of(&[]).is_none());
+        let mut r = Rounds::default();
+        for (a, b) in [(10.0, 5.0), (12.0, 6.0), (8.0, 4.0)] {
+            r.add("a", Sample::from([("x", a)]));
+            r.add("b", Sample::from([("x", b)]));
+        }
+        let row = r.row("t", "u", Better::Higher, ("a", "x"), Some(("b", "x")));
+        assert_eq!(row.ratio(), Some(2.0));
+        assert_eq!(row.rounds, 3);
+        assert!(table(&[row]).contains("| t | u | 10.00 (8.00–12.00) | b | 5.00 (4.00–6.00) | 2.00 | higher | 3 |"));
+    }
+
+    #[tokio::test]
+    async fn rounds_interleave() {
+        let order = std::sync::Mutex::new(Vec::new());
+        let r = interleave(3, &["a", "b"], |v, i| {
+            order.lock().unwrap().push(format!("{v}{i}"));
+            async move { Ok(Sample::from([("x", i as f64)])) }
+        })
+        .await
+        .unwrap();
+        assert_eq!(*order.lock().unwrap(), ["a0", "b0", "a1", "b1", "a2", "b2"]);
+        assert_eq!(r.values("b", "x"), [0.0, 1.0, 2.0]);
+    }
+}

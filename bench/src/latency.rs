@@ -1,0 +1,204 @@
+//! Scenario 3: latency at an open-loop arrival rate of half the measured scaled drain rate.
+//!
+//! - **scaled**: two `worker` processes wait on an empty queue; the bench enqueues one job per
+//!   arrival as a mutation does (the row in a transaction, the push after commit), each arrival on
+//!   its own task so a slow one never delays the next (open loop). The arrival time is stamped in
+//!   the payload; the workers record `started_at` and `finished_at`.
+//! - **bullmq**: the same workers layout in Node; a producer adds one job per arrival at the same
+//!   rate; BullMQ records `timestamp`, `processedOn` and `finishedOn`.
+//!
+//! Both sides' times have millisecond resolution; percentiles come from an HDR histogram.
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context as _};
+use hdrhistogram::Histogram;
+use sqlx::Row as _;
+
+use crate::drain::{check_bullmq, last_json, node};
+use crate::harness::{interleave, Better, Row, Sample};
+use crate::stack::{self, Running};
+use crate::Ctx;
+
+pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
+    check_bullmq()?;
+    let measured = *ctx.drain_rate.lock().expect("lock");
+    let (rate, note) = match measured {
+        Some(r) => ((r / 2.0).max(1.0), format!("{:.0} jobs/s: half the scaled drain rate", r / 2.0)),
+        None => {
+            let r = if ctx.sizes.quick { 100.0 } else { 300.0 };
+            (r, format!("{r:.0} jobs/s: fixed, the drain scenario did not run"))
+        }
+    };
+    let secs = ctx.sizes.latency_secs;
+    eprintln!("   {note}, for {secs}s per round");
+    let redis = ctx.redis().await?;
+    let dir = ctx.work.fresh("latency-scaled")?;
+    let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
+    let env = stack::scaled_env(&dir, &url, &redis.url(), &name);
+    let db = &db;
+    let rounds = interleave(ctx.rounds, &["scaled", "bullmq"], |variant, round| {
+        let env = &env;
+        let name = &name;
+        let dir = &dir;
+        async move {
+            match variant {
+                "scaled" => scaled(ctx, db, env, name, dir, rate, secs).await,
+                _ => bullmq(ctx, round, rate, secs).await,
+            }
+        }
+    })
+    .await?;
+    let mut rows = Vec::new();
+    for (figure, label) in [
+        ("start_p50", "3 latency enqueue→start p50"),
+        ("start_p99", "3 latency enqueue→start p99"),
+        ("start_p999", "3 latency enqueue→start p99.9"),
+        ("done_p50", "3 latency enqueue→done p50"),
+        ("done_p99", "3 latency enqueue→done p99"),
+        ("done_p999", "3 latency enqueue→done p99.9"),
+    ] {
+        let mut row = rounds.row(label, "ms", Better::Lower, ("scaled", figure), Some(("bullmq", figure)));
+        row.note = format!("at {rate:.0} jobs/s");
+        rows.push(row);
+    }
+    Ok(rows)
+}
+
+fn epoch_ms() -> i64 {
+    chrono::Utc::now().timestamp_millis()
+}
+
+/// p50, p99, p99.9 of two histograms (µs) as a sample in ms.
+fn percentiles(start: &Histogram<u64>, done: &Histogram<u64>, sent: usize, secs: f64) -> Sample {
+    let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    Sample::from([
+        ("start_p50", ms(start, 0.5)),
+        ("start_p99", ms(start, 0.99)),
+        ("start_p999", ms(start, 0.999)),
+        ("done_p50", ms(done, 0.5)),
+        ("done_p99", ms(done, 0.99)),
+        ("done_p999", ms(done, 0.999)),
+        ("arrivals_per_s", sent as f64 / secs),
+    ])
+}
+
+fn histogram() -> anyhow::Result<Histogram<u64>> {
+    Ok(Histogram::new_with_bounds(1, 3_600_000_000, 3)?)
+}
+
+/// Records a latency in ms (whole milliseconds on both sides) as µs; 0 becomes the lowest bucket.
+fn record(h: &mut Histogram<u64>, ms: i64) -> anyhow::Result<()> {
+    h.record((ms.max(0) as u64 * 1000).max(1)).context("latency out of the histogram's range")
+}
+
+async fn scaled(
+    ctx: &Ctx,
+    db: &domain::Db,
+    env: &std::collections::BTreeMap<String, String>,
+    queue_name: &str,
+    dir: &std::path::Path,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<Sample> {
+    let redis = ctx.redis().await?;
+    redis.flush().await?;
+    stack::clear_jobs(db).await?;
+    let workers = stack::start_workers(&ctx.bins, env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, dir)?;
+    let mut running = Running { api: None, workers };
+    // Ready when every worker has written its heartbeat.
+    let expected = ctx.sizes.drain_workers as i64;
+    crate::env::wait_until(Duration::from_secs(60), Duration::from_millis(50), "worker heartbeats", || async {
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM workers").fetch_one(&db.pool).await?;
+        Ok((n >= expected).then_some(()))
+    })
+    .await?;
+    let enqueue_db = crate::env::connect(&db_url(env), 8).await?;
+    let queue = jobs::Queue::redis(&redis.url(), queue_name).await.map_err(anyhow::Error::msg)?;
+    let t0 = Instant::now();
+    let mut sent = 0usize;
+    let mut tasks = Vec::new();
+    while t0.elapsed().as_secs_f64() < secs {
+        // Arrival k is due at k / rate: the first at once.
+        let due = ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
+        while sent < due {
+            let (db, queue) = (enqueue_db.clone(), queue.clone());
+            let key = format!("l{sent}");
+            let stamp = epoch_ms();
+            tasks.push(tokio::spawn(async move {
+                let mut tx = db.begin().await?;
+                let mut job = jobs::kinds::probe(&key, 0, None, 3);
+                job.payload["sent_ms"] = stamp.into();
+                let id = domain::event_histories::insert(&mut tx, &job).await?.context("inserted")?;
+                tx.commit().await?;
+                queue.push(&db, &[id]).await;
+                anyhow::Ok(())
+            }));
+            sent += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    for t in tasks {
+        t.await??;
+    }
+    stack::wait_probes(db, sent, &mut running, Duration::from_secs(120)).await?;
+    running.stop().await;
+    enqueue_db.pool.close().await;
+    let rows = sqlx::query("SELECT payload, started_at, finished_at FROM event_histories WHERE type = 'system.probe'").fetch_all(&db.pool).await?;
+    let (mut start, mut done) = (histogram()?, histogram()?);
+    for r in rows {
+        let payload: serde_json::Value = serde_json::from_str(&r.try_get::<String, _>("payload")?)?;
+        let sent_ms = payload["sent_ms"].as_i64().context("sent_ms in the payload")?;
+        let started = domain::time::from_db(&r.try_get::<String, _>("started_at")?).timestamp_millis();
+        let finished = domain::time::from_db(&r.try_get::<String, _>("finished_at")?).timestamp_millis();
+        record(&mut start, started - sent_ms)?;
+        record(&mut done, finished - sent_ms)?;
+    }
+    Ok(percentiles(&start, &done, sent, secs))
+}
+
+fn db_url(env: &std::collections::BTreeMap<String, String>) -> String {
+    env.get("DATABASE_URL").cloned().unwrap_or_default()
+}
+
+async fn bullmq(ctx: &Ctx, round: usize, rate: f64, secs: f64) -> anyhow::Result<Sample> {
+    let redis = ctx.redis().await?;
+    redis.flush().await?;
+    let dir = ctx.work.fresh("latency-bullmq")?;
+    let queue = format!("latency{round}");
+    let url = redis.url();
+    let per = ctx.sizes.drain_concurrency.to_string();
+    let mut workers = Vec::new();
+    for i in 0..ctx.sizes.drain_workers {
+        workers.push(node(ctx, "bullmq worker", &["work", "--forever", "--redis", &url, "--queue", &queue, "--concurrency", &per], &dir.join(format!("worker-{i}.log")))?);
+    }
+    for w in &mut workers {
+        let log = w.log.clone();
+        crate::env::wait_until(Duration::from_secs(30), Duration::from_millis(20), "BullMQ worker ready", || {
+            let ready = std::fs::read_to_string(&log).unwrap_or_default().lines().any(|l| l == "ready");
+            async move { Ok(ready.then_some(())) }
+        })
+        .await?;
+        w.check_alive()?;
+    }
+    let (r, s) = (format!("{rate}"), format!("{secs}"));
+    let mut producer = node(ctx, "bullmq producer", &["latency", "--redis", &url, "--queue", &queue, "--rate", &r, "--secs", &s], &dir.join("producer.log"))?;
+    let status = producer.wait(Duration::from_secs_f64(secs + 120.0)).await?;
+    for w in &mut workers {
+        w.stop(Duration::from_secs(10)).await;
+    }
+    if !status.success() {
+        bail!("bullmq producer failed: {}", crate::env::tail(&producer.log, 20));
+    }
+    let result = last_json(&producer.log)?;
+    let sent = result["sent"].as_u64().unwrap_or(0) as usize;
+    let (mut start, mut done) = (histogram()?, histogram()?);
+    for (key, h) in [("start_ms", &mut start), ("done_ms", &mut done)] {
+        for v in result[key].as_array().context("latencies")? {
+            record(h, v.as_i64().unwrap_or(0))?;
+        }
+    }
+    if start.len() as usize != sent {
+        bail!("BullMQ completed {} of {sent} jobs", start.len());
+    }
+    Ok(percentiles(&start, &done, sent, secs))
+}

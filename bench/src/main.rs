@@ -1,0 +1,234 @@
+//! `bench`: Sellerdesk's benchmarks. Each scenario runs our pipeline and its baseline side by
+//! side, interleaved (A B A B …) on the same machine, Redis and PostgreSQL, and reports median,
+//! min and max of each and the ratio ours/baseline. See docs/benchmarks.md.
+//!
+//! `cargo build --release --bins && cargo run -p bench --release -- [--quick] [--only NAME]
+//! [--rounds N] [--json FILE]`
+mod drain;
+mod env;
+mod graphql;
+mod harness;
+mod latency;
+mod listing;
+mod stack;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Parser;
+
+use harness::Row;
+
+#[derive(Parser, Debug)]
+#[command(name = "bench", about = "Sellerdesk benchmarks: our pipeline against its baselines, interleaved")]
+struct Args {
+    /// Every scenario at a small size (the whole run in under two minutes); the test command
+    /// runs this so the harness never rots.
+    #[arg(long)]
+    quick: bool,
+    /// Run only these scenarios (repeatable): drain, latency, listing, graphql.
+    #[arg(long = "only")]
+    only: Vec<String>,
+    /// Interleaved rounds per scenario (at least 3).
+    #[arg(long, default_value_t = 3)]
+    rounds: usize,
+    /// Also write the figures as JSON: one object per row {name, unit, ours, baseline, ratio, rounds}.
+    #[arg(long)]
+    json: Option<PathBuf>,
+    /// Override a size: drain_jobs, listing_products, graphql_products, graphql_rate,
+    /// graphql_secs, latency_secs (e.g. `--set graphql_products=100000`); repeatable.
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    set: Vec<String>,
+}
+
+/// How big each scenario is.
+#[derive(Debug, Clone)]
+pub struct Sizes {
+    pub quick: bool,
+    /// Jobs drained per round (scenarios 1 and 2).
+    pub drain_jobs: usize,
+    /// Worker processes of the scaled drain, and jobs each runs at once (fixed total concurrency).
+    pub drain_workers: usize,
+    pub drain_concurrency: usize,
+    /// Seconds of open-loop arrivals per latency round.
+    pub latency_secs: f64,
+    /// Products listed per round (scenario 4).
+    pub listing_products: usize,
+    /// Products in the catalogue read by scenario 5, its arrival rate and duration.
+    pub graphql_products: usize,
+    pub graphql_rate: f64,
+    pub graphql_secs: f64,
+}
+
+impl Sizes {
+    fn new(quick: bool) -> Sizes {
+        if quick {
+            Sizes {
+                quick,
+                drain_jobs: 2_000,
+                drain_workers: 2,
+                drain_concurrency: 8,
+                latency_secs: 2.0,
+                listing_products: 200,
+                graphql_products: 2_000,
+                graphql_rate: 50.0,
+                graphql_secs: 2.0,
+            }
+        } else {
+            Sizes {
+                quick,
+                drain_jobs: 50_000,
+                drain_workers: 2,
+                drain_concurrency: 8,
+                latency_secs: 20.0,
+                listing_products: 10_000,
+                graphql_products: 100_000,
+                // What one page costs at 100,000 products (a COUNT and an OFFSET walk, tens of
+                // ms of database time) makes a higher rate measure a queue on two cores.
+                graphql_rate: 10.0,
+                graphql_secs: 30.0,
+            }
+        }
+    }
+}
+
+impl Sizes {
+    pub fn describe(&self) -> String {
+        format!(
+            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s",
+            self.drain_jobs, self.drain_workers, self.drain_concurrency, self.latency_secs, self.listing_products, self.graphql_products, self.graphql_rate, self.graphql_secs
+        )
+    }
+
+    fn set(&mut self, kv: &str) -> anyhow::Result<()> {
+        let (k, v) = kv.split_once('=').ok_or_else(|| anyhow::anyhow!("--set {kv}: expected NAME=VALUE"))?;
+        let num: f64 = v.parse().map_err(|_| anyhow::anyhow!("--set {kv}: {v} is not a number"))?;
+        match k {
+            "drain_jobs" => self.drain_jobs = num as usize,
+            "listing_products" => self.listing_products = num as usize,
+            "graphql_products" => self.graphql_products = num as usize,
+            "graphql_rate" => self.graphql_rate = num,
+            "graphql_secs" => self.graphql_secs = num,
+            "latency_secs" => self.latency_secs = num,
+            _ => anyhow::bail!("--set {k}: no such size"),
+        }
+        Ok(())
+    }
+}
+
+pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql"];
+
+/// What every scenario can reach.
+pub struct Ctx {
+    pub sizes: Sizes,
+    pub rounds: usize,
+    pub bins: env::Bins,
+    pub work: env::Workdir,
+    pub pg: env::Postgres,
+    pub http: reqwest::Client,
+    pub redis: tokio::sync::OnceCell<env::Redis>,
+    /// Results of earlier scenarios of this run that later ones build on (the drain rate).
+    pub drain_rate: std::sync::Mutex<Option<f64>>,
+}
+
+impl Ctx {
+    /// The run's one Redis, shared by our pipeline and every baseline.
+    pub async fn redis(&self) -> anyhow::Result<&env::Redis> {
+        self.redis.get_or_try_init(|| env::Redis::start(&self.work)).await
+    }
+}
+
+fn machine() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split_once(':')).map(|(_, v)| v.trim().to_owned()))
+        .unwrap_or_else(|| "unknown CPU".into());
+    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0);
+    let mem = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| m.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|k| k.parse::<f64>().ok()))
+        .map(|kb| format!("{:.0} GiB", kb / 1024.0 / 1024.0))
+        .unwrap_or_default();
+    format!("{cpu}, {cores} cores, {mem} RAM")
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args = Args::parse();
+    if args.rounds < 3 {
+        anyhow::bail!("--rounds must be 3 or more: a median of fewer says little");
+    }
+    for o in &args.only {
+        if !SCENARIOS.contains(&o.as_str()) {
+            anyhow::bail!("--only {o}: no such scenario; choose from {}", SCENARIOS.join(", "));
+        }
+    }
+    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+    let mut sizes = Sizes::new(args.quick);
+    for kv in &args.set {
+        sizes.set(kv)?;
+    }
+    let ctx = Ctx {
+        sizes,
+        rounds: args.rounds,
+        bins: env::Bins::locate()?,
+        work: env::Workdir::create()?,
+        pg: env::Postgres::new(),
+        http: reqwest::Client::builder().timeout(std::time::Duration::from_secs(60)).build()?,
+        redis: tokio::sync::OnceCell::new(),
+        drain_rate: Default::default(),
+    };
+    let started = Instant::now();
+    eprintln!(
+        "bench: {} build, {} sizes, {} rounds; {}; scratch in {}",
+        profile,
+        if args.quick { "quick" } else { "full" },
+        args.rounds,
+        machine(),
+        ctx.work.path.display()
+    );
+    let wanted = |name: &str| args.only.is_empty() || args.only.iter().any(|o| o == name);
+    let mut rows: Vec<Row> = Vec::new();
+    let mut failed: Vec<String> = Vec::new();
+    for &name in SCENARIOS {
+        if !wanted(name) {
+            continue;
+        }
+        eprintln!("== {name}");
+        let t = Instant::now();
+        match run_scenario(name, &ctx).await {
+            Ok(r) => rows.extend(r),
+            Err(e) => {
+                eprintln!("!! {name} failed: {e:#}");
+                failed.push(name.to_owned());
+            }
+        }
+        eprintln!("   {name}: {:.1}s", t.elapsed().as_secs_f64());
+    }
+    ctx.pg.drop_all().await;
+    let date = chrono::Utc::now().format("%Y-%m-%d %H:%M UTC");
+    println!("\nSellerdesk benchmarks — {date}; {profile} build; {} sizes; {}\n", if args.quick { "quick" } else { "full" }, machine());
+    println!("{}\n", ctx.sizes.describe());
+    print!("{}", harness::table(&rows));
+    println!("\ntotal {:.1}s", started.elapsed().as_secs_f64());
+    if let Some(path) = &args.json {
+        let doc: Vec<serde_json::Value> = rows.iter().map(Row::to_json).collect();
+        std::fs::write(path, serde_json::to_string_pretty(&doc)? + "\n")?;
+    }
+    if !failed.is_empty() {
+        eprintln!("scratch (logs) kept in {}", ctx.work.path.display());
+        anyhow::bail!("scenarios failed: {}", failed.join(", "));
+    }
+    ctx.work.remove();
+    Ok(())
+}
+
+async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
+    match name {
+        "drain" => drain::run(ctx).await,
+        "latency" => latency::run(ctx).await,
+        "listing" => listing::run(ctx).await,
+        "graphql" => graphql::run(ctx).await,
+        _ => anyhow::bail!("unknown scenario {name}"),
+    }
+}

@@ -1,0 +1,201 @@
+//! Our two stacks as the scenarios start them: embedded (`api serve` on SQLite with its
+//! in-process queue and workers) and scaled (PostgreSQL, Redis, `worker` processes, and `api
+//! serve` when requests are needed), plus probe jobs written the way a bulk mutation writes them.
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::time::Duration;
+
+use anyhow::{bail, Context as _};
+use sqlx::Row as _;
+
+use crate::env::{self, Bins, Proc};
+use crate::Ctx;
+
+/// Variables every process of a run gets. Logs at `warn`: a line per job is not the pipeline's
+/// work, and BullMQ writes none.
+pub fn base_env(data_dir: &Path) -> BTreeMap<String, String> {
+    let mut env = BTreeMap::new();
+    for (k, v) in [
+        ("DATA_DIR", data_dir.display().to_string()),
+        ("WEB_DIR", data_dir.join("no-web").display().to_string()),
+        ("BOOTSTRAP_ADMIN_EMAIL", "root@sellerdesk.test".to_owned()),
+        ("BOOTSTRAP_ADMIN_PASSWORD", "root-password-1".to_owned()),
+        ("LANG", "C.UTF-8".to_owned()),
+        ("RUST_LOG", std::env::var("BENCH_RUST_LOG").unwrap_or_else(|_| "warn".to_owned())),
+        ("SECRETS_KEY", "42".repeat(32)),
+        ("JWT_SECRET", "bench-secret-shared-by-every-replica-0123456789".to_owned()),
+    ] {
+        env.insert(k.to_owned(), v);
+    }
+    env
+}
+
+/// The scaled stack's variables: PostgreSQL, Redis, a queue of its own.
+pub fn scaled_env(data_dir: &Path, database_url: &str, redis_url: &str, queue: &str) -> BTreeMap<String, String> {
+    let mut env = base_env(data_dir);
+    env.insert("DATABASE_URL".into(), database_url.to_owned());
+    env.insert("REDIS_URL".into(), redis_url.to_owned());
+    env.insert("QUEUE_NAME".into(), queue.to_owned());
+    env.insert("DEMO".into(), "false".into());
+    env
+}
+
+/// One stack's processes; stopped (SIGTERM) by `stop`, killed when dropped.
+pub struct Running {
+    pub api: Option<Proc>,
+    pub workers: Vec<Proc>,
+}
+
+impl Running {
+    pub fn api_rss(&self) -> Option<f64> {
+        self.api.as_ref().and_then(Proc::peak_rss_mib)
+    }
+
+    /// The largest peak RSS among the worker processes.
+    pub fn worker_rss(&self) -> Option<f64> {
+        self.workers.iter().filter_map(Proc::peak_rss_mib).reduce(f64::max)
+    }
+
+    pub fn check_alive(&mut self) -> anyhow::Result<()> {
+        if let Some(a) = self.api.as_mut() {
+            a.check_alive()?;
+        }
+        for w in &mut self.workers {
+            w.check_alive()?;
+        }
+        Ok(())
+    }
+
+    pub async fn stop(mut self) {
+        for w in &mut self.workers {
+            w.stop(Duration::from_secs(10)).await;
+        }
+        if let Some(a) = self.api.as_mut() {
+            a.stop(Duration::from_secs(10)).await;
+        }
+    }
+}
+
+/// Starts `api serve` with `env` on a free port and waits for /healthz.
+pub async fn start_api(ctx: &Ctx, env: &BTreeMap<String, String>, log: &Path) -> anyhow::Result<(Proc, String)> {
+    let port = env::free_port();
+    let mut env = env.clone();
+    env.insert("PORT".into(), port.to_string());
+    env.insert("HOST".into(), "127.0.0.1".into());
+    let mut api = Proc::spawn("api", &ctx.bins.api, &["serve"], &env, log)?;
+    let url = format!("http://127.0.0.1:{port}");
+    env::wait_healthy(&ctx.http, &format!("{url}/healthz"), &mut api).await?;
+    Ok((api, url))
+}
+
+pub fn start_workers(bins: &Bins, env: &BTreeMap<String, String>, count: usize, concurrency: usize, log_dir: &Path) -> anyhow::Result<Vec<Proc>> {
+    let mut env = env.clone();
+    env.insert("WORKER_CONCURRENCY".into(), concurrency.to_string());
+    (0..count).map(|i| Proc::spawn(&format!("worker {i}"), &bins.worker, &[], &env, &log_dir.join(format!("worker-{i}.log")))).collect()
+}
+
+/// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, as a bulk
+/// mutation's outbox would hold them (not yet pushed). `payload(i)` gives each job's payload.
+pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) -> serde_json::Value) -> anyhow::Result<Vec<String>> {
+    let mut tx = db.begin().await?;
+    let batch = domain::event_histories::create_batch(&mut tx, None, jobs::kinds::SYSTEM_PROBE, n as i64).await?;
+    let now = domain::time::now_db();
+    let mut ids = Vec::with_capacity(n);
+    const CHUNK: usize = 1000;
+    for start in (0..n).step_by(CHUNK) {
+        let end = (start + CHUNK).min(n);
+        let mut sql = String::from(
+            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, batch_id, run_at, created_at, updated_at) VALUES ",
+        );
+        // $1 is the batch and $2 the time, bound once; then an id and a payload per row.
+        for k in 0..end - start {
+            if k > 0 {
+                sql.push_str(", ");
+            }
+            let p = 3 + k * 2;
+            sql.push_str(&format!("(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2)", p + 1));
+        }
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(batch.clone()).bind(now.clone());
+        for i in start..end {
+            let id = domain::ids::new_id();
+            q = q.bind(id.clone()).bind(payload(i).to_string());
+            ids.push(id);
+        }
+        q.execute(&mut *tx).await.context("insert probes")?;
+    }
+    tx.commit().await?;
+    Ok(ids)
+}
+
+/// Counts of probe jobs by status: (succeeded, failed, total).
+pub async fn probe_counts(db: &domain::Db) -> anyhow::Result<(i64, i64, i64)> {
+    let rows = sqlx::query("SELECT status, COUNT(*) AS n FROM event_histories WHERE type = 'system.probe' GROUP BY status")
+        .fetch_all(&db.pool)
+        .await?;
+    let (mut ok, mut failed, mut total) = (0, 0, 0);
+    for r in rows {
+        let status: String = r.try_get("status")?;
+        let n: i64 = r.try_get("n")?;
+        total += n;
+        match status.as_str() {
+            "SUCCESS" => ok += n,
+            "FAILED" => failed += n,
+            _ => {}
+        }
+    }
+    Ok((ok, failed, total))
+}
+
+/// Waits until all `n` probes succeeded; fails at once on a FAILED one or a dead process.
+pub async fn wait_probes(db: &domain::Db, n: usize, running: &mut Running, timeout: Duration) -> anyhow::Result<()> {
+    let deadline = std::time::Instant::now() + timeout;
+    loop {
+        let (ok, failed, _) = probe_counts(db).await?;
+        if failed > 0 {
+            bail!("{failed} probe jobs FAILED");
+        }
+        if ok as usize >= n {
+            return Ok(());
+        }
+        running.check_alive()?;
+        if std::time::Instant::now() > deadline {
+            bail!("only {ok} of {n} probe jobs done after {timeout:?}");
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// First start and last finish of the probe jobs, as the workers recorded them: the drain's span.
+pub async fn probe_span(db: &domain::Db) -> anyhow::Result<Duration> {
+    let row = sqlx::query("SELECT MIN(started_at) AS a, MAX(finished_at) AS b FROM event_histories WHERE type = 'system.probe'")
+        .fetch_one(&db.pool)
+        .await?;
+    let a: String = row.try_get("a")?;
+    let b: String = row.try_get("b")?;
+    let span = domain::time::from_db(&b) - domain::time::from_db(&a);
+    Ok(span.to_std().unwrap_or_default().max(Duration::from_millis(1)))
+}
+
+/// Empties the job tables between rounds.
+pub async fn clear_jobs(db: &domain::Db) -> anyhow::Result<()> {
+    for t in ["DELETE FROM job_effects", "DELETE FROM event_histories", "DELETE FROM job_batches", "DELETE FROM workers"] {
+        sqlx::query(t).execute(&db.pool).await?;
+    }
+    Ok(())
+}
+
+/// A scaled database: created, migrated, connected.
+pub async fn scaled_database(ctx: &Ctx, dir: &Path) -> anyhow::Result<(String, String, domain::Db)> {
+    let (name, url) = ctx.pg.create().await?;
+    let mut env = base_env(dir);
+    env.insert("DATABASE_URL".into(), url.clone());
+    env::migrate(&ctx.bins, &env, &dir.join("migrate.log"))?;
+    let db = env::connect(&url, 4).await?;
+    Ok((name, url, db))
+}
+
+/// An embedded data dir: migrated, connected.
+pub async fn embedded_database(ctx: &Ctx, dir: &Path) -> anyhow::Result<domain::Db> {
+    env::migrate(&ctx.bins, &base_env(dir), &dir.join("migrate.log"))?;
+    env::connect(&env::sqlite_url(dir), 2).await
+}
