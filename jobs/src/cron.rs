@@ -32,6 +32,7 @@ pub async fn fire(rt: &Runtime, task: &str) {
         dedupe_key: Some(tick_key(task)),
         max_attempts: rt.config.max_attempts,
     };
+    tracing::debug!(task, "cron: tick");
     enqueue_once(rt, &job).await;
 }
 
@@ -85,6 +86,7 @@ pub fn start(rt: Arc<Runtime>, stop: watch::Receiver<bool>) -> Result<Vec<JoinHa
                     return;
                 };
                 let wait = (next - Utc::now()).to_std().unwrap_or_default();
+                tracing::debug!(task, %next, ?wait, "cron: sleeping until the next tick");
                 tokio::select! {
                     _ = tokio::time::sleep(wait) => fire(&rt, task).await,
                     // The guard `wait_for` returns is not Send; drop it inside the branch.
