@@ -211,16 +211,27 @@ impl Limiters {
     }
 }
 
-/// A fixed one-minute window counted in Redis. If Redis does not answer, the attempt is let
+/// A sliding one-minute window kept in Redis (a sorted set of attempt times), so attempts that
+/// straddle a minute boundary still count together. If Redis does not answer, the attempt is let
 /// through: an outage of the limiter must not lock everyone out of signing in.
 async fn redis_allow(conn: &redis::aio::ConnectionManager, prefix: &str, name: &str, key: &str, limit: u32) -> bool {
-    let window = chrono::Utc::now().timestamp() / 60;
-    let counter = format!("{prefix}:ratelimit:{name}:{key}:{window}");
+    let now_ms = chrono::Utc::now().timestamp_millis();
+    let counter = format!("{prefix}:ratelimit:{name}:{key}");
+    let member = format!("{now_ms}-{}", uuid::Uuid::new_v4().simple());
     let mut conn = conn.clone();
-    let counted: Result<(i64, i64), redis::RedisError> =
-        redis::pipe().atomic().incr(&counter, 1).expire(&counter, 120).query_async(&mut conn).await;
+    let counted: Result<(i64,), redis::RedisError> = redis::pipe()
+        .atomic()
+        .zrembyscore(&counter, "-inf", now_ms - 60_000)
+        .ignore()
+        .zadd(&counter, &member, now_ms)
+        .ignore()
+        .zcard(&counter)
+        .expire(&counter, 61)
+        .ignore()
+        .query_async(&mut conn)
+        .await;
     match counted {
-        Ok((n, _)) => n <= i64::from(limit),
+        Ok((n,)) => n <= i64::from(limit),
         Err(e) => {
             tracing::warn!(error = %e, "rate limiter unavailable; letting the attempt through");
             true
