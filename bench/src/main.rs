@@ -196,11 +196,24 @@ async fn main() -> anyhow::Result<()> {
         }
         eprintln!("== {name}");
         let t = Instant::now();
-        match run_scenario(name, &ctx).await {
-            Ok(r) => rows.extend(r),
-            Err(e) => {
+        // Ctrl-C or SIGTERM drops the scenario (its processes are killed on drop) and still
+        // removes the databases this run made.
+        let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+        let outcome = tokio::select! {
+            r = run_scenario(name, &ctx) => Some(r),
+            _ = tokio::signal::ctrl_c() => None,
+            _ = term.recv() => None,
+        };
+        match outcome {
+            Some(Ok(r)) => rows.extend(r),
+            Some(Err(e)) => {
                 eprintln!("!! {name} failed: {e:#}");
                 failed.push(name.to_owned());
+            }
+            None => {
+                eprintln!("!! interrupted");
+                failed.push(name.to_owned());
+                break;
             }
         }
         eprintln!("   {name}: {:.1}s", t.elapsed().as_secs_f64());

@@ -27,6 +27,12 @@ pub fn base_env(data_dir: &Path) -> BTreeMap<String, String> {
     ] {
         env.insert(k.to_owned(), v);
     }
+    // `BENCH_STACK_ENV="QUEUE_POLL_MS=10 JOB_SWEEP_MS=500"`: settings to try, given to every process.
+    for kv in std::env::var("BENCH_STACK_ENV").unwrap_or_default().split_whitespace() {
+        if let Some((k, v)) = kv.split_once('=') {
+            env.insert(k.to_owned(), v.to_owned());
+        }
+    }
     env
 }
 
@@ -161,7 +167,8 @@ pub async fn wait_probes(db: &domain::Db, n: usize, running: &mut Running, timeo
         if std::time::Instant::now() > deadline {
             bail!("only {ok} of {n} probe jobs done after {timeout:?}");
         }
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        // The span comes from the rows, not from this poll: it can be unhurried and cheap.
+        tokio::time::sleep(Duration::from_millis(500)).await;
     }
 }
 

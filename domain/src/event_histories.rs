@@ -161,6 +161,49 @@ pub async fn claim(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) 
     row.as_ref().map(EventHistory::from_row).transpose()
 }
 
+/// [`claim`] for several delivered ids in one statement: the pool coalesces the claims of jobs
+/// delivered together, so a busy worker spends one round trip (and one commit) per batch, not
+/// per job. Returns the rows it took; an id missing from the answer was not claimable.
+pub async fn claim_many(conn: &mut Conn, ids: &[String], worker_id: &str, lease: Duration) -> Result<Vec<EventHistory>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let now = time::now_db();
+    let mut sql = Sql::new("UPDATE event_histories SET status = 'PROCESSING', attempts = attempts + 1, lease_until = ");
+    sql.bind(time::after(lease)).push(", worker_id = ").bind(worker_id);
+    sql.push(", started_at = ").bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
+    sql.push(" WHERE status = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(id);
+    }
+    sql.push(") RETURNING *");
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    rows.iter().map(EventHistory::from_row).collect()
+}
+
+/// [`succeed`] for several jobs of one worker in one statement; returns the ids it recorded
+/// (a job missing from the answer had lost its lease).
+pub async fn succeed_many(conn: &mut Conn, ids: &[String], worker_id: &str) -> Result<Vec<String>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let now = time::now_db();
+    let mut sql = Sql::new("UPDATE event_histories SET status = 'SUCCESS', error = NULL, lease_until = NULL, finished_at = ");
+    sql.bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
+    sql.push(" WHERE worker_id = ").bind(worker_id).push(" AND status = 'PROCESSING' AND id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(id);
+    }
+    sql.push(") RETURNING id");
+    Ok(sql.query_scalar().fetch_all(&mut *conn).await?)
+}
+
 /// Extends a running job's lease; false when the worker lost it (expired and rescued).
 pub async fn renew_lease(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) -> Result<bool> {
     let done = sqlx::query(

@@ -36,6 +36,8 @@ pub struct Runtime {
     pub worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
+    claims: Coalesced<String, Result<Option<event_histories::EventHistory>, String>>,
+    successes: Coalesced<String, Result<bool, String>>,
 }
 
 impl Runtime {
@@ -46,6 +48,46 @@ impl Runtime {
         let host = hostname();
         let suffix = uuid::Uuid::new_v4().simple().to_string();
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
+        let claims = Coalesced::spawn(BATCH_MAX, {
+            let (db, worker_id, lease) = (db.clone(), worker_id.clone(), config.lease);
+            move |ids: Vec<String>| {
+                let (db, worker_id) = (db.clone(), worker_id.clone());
+                async move {
+                    let taken = async {
+                        let mut conn = db.conn().await?;
+                        event_histories::claim_many(&mut conn, &ids, &worker_id, lease).await
+                    }
+                    .await;
+                    match taken {
+                        Ok(rows) => {
+                            let mut rows: std::collections::HashMap<String, _> = rows.into_iter().map(|r| (r.id.clone(), r)).collect();
+                            ids.iter().map(|id| Ok(rows.remove(id))).collect()
+                        }
+                        Err(e) => ids.iter().map(|_| Err(e.to_string())).collect(),
+                    }
+                }
+            }
+        });
+        let successes = Coalesced::spawn(BATCH_MAX, {
+            let (db, worker_id) = (db.clone(), worker_id.clone());
+            move |ids: Vec<String>| {
+                let (db, worker_id) = (db.clone(), worker_id.clone());
+                async move {
+                    let done = async {
+                        let mut conn = db.conn().await?;
+                        event_histories::succeed_many(&mut conn, &ids, &worker_id).await
+                    }
+                    .await;
+                    match done {
+                        Ok(done) => {
+                            let done: HashSet<String> = done.into_iter().collect();
+                            ids.iter().map(|id| Ok(done.contains(id))).collect()
+                        }
+                        Err(e) => ids.iter().map(|_| Err(e.to_string())).collect(),
+                    }
+                }
+            }
+        });
         Ok(Arc::new(Runtime {
             db,
             queue,
@@ -60,6 +102,8 @@ impl Runtime {
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
+            claims,
+            successes,
         }))
     }
 
@@ -87,10 +131,7 @@ impl Runtime {
         if self.stopping.load(Ordering::SeqCst) {
             return; // left PENDING: pushed again when a pool starts or the sweeper finds it
         }
-        let claimed = match self.db.conn().await {
-            Ok(mut conn) => event_histories::claim(&mut conn, id, &self.worker_id, self.config.lease).await,
-            Err(e) => Err(e),
-        };
+        let claimed = self.claims.call(id.to_owned()).await.unwrap_or_else(|| Err("the claim batcher stopped".into()));
         let job = match claimed {
             Ok(Some(job)) => job,
             Ok(None) => return,
@@ -154,17 +195,19 @@ impl Runtime {
             NextStep::Fail(_) => "FAILED",
         };
         // A rescheduled job is pushed by the sweeper once it is due.
-        let recorded = async {
-            let mut conn = self.db.conn().await?;
-            match &step {
-                NextStep::Succeed => event_histories::succeed(&mut conn, &job.id, &self.worker_id).await,
-                NextStep::Reschedule { delay, refund, message } => {
-                    event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *delay, *refund).await
-                }
-                NextStep::Fail(message) => event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await,
+        let recorded = match &step {
+            NextStep::Succeed => self.successes.call(job.id.clone()).await.unwrap_or_else(|| Err("the outcome batcher stopped".into())),
+            NextStep::Reschedule { delay, refund, message } => match self.db.conn().await {
+                Ok(mut conn) => event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *delay, *refund).await,
+                Err(e) => Err(e),
             }
-        }
-        .await;
+            .map_err(|e| e.to_string()),
+            NextStep::Fail(message) => match self.db.conn().await {
+                Ok(mut conn) => event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await,
+                Err(e) => Err(e),
+            }
+            .map_err(|e| e.to_string()),
+        };
         metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
         metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone()).record(took.as_secs_f64());
         match (&outcome, recorded) {
@@ -200,6 +243,46 @@ impl Runtime {
                 return Ok(());
             }
         }
+    }
+}
+
+/// The most job rows one coalesced statement touches.
+const BATCH_MAX: usize = 128;
+
+/// Coalesces the requests that arrive while a statement runs into the next statement: alone, a
+/// request goes out at once (no added latency); under load, one round trip and one commit serve
+/// a whole batch, as the fastest queues batch their completions.
+struct Coalesced<T, R> {
+    tx: tokio::sync::mpsc::UnboundedSender<(T, tokio::sync::oneshot::Sender<R>)>,
+}
+
+impl<T: Send + 'static, R: Send + 'static> Coalesced<T, R> {
+    /// `flush` answers a batch with one result per item, in order.
+    fn spawn<F, Fut>(max: usize, mut flush: F) -> Self
+    where
+        F: FnMut(Vec<T>) -> Fut + Send + 'static,
+        Fut: std::future::Future<Output = Vec<R>> + Send,
+    {
+        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(T, tokio::sync::oneshot::Sender<R>)>();
+        tokio::spawn(async move {
+            let mut batch = Vec::with_capacity(max);
+            // Ends when the runtime (every sender) is gone.
+            while rx.recv_many(&mut batch, max).await > 0 {
+                let (items, replies): (Vec<T>, Vec<_>) = batch.drain(..).unzip();
+                let results = flush(items).await;
+                for (reply, result) in replies.into_iter().zip(results) {
+                    let _ = reply.send(result);
+                }
+            }
+        });
+        Coalesced { tx }
+    }
+
+    /// None when the batcher has stopped (the process is going down).
+    async fn call(&self, item: T) -> Option<R> {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.tx.send((item, tx)).ok()?;
+        rx.await.ok()
     }
 }
 
@@ -287,16 +370,19 @@ impl Pool {
                 }));
             }};
         }
-        // Both backends park an idle worker until their heartbeat (30 s) unless told to poll.
+        // Both backends park an idle consumer until their heartbeat (30 s) unless told to poll;
+        // a push wakes it at once, the interval is the fallback.
         let poll = rt.config.poll_every;
         match &rt.queue {
-            Queue::Sqlite(storage, _) => {
-                let storage = storage.clone();
-                spawn_worker!(storage.clone().poll_with_interval(poll))
+            Queue::Sqlite(storage, _, wake) => {
+                let (storage, wake) = (storage.clone(), wake.clone());
+                spawn_worker!(storage.clone().poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll)))
             }
-            Queue::Redis(storage) => {
+            Queue::Redis(storage, wake) => {
                 let storage = storage.clone();
-                spawn_worker!(storage.clone().poll_with_interval(poll))
+                tasks.push(tokio::spawn(listen_for_pushes(wake.clone(), stop_rx.clone())));
+                let wake = wake.local.clone();
+                spawn_worker!(storage.clone().poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll)))
             }
         }
 
@@ -333,6 +419,37 @@ impl Pool {
         cron::at_start(&rt).await;
         tracing::info!(worker = %rt.worker_id, concurrency = rt.config.concurrency, "job pool started");
         Ok(PoolHandle { rt, stop, tasks })
+    }
+}
+
+/// Relays the pushes other processes announce on Redis to this process's consumer. Resubscribes
+/// after Redis restarts; meanwhile the consumer falls back to its poll interval.
+async fn listen_for_pushes(wake: crate::queue::RedisWake, mut stop: watch::Receiver<bool>) {
+    use futures::StreamExt;
+    loop {
+        let listened = async {
+            let mut pubsub = wake.client.get_async_pubsub().await?;
+            pubsub.subscribe(&wake.channel).await?;
+            // Whatever was pushed while not subscribed.
+            wake.local.notify();
+            let mut messages = pubsub.on_message();
+            while messages.next().await.is_some() {
+                wake.local.notify();
+            }
+            Ok::<(), redis::RedisError>(())
+        };
+        tokio::select! {
+            result = listened => {
+                if let Err(e) = result {
+                    tracing::debug!(error = %e, "push announcements lost; listening again");
+                }
+            }
+            _ = stop.wait_for(|s| *s) => return,
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+            _ = stop.wait_for(|s| *s) => return,
+        }
     }
 }
 
