@@ -1,6 +1,6 @@
 //! Scenarios 1 and 2, and the drain half of 6: no-op jobs drained at a fixed total concurrency.
 //!
-//! - **scaled**: `system.probe` rows written as a bulk mutation writes them (one batch, PENDING),
+//! - **scaled**: keyless `system.probe` rows (true no-ops: no effect row) written as a bulk mutation writes them (one batch, PENDING),
 //!   then `worker` processes start on PostgreSQL and Redis: their first sweep pushes the backlog
 //!   (the outbox path, 500 ids per push) and their pools drain it.
 //! - **bullmq**: the same number of no-op jobs added with `addBulk` to the same Redis, drained by
@@ -115,7 +115,7 @@ async fn drain_scaled(ctx: &Ctx, s: &Scaled, n: usize) -> anyhow::Result<Sample>
     let env = stack::scaled_env(&s.dir, &s.url, &redis.url(), &s.queue);
     redis.reset_stats().await?;
     // The backlog as a bulk mutation's outbox holds it; the workers' first sweep pushes it.
-    stack::insert_probes(&s.db, n, |i| serde_json::json!({ "key": format!("p{i}") })).await?;
+    stack::insert_probes(&s.db, n, |_| serde_json::json!({})).await?;
     let workers = stack::start_workers(&ctx.bins, &env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, &s.dir)?;
     let mut running = Running { api: None, workers };
     stack::wait_probes(&s.db, n, &mut running, timeout(n)).await?;
@@ -181,7 +181,7 @@ async fn drain_bullmq(ctx: &Ctx, n: usize, round: usize) -> anyhow::Result<Sampl
 async fn drain_embedded(ctx: &Ctx, n: usize) -> anyhow::Result<Sample> {
     let dir = ctx.work.fresh("drain-embedded")?;
     let db = stack::embedded_database(ctx, &dir).await?;
-    stack::insert_probes(&db, n, |i| serde_json::json!({ "key": format!("p{i}") })).await?;
+    stack::insert_probes(&db, n, |_| serde_json::json!({})).await?;
     let mut env = stack::base_env(&dir);
     env.insert("DEMO".into(), "false".into());
     env.insert("WORKER_CONCURRENCY".into(), (ctx.sizes.drain_workers * ctx.sizes.drain_concurrency).to_string());

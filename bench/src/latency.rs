@@ -122,11 +122,10 @@ async fn scaled(
         let due = ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
         while sent < due {
             let (db, queue) = (enqueue_db.clone(), queue.clone());
-            let key = format!("l{sent}");
             let stamp = epoch_ms();
             tasks.push(tokio::spawn(async move {
                 let mut tx = db.begin().await?;
-                let mut job = jobs::kinds::probe(&key, 0, None, 3);
+                let mut job = jobs::kinds::probe("", 0, None, 3);
                 job.payload["sent_ms"] = stamp.into();
                 let id = domain::event_histories::insert(&mut tx, &job).await?.context("inserted")?;
                 tx.commit().await?;

@@ -129,7 +129,7 @@ pub async fn mark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
         return Ok(());
     }
     let mut sql = Sql::new("UPDATE event_histories SET queued_at = ");
-    sql.bind(time::now_db()).push(" WHERE status = 'PENDING' AND id IN (");
+    sql.bind(time::now_db()).push(" WHERE status || '' = 'PENDING' AND id IN (");
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
             sql.push(", ");
@@ -164,6 +164,11 @@ pub async fn claim(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) 
 /// [`claim`] for several delivered ids in one statement: the pool coalesces the claims of jobs
 /// delivered together, so a busy worker spends one round trip (and one commit) per batch, not
 /// per job. Returns the rows it took; an id missing from the answer was not claimable.
+///
+/// `status || ''` here and in the other statements on a list of ids keeps the planner on the
+/// primary key. Statistics taken while the table was quiet say PENDING (or PROCESSING) rows are
+/// rare; during a backlog they are not, and a plan through the status index then walks every
+/// waiting job for each batch (a 30,000-job drain fell from 3,000 to 500 jobs/s).
 pub async fn claim_many(conn: &mut Conn, ids: &[String], worker_id: &str, lease: Duration) -> Result<Vec<EventHistory>> {
     if ids.is_empty() {
         return Ok(Vec::new());
@@ -172,7 +177,7 @@ pub async fn claim_many(conn: &mut Conn, ids: &[String], worker_id: &str, lease:
     let mut sql = Sql::new("UPDATE event_histories SET status = 'PROCESSING', attempts = attempts + 1, lease_until = ");
     sql.bind(time::after(lease)).push(", worker_id = ").bind(worker_id);
     sql.push(", started_at = ").bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
-    sql.push(" WHERE status = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND id IN (");
+    sql.push(" WHERE status || '' = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND id IN (");
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
             sql.push(", ");
@@ -193,7 +198,7 @@ pub async fn succeed_many(conn: &mut Conn, ids: &[String], worker_id: &str) -> R
     let now = time::now_db();
     let mut sql = Sql::new("UPDATE event_histories SET status = 'SUCCESS', error = NULL, lease_until = NULL, finished_at = ");
     sql.bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
-    sql.push(" WHERE worker_id = ").bind(worker_id).push(" AND status = 'PROCESSING' AND id IN (");
+    sql.push(" WHERE worker_id = ").bind(worker_id).push(" AND status || '' = 'PROCESSING' AND id IN (");
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
             sql.push(", ");
@@ -315,7 +320,7 @@ pub async fn unmark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
     if ids.is_empty() {
         return Ok(());
     }
-    let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status = 'PENDING' AND id IN (");
+    let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status || '' = 'PENDING' AND id IN (");
     for (i, id) in ids.iter().enumerate() {
         if i > 0 {
             sql.push(", ");

@@ -39,6 +39,8 @@ pub const ALL: &[&str] = &[
 /// benchmarks use it to measure the pipeline end to end, and tests to count executions.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Probe {
+    /// The effect to record once; without one the probe is a true no-op (the drain benchmark).
+    #[serde(default)]
     pub key: String,
     /// Work to simulate before recording, in milliseconds.
     #[serde(default)]
@@ -147,6 +149,9 @@ async fn run_probe(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let Probe { key, work_ms } = payload(job)?;
     if work_ms > 0 {
         tokio::time::sleep(std::time::Duration::from_millis(work_ms)).await;
+    }
+    if key.is_empty() {
+        return Ok(());
     }
     let mut conn = rt.db.conn().await?;
     let first = domain::event_histories::record_effect(&mut conn, &format!("probe:{key}"), &job.id, None).await?;
