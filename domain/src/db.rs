@@ -59,6 +59,30 @@ impl Db {
         Ok(Db { pool, backend })
     }
 
+    /// A small pool on the same database whose commits do not wait for the WAL flush
+    /// (PostgreSQL's `synchronous_commit = off`), for the job pipeline's own status rows. A
+    /// crash of the database can lose the last fraction of a second of them; a job whose claim
+    /// or success is lost runs again, which at-least-once delivery allows anyway. This is the
+    /// durability SQLite already has here (WAL with `synchronous = NORMAL`), so on SQLite it is
+    /// the same pool.
+    pub fn without_commit_wait(&self, max_connections: u32) -> Db {
+        if self.backend != Backend::Postgres {
+            return self.clone();
+        }
+        let options = (*self.pool.connect_options()).clone();
+        let pool = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .acquire_timeout(self.pool.options().get_acquire_timeout())
+            .after_connect(|conn, _meta| {
+                Box::pin(async move {
+                    sqlx::query("SET synchronous_commit = off").execute(&mut *conn).await?;
+                    Ok(())
+                })
+            })
+            .connect_lazy_with(options);
+        Db { pool, backend: self.backend }
+    }
+
     pub async fn migrate(&self) -> Result<()> {
         let migrator = match self.backend {
             Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),

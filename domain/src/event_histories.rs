@@ -287,12 +287,16 @@ pub async fn reschedule(
 /// cutoff once: the rows it marks are then newer than the cutoff and are not taken again.
 pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_before: &str, limit: i64) -> Result<Vec<String>> {
     let sql = match backend {
+        // The due ids are picked once, then updated by key. As `id IN (subquery)`, PostgreSQL
+        // planned with the statistics of a table still empty (a bulk enqueue right after start)
+        // and ran the pick again for every row: a sweep of 50,000 jobs never ended.
         Backend::Postgres => {
-            "UPDATE event_histories SET queued_at = $1
-             WHERE id IN (SELECT id FROM event_histories
-                          WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
-                          ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-             RETURNING id"
+            "WITH due AS MATERIALIZED (
+                 SELECT id FROM event_histories
+                 WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
+                 ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+             UPDATE event_histories SET queued_at = $1 FROM due WHERE event_histories.id = due.id
+             RETURNING event_histories.id"
         }
         Backend::Sqlite => {
             "UPDATE event_histories SET queued_at = $1

@@ -48,8 +48,10 @@ impl Runtime {
         let host = hostname();
         let suffix = uuid::Uuid::new_v4().simple().to_string();
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
+        // One statement at a time per batcher: two connections serve both.
+        let status_db = db.without_commit_wait(2);
         let claims = Coalesced::spawn(BATCH_MAX, {
-            let (db, worker_id, lease) = (db.clone(), worker_id.clone(), config.lease);
+            let (db, worker_id, lease) = (status_db.clone(), worker_id.clone(), config.lease);
             move |ids: Vec<String>| {
                 let (db, worker_id) = (db.clone(), worker_id.clone());
                 async move {
@@ -69,7 +71,7 @@ impl Runtime {
             }
         });
         let successes = Coalesced::spawn(BATCH_MAX, {
-            let (db, worker_id) = (db.clone(), worker_id.clone());
+            let (db, worker_id) = (status_db, worker_id.clone());
             move |ids: Vec<String>| {
                 let (db, worker_id) = (db.clone(), worker_id.clone());
                 async move {
@@ -153,8 +155,18 @@ impl Runtime {
             }
         };
         drop(renewer);
-        self.record(&job, outcome, started.elapsed()).await;
-        self.track(id, false);
+        // The queue slot is free as soon as the outcome is handed over: recording it waits for
+        // the batch statement in flight and then its own, and a worker that held the slot for
+        // that would run at half its concurrency. Until recorded the job stays tracked (a
+        // graceful stop waits for it) and PROCESSING under its lease, so a crash in between
+        // only means it runs again, as any delivery may.
+        let took = started.elapsed();
+        let rt = self.clone();
+        let id = id.to_owned();
+        tokio::spawn(async move {
+            rt.record(&job, outcome, took).await;
+            rt.track(&id, false);
+        });
     }
 
     fn spawn_lease_renewal(self: &Arc<Self>, id: String) -> JoinHandle<()> {

@@ -149,14 +149,24 @@ async fn seed_planner_stats(pool: &SqlitePool) -> Result<(), sqlx::Error> {
 impl Queue {
     /// Opens (and creates) the embedded queue at `path`.
     pub async fn sqlite(path: &std::path::Path, name: &str) -> Result<(Queue, SqlitePool), String> {
-        let url = format!("sqlite://{}?mode=rwc", path.display());
-        let pool = SqlitePool::connect(&url).await.map_err(|e| format!("queue database: {e}"))?;
+        // Every connection, not only the one apalis's setup tunes: WAL, and commits that do not
+        // wait for the disk (the queue only carries ids; the database's rows are the record).
+        let options = sqlx::sqlite::SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
+            .busy_timeout(std::time::Duration::from_secs(15));
+        let connect = || SqlitePool::connect_with(options.clone());
+        let pool = connect().await.map_err(|e| format!("queue database: {e}"))?;
         SqliteStorage::setup(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
         seed_planner_stats(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
         // Connections read the planner's statistics when they open: start them afresh.
         pool.close().await;
-        let pool = SqlitePool::connect(&url).await.map_err(|e| format!("queue database: {e}"))?;
-        let config = apalis_sqlite::Config::default().queue(name);
+        let pool = connect().await.map_err(|e| format!("queue database: {e}"))?;
+        // The job's row is the lock (a lease claimed in the database): apalis's own lock would
+        // be one more write per task.
+        let config = apalis_sqlite::Config::default().queue(name).lock_tasks(false);
         Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(config), name.to_owned(), Wake::default()), pool))
     }
 
