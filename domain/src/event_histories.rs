@@ -141,29 +141,11 @@ pub async fn mark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
     Ok(())
 }
 
-/// Takes a due PENDING job for `worker_id`: PROCESSING, one more attempt, a lease. None when
-/// another worker has it, it already ran, or it is not due (a duplicate delivery).
-pub async fn claim(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) -> Result<Option<EventHistory>> {
-    let now = time::now_db();
-    let row = sqlx::query(
-        "UPDATE event_histories
-         SET status = 'PROCESSING', attempts = attempts + 1, lease_until = $3, worker_id = $2,
-             started_at = $4, updated_at = $4
-         WHERE id = $1 AND status = 'PENDING' AND run_at <= $4
-         RETURNING *",
-    )
-    .bind(id)
-    .bind(worker_id)
-    .bind(time::after(lease))
-    .bind(&now)
-    .fetch_optional(&mut *conn)
-    .await?;
-    row.as_ref().map(EventHistory::from_row).transpose()
-}
-
-/// [`claim`] for several delivered ids in one statement: the pool coalesces the claims of jobs
-/// delivered together, so a busy worker spends one round trip (and one commit) per batch, not
-/// per job. Returns the rows it took; an id missing from the answer was not claimable.
+/// Takes due PENDING jobs for `worker_id`: PROCESSING, one more attempt, a lease. One statement
+/// for several delivered ids: the pool coalesces the claims of jobs delivered together, so a
+/// busy worker spends one round trip per batch, not per job. Returns the rows it took; an id
+/// missing from the answer was not claimable (another worker has it, it already ran or is not
+/// due: a duplicate delivery).
 ///
 /// `status || ''` here and in the other statements on a list of ids keeps the planner on the
 /// primary key. Statistics taken while the table was quiet say PENDING (or PROCESSING) rows are
@@ -189,7 +171,7 @@ pub async fn claim_many(conn: &mut Conn, ids: &[String], worker_id: &str, lease:
     rows.iter().map(EventHistory::from_row).collect()
 }
 
-/// [`succeed`] for several jobs of one worker in one statement; returns the ids it recorded
+/// Records the success of several jobs of one worker in one statement; returns the ids it recorded
 /// (a job missing from the answer had lost its lease).
 pub async fn succeed_many(conn: &mut Conn, ids: &[String], worker_id: &str) -> Result<Vec<String>> {
     if ids.is_empty() {
@@ -217,20 +199,6 @@ pub async fn renew_lease(conn: &mut Conn, id: &str, worker_id: &str, lease: Dura
     .bind(id)
     .bind(worker_id)
     .bind(time::after(lease))
-    .execute(&mut *conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
-}
-
-pub async fn succeed(conn: &mut Conn, id: &str, worker_id: &str) -> Result<bool> {
-    let now = time::now_db();
-    let done = sqlx::query(
-        "UPDATE event_histories SET status = 'SUCCESS', error = NULL, lease_until = NULL, finished_at = $3, updated_at = $3
-         WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
-    )
-    .bind(id)
-    .bind(worker_id)
-    .bind(&now)
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() == 1)
