@@ -86,15 +86,18 @@ pub struct NewJob {
     pub max_attempts: i64,
 }
 
-/// Writes the job's row, PENDING and not yet pushed. Call it inside the transaction of the
-/// change that asks for the job; push the id to the queue after commit. Returns None when a job
-/// with the same dedupe key exists already.
+/// Writes the job's row, PENDING. Call it inside the transaction of the change that asks for
+/// the job; push the id to the queue after commit. Returns None when a job with the same dedupe
+/// key exists already.
+///
+/// The row is stamped queued at once, so a push costs no second write: the sweeper pushes it
+/// again only after `lost_after` (or at its next pass when the push fails and is unmarked).
 pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
     let id = ids::new_id();
     let now = time::now_db();
     let done = sqlx::query(
-        "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, run_at, created_at, updated_at)
-         VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $8, $8, $8)
+        "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, run_at, queued_at, created_at, updated_at)
+         VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $8, $8, $8, $8)
          ON CONFLICT (dedupe_key) DO NOTHING",
     )
     .bind(&id)
@@ -121,24 +124,6 @@ pub async fn create_batch(conn: &mut Conn, client_id: Option<&str>, kind: &str, 
         .execute(&mut *conn)
         .await?;
     Ok(id)
-}
-
-/// Notes that these jobs were pushed to the queue, so the sweeper leaves them alone.
-pub async fn mark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
-    if ids.is_empty() {
-        return Ok(());
-    }
-    let mut sql = Sql::new("UPDATE event_histories SET queued_at = ");
-    sql.bind(time::now_db()).push(" WHERE status || '' = 'PENDING' AND id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
-        sql.bind(id);
-    }
-    sql.push(")");
-    sql.query().execute(&mut *conn).await?;
-    Ok(())
 }
 
 /// Takes due PENDING jobs for `worker_id`: PROCESSING, one more attempt, a lease. One statement

@@ -213,9 +213,11 @@ pub async fn variants(conn: &mut Conn, scope: &Scope, product_id: &str) -> Resul
         })
         .collect::<Result<_>>()?;
     let values = sqlx::query(
-        "SELECT v.id, v.variant_id, v.attribute_id, a.name, v.value FROM variant_attribute_values v
-         JOIN attributes a ON a.id = v.attribute_id JOIN product_variants pv ON pv.id = v.variant_id
-         WHERE pv.product_id = $1 AND v.client_id = $2 ORDER BY a.name, v.id",
+        // From the product's variants outwards: filtered on the values' client instead, SQLite
+        // walked every value of the client for each product.
+        "SELECT v.id, v.variant_id, v.attribute_id, a.name, v.value FROM product_variants pv
+         JOIN variant_attribute_values v ON v.variant_id = pv.id JOIN attributes a ON a.id = v.attribute_id
+         WHERE pv.product_id = $1 AND pv.client_id = $2 ORDER BY a.name, v.id",
     )
     .bind(product_id)
     .bind(&scope.client_id)

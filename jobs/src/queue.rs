@@ -240,21 +240,19 @@ impl Queue {
         }
     }
 
-    /// Pushes committed jobs. A failure is logged, not returned: the rows are PENDING with no
-    /// `queued_at`, and the sweeper pushes them again.
+    /// Pushes committed jobs (inserted already stamped queued). A failure is logged, not
+    /// returned: the rows are given back to the sweeper, which pushes them at its next pass.
     pub async fn push(&self, db: &Db, ids: &[String]) {
         for chunk in ids.chunks(200) {
-            match self.push_batch(chunk).await {
-                Ok(()) => {
-                    let marked = match db.conn().await {
-                        Ok(mut conn) => event_histories::mark_queued(&mut conn, chunk).await,
-                        Err(e) => Err(e),
-                    };
-                    if let Err(e) = marked {
-                        tracing::warn!(jobs = chunk.len(), error = %e, "could not mark jobs as queued");
-                    }
+            if let Err(e) = self.push_batch(chunk).await {
+                tracing::warn!(jobs = chunk.len(), error = %e, "queue push failed; the sweeper will retry");
+                let unmarked = match db.conn().await {
+                    Ok(mut conn) => event_histories::unmark_queued(&mut conn, chunk).await,
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = unmarked {
+                    tracing::warn!(jobs = chunk.len(), error = %e, "could not give the jobs back to the sweeper; it pushes them after JOB_LOST_AFTER_SECS");
                 }
-                Err(e) => tracing::warn!(jobs = chunk.len(), error = %e, "queue push failed; the sweeper will retry"),
             }
         }
     }

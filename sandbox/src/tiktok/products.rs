@@ -627,25 +627,35 @@ fn check(inner: &Inner, shop: &Shop, p: &Product) -> Result<(), ApiError> {
     Ok(())
 }
 
-fn start_audit(inner: &Inner, p: &mut Product, now_ms: i64) {
+fn start_audit(inner: &mut Inner, p: &mut Product, now_ms: i64) {
     p.status = "PENDING".into();
     p.audit_status = Some("AUDITING".into());
     p.audit_failed_reasons.clear();
-    p.audit_due_ms = Some(now_ms + inner.config.audit_delay.as_millis() as i64);
+    let due = now_ms + inner.config.audit_delay.as_millis() as i64;
+    p.audit_due_ms = Some(due);
+    inner.audits_due.insert((due, p.id.clone()));
 }
 
 /// Ends the audits whose time has come. Called at the start of every request, so the state is
 /// always as of now without a background task.
 pub fn settle(inner: &mut Inner, now_ms: i64) {
+    if inner.audits_due.first().is_none_or(|(due, _)| *due > now_ms) {
+        return;
+    }
     let words: Vec<String> = inner
         .config
         .audit_rejected_words
         .iter()
         .map(|w| w.to_lowercase())
         .collect();
-    for p in inner.products.values_mut() {
-        let Some(due) = p.audit_due_ms else { continue };
-        if due > now_ms || p.status != "PENDING" {
+    while let Some((due, id)) = inner.audits_due.pop_first() {
+        if due > now_ms {
+            inner.audits_due.insert((due, id));
+            break;
+        }
+        // An entry whose audit was cancelled or restarted since is stale.
+        let Some(p) = inner.products.get_mut(&id) else { continue };
+        if p.audit_due_ms != Some(due) || p.status != "PENDING" {
             continue;
         }
         p.audit_due_ms = None;
@@ -725,9 +735,9 @@ pub fn create(inner: &mut Inner, ctx: &Ctx, call: &Call) -> Result<Value, ApiErr
     if let Some(key) = &key {
         // A repeated key answers the first create again: the caller lost our reply, not the product.
         if let Some(existing) = inner
-            .products
-            .values()
-            .find(|p| p.shop_id == shop.id && p.idempotency_key.as_deref() == Some(key.as_str()))
+            .idempotency
+            .get(&(shop.id.clone(), key.clone()))
+            .and_then(|id| inner.products.get(id))
         {
             return Ok(write_reply(existing, false));
         }
@@ -768,6 +778,9 @@ pub fn create(inner: &mut Inner, ctx: &Ctx, call: &Call) -> Result<Value, ApiErr
         title: Some(product.title.clone()),
         seller_skus: product.skus.iter().map(|s| s.seller_sku.clone()).collect(),
     };
+    if let Some(key) = &product.idempotency_key {
+        inner.idempotency.insert((shop.id.clone(), key.clone()), id.clone());
+    }
     inner.products.insert(id, product);
     inner.record(ctx, "product.create", write);
     Ok(reply)
@@ -888,6 +901,7 @@ pub fn batch(inner: &mut Inner, ctx: &Ctx, call: &Call, action: Batch) -> Result
                 p.audit_status = Some("AUDITING".into());
                 p.audit_failed_reasons.clear();
                 p.audit_due_ms = Some(audit_ms);
+                inner.audits_due.insert((audit_ms, id.clone()));
                 Ok(())
             }
             (Batch::Activate, "ACTIVATE" | "PENDING") => Ok(()),

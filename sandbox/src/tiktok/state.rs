@@ -1,6 +1,6 @@
 //! The sandbox's in-memory world: sellers, shops, tokens, products, orders, activities, images,
 //! and the ledger of accepted writes. One mutex guards it; handlers never await while holding it.
-use std::collections::{BTreeMap, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -106,6 +106,10 @@ pub struct Inner {
     pub refresh_tokens: HashMap<String, Token>,
     /// Keyed by product id; ids grow with time, so iteration is creation order.
     pub products: BTreeMap<String, Product>,
+    /// Audits to end, by due time: each request settles only these, not every product.
+    pub audits_due: BTreeSet<(i64, String)>,
+    /// Product ids by (shop, idempotency key), so a create answers a repeated key at once.
+    pub idempotency: HashMap<(String, String), String>,
     pub images: HashMap<String, Image>,
     pub brands: Vec<Brand>,
     pub orders: Vec<(String, Value)>,
@@ -128,6 +132,8 @@ impl Inner {
             access_tokens: HashMap::new(),
             refresh_tokens: HashMap::new(),
             products: BTreeMap::new(),
+            audits_due: BTreeSet::new(),
+            idempotency: HashMap::new(),
             images: HashMap::new(),
             brands: builtin_brands(),
             orders: Vec::new(),
