@@ -11,7 +11,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use domain::users::User;
-use domain::{clients, users, Db, Role, Scope};
+use domain::{users, Db, Role, Scope};
 
 use crate::errors::{ApiError, ApiResult};
 
@@ -122,12 +122,8 @@ impl Session {
         let Some(token) = bearer else { return Ok(Session::Anonymous) };
         let Some(claims) = jwt.verify(token) else { return Ok(Session::Invalid) };
         let mut conn = db.conn().await?;
-        let Some(user) = users::find(&mut conn, &claims.sub).await? else { return Ok(Session::Invalid) };
+        let Some(user) = users::find_with_active_client(&mut conn, &claims.sub).await? else { return Ok(Session::Invalid) };
         if user.token_version != claims.tv || user.client_id != claims.cid {
-            return Ok(Session::Invalid);
-        }
-        let client = clients::by_id(&mut conn, &user.client_id).await?;
-        if !client.is_active {
             return Ok(Session::Invalid);
         }
         let scope = Scope { client_id: user.client_id.clone(), user_id: user.id.clone(), role: user.role };

@@ -38,6 +38,9 @@ impl FromRef<App> for AppState {
     }
 }
 
+/// Clients whose catalogue order the API keeps in memory (the most recently read ones).
+const CATALOGUE_ORDERS_KEPT: usize = 64;
+
 pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder().ok();
     config.storage.ensure_data_dir().map_err(anyhow::Error::msg)?;
@@ -65,6 +68,7 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
         jwt,
         tiktok,
         secrets,
+        catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
     };
     if let Some(handle) = &demo_sandbox {
         demo::seed_shop(&state, handle.sandbox()).await?;

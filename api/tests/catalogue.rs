@@ -565,3 +565,61 @@ async fn products_of_another_client_are_not_found_and_bulk_delete_counts_only_mi
     assert_eq!(s.ok(PRODUCT, json!({ "id": theirs }), Some(&root)).await["getProductById"]["name"], "Theirs");
     assert_eq!(code(&s.gql(BULK_DELETE, json!({ "ids": [theirs] }), None).await), "UNAUTHENTICATED");
 }
+
+#[tokio::test]
+async fn every_page_of_the_catalogue_holds_its_share_in_order_from_either_end() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let demo = scope_of(&s, &admin).await;
+    let platform = scope_of(&s, &root).await;
+    let mut made = Vec::new();
+    for i in 0..23 {
+        made.push(insert_product(&s, &demo, &format!("{} product {i:02}", if i % 3 == 0 { "Red" } else { "Blue" })).await);
+    }
+    insert_product(&s, &platform, "Not theirs").await;
+    let everything = s.ok(PRODUCTS, json!({ "f": { "limit": 100 } }), Some(&admin)).await["getProducts"].clone();
+    let all = names(&everything["items"]);
+    assert_eq!(all.len(), 23);
+    assert_eq!(everything["pageInfo"]["totalCount"], 23);
+    let reds: Vec<String> = all.iter().filter(|n| n.starts_with("Red")).cloned().collect();
+
+    // Pages past the middle are walked to from the oldest end; stitched together, every page
+    // size gives back the whole list in the same order, filtered or not.
+    let stitched = |search: Option<&'static str>, limit: usize| {
+        let s = &s;
+        let admin = &admin;
+        async move {
+            let mut got = Vec::new();
+            for page in 1..=(23usize.div_ceil(limit) + 1) {
+                let data = s.ok(PRODUCTS, json!({ "s": search, "f": { "limit": limit, "page": page } }), Some(admin)).await["getProducts"].clone();
+                got.extend(names(&data["items"]));
+            }
+            got
+        }
+    };
+    for limit in [1, 4, 5, 7, 22, 23] {
+        assert_eq!(stitched(None, limit).await, all, "pages of {limit}");
+        assert_eq!(stitched(Some("red"), limit).await, reds, "pages of {limit}, searched");
+    }
+    let last = s.ok(PRODUCTS, json!({ "f": { "limit": 5, "page": 5 } }), Some(&admin)).await["getProducts"].clone();
+    assert_eq!(names(&last["items"]), all[20..].to_vec());
+    assert_eq!(last["pageInfo"], json!({ "hasNextPage": false, "hasPreviousPage": true, "totalCount": 23 }));
+    let beyond = s.ok(PRODUCTS, json!({ "f": { "limit": 5, "page": 9 } }), Some(&admin)).await["getProducts"].clone();
+    assert_eq!(beyond["items"], json!([]));
+    assert_eq!(beyond["pageInfo"]["totalCount"], 23);
+
+    // The kept total and order follow inserts and deletions at once.
+    assert_eq!(s.ok(DELETE_PRODUCT, json!({ "id": made[0] }), Some(&admin)).await["deleteProduct"], true);
+    let after = s.ok(PRODUCTS, json!({ "f": { "limit": 100 } }), Some(&admin)).await["getProducts"].clone();
+    assert_eq!(after["pageInfo"]["totalCount"], 22);
+    let remaining: Vec<String> = all.iter().filter(|n| n.as_str() != "Red product 00").cloned().collect();
+    assert_eq!(names(&after["items"]), remaining);
+    insert_product(&s, &demo, "Newest product").await;
+    let first = s.ok(PRODUCTS, json!({ "f": { "limit": 3, "page": 1 } }), Some(&admin)).await["getProducts"].clone();
+    assert_eq!(names(&first["items"]), vec!["Newest product".to_owned(), remaining[0].clone(), remaining[1].clone()]);
+    assert_eq!(first["pageInfo"]["totalCount"], 23);
+    let deepest = s.ok(PRODUCTS, json!({ "f": { "limit": 3, "page": 8 } }), Some(&admin)).await["getProducts"].clone();
+    assert_eq!(names(&deepest["items"]), remaining[20..].to_vec());
+    assert_eq!(s.ok(PRODUCTS, json!({ "f": { "limit": 100 } }), Some(&root)).await["getProducts"]["pageInfo"]["totalCount"], 1);
+}

@@ -1,9 +1,13 @@
 //! A client's products: read, list, delete, and their variants and marketplace attributes.
+use std::collections::{HashMap, HashSet};
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::catalogue::{DimensionUnit, Dimensions, ProductType, Weight, WeightUnit, like_pattern};
-use crate::db::{Conn, Sql, flag, real};
+use crate::db::{Conn, Db, Sql, flag, real};
 use crate::paging::{Page, PageRequest};
 use crate::{DomainError, Result, Scope, ids, time};
 
@@ -74,6 +78,17 @@ pub struct ProductFilter {
     pub template_id: Option<String>,
 }
 
+impl ProductFilter {
+    /// True when nothing narrows the catalogue.
+    pub fn is_empty(&self) -> bool {
+        self.search.as_deref().is_none_or(|s| s.trim().is_empty())
+            && self.status.is_none()
+            && self.product_type.is_none()
+            && self.shop_id.is_none()
+            && self.template_id.is_none()
+    }
+}
+
 fn filtered(base: &'static str, scope: &Scope, filter: &ProductFilter) -> Sql {
     let mut sql = Sql::new(base);
     push_filters(&mut sql, scope, filter);
@@ -100,18 +115,133 @@ fn push_filters(sql: &mut Sql, scope: &Scope, filter: &ProductFilter) {
     }
 }
 
-pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: PageRequest) -> Result<Page<Product>> {
-    let total: i64 = filtered("SELECT COUNT(*) FROM products p WHERE p.client_id = ", scope, filter).query_scalar().fetch_one(&mut *conn).await?;
-    // The page's ids first, then their rows: the rows a deep page skips are read from the
-    // index alone (client, created_at, id), not fetched whole and thrown away.
-    let mut sql = Sql::new(SELECT);
-    sql.bind(&scope.client_id).push(" AND p.id IN (SELECT p.id FROM products p WHERE p.client_id = ");
+/// The order of whole catalogues (newest first), kept in memory per client and checked on every
+/// read against the version the triggers of migration 0004 bump on each insert, delete or
+/// re-dating: a page of an unfiltered catalogue is then a slice of ids, however deep. Each API
+/// process keeps its own; the version makes them agree with the database, not with each other.
+/// An order missing or outdated is loaded again in the background, one load per client at a
+/// time, while the read that found it so walks the index as a filtered read does.
+pub struct CatalogueOrders {
+    db: Db,
+    cached: Mutex<lru::LruCache<String, Arc<CatalogueOrder>>>,
+    loading: Mutex<HashSet<String>>,
+}
+
+struct CatalogueOrder {
+    version: i64,
+    ids: Vec<String>,
+}
+
+impl CatalogueOrders {
+    /// Room for the catalogues of `clients` clients (about 5 MB per 100,000 products).
+    pub fn new(db: Db, clients: usize) -> Arc<Self> {
+        Arc::new(Self {
+            db,
+            cached: Mutex::new(lru::LruCache::new(NonZeroUsize::new(clients).unwrap_or(NonZeroUsize::MIN))),
+            loading: Mutex::new(HashSet::new()),
+        })
+    }
+
+    fn get(&self, client_id: &str, version: i64) -> Option<Arc<CatalogueOrder>> {
+        let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
+        cached.get(client_id).filter(|o| o.version == version).cloned()
+    }
+
+    fn load_in_background(self: &Arc<Self>, client_id: &str) {
+        if !self.loading.lock().unwrap_or_else(|e| e.into_inner()).insert(client_id.to_owned()) {
+            return;
+        }
+        let (orders, client_id) = (self.clone(), client_id.to_owned());
+        tokio::spawn(async move {
+            if let Err(e) = orders.load(&client_id).await {
+                tracing::warn!(client = %client_id, error = %e, "catalogue order not loaded; pages walk the index meanwhile");
+            }
+            orders.loading.lock().unwrap_or_else(|e| e.into_inner()).remove(&client_id);
+        });
+    }
+
+    async fn load(&self, client_id: &str) -> Result<()> {
+        let mut conn = self.db.conn().await?;
+        // The version is read before the ids: an order loaded after a change it did not see is
+        // kept under the older version, and the next read loads it again.
+        let version: i64 = sqlx::query_scalar("SELECT version FROM client_product_counts WHERE client_id = $1")
+            .bind(client_id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .unwrap_or(0);
+        let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM products WHERE client_id = $1 ORDER BY created_at DESC, id DESC")
+            .bind(client_id)
+            .fetch_all(&mut *conn)
+            .await?;
+        let order = Arc::new(CatalogueOrder { version, ids });
+        self.cached.lock().unwrap_or_else(|e| e.into_inner()).put(client_id.to_owned(), order);
+        Ok(())
+    }
+}
+
+pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: PageRequest, orders: &Arc<CatalogueOrders>) -> Result<Page<Product>> {
+    let total: i64 = if filter.is_empty() {
+        let kept = sqlx::query("SELECT products, version FROM client_product_counts WHERE client_id = $1").bind(&scope.client_id).fetch_optional(&mut *conn).await?;
+        let (total, version): (i64, i64) = match kept {
+            Some(r) => (r.try_get("products")?, r.try_get("version")?),
+            None => (0, 0),
+        };
+        match orders.get(&scope.client_id, version) {
+            Some(order) => {
+                let start = usize::try_from(page.offset()).unwrap_or(usize::MAX).min(order.ids.len());
+                let end = start.saturating_add(usize::try_from(page.limit).unwrap_or(0)).min(order.ids.len());
+                let items = in_order(conn, scope, &order.ids[start..end]).await?;
+                return Ok(Page { items, total, request: page });
+            }
+            None if total > 0 => {
+                orders.load_in_background(&scope.client_id);
+                total
+            }
+            None => total,
+        }
+    } else {
+        filtered("SELECT COUNT(*) FROM products p WHERE p.client_id = ", scope, filter).query_scalar().fetch_one(&mut *conn).await?
+    };
+    let offset = page.offset();
+    if offset >= total {
+        return Ok(Page { items: Vec::new(), total, request: page });
+    }
+    // A page's ids are walked to from the nearer end of the order (past the middle, the same
+    // rows counted from the oldest), on the index alone (client, created_at, id); then their rows.
+    let from_oldest = (total - offset - page.limit).max(0);
+    let (order, limit, skip) =
+        if from_oldest < offset { (" ORDER BY p.created_at ASC, p.id ASC LIMIT ", total - offset - from_oldest, from_oldest) } else { (" ORDER BY p.created_at DESC, p.id DESC LIMIT ", page.limit, offset) };
+    let mut sql = Sql::new("SELECT p.id FROM products p WHERE p.client_id = ");
     push_filters(&mut sql, scope, filter);
-    sql.push(" ORDER BY p.created_at DESC, p.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
-    sql.push(") ORDER BY p.created_at DESC, p.id DESC");
-    let rows = sql.query().fetch_all(&mut *conn).await?;
-    let items = rows.iter().map(Product::from_row).collect::<Result<_>>()?;
+    sql.push(order).bind(limit).push(" OFFSET ").bind(skip);
+    let mut ids: Vec<String> = sql.query_scalar().fetch_all(&mut *conn).await?;
+    if from_oldest < offset {
+        ids.reverse();
+    }
+    let items = in_order(conn, scope, &ids).await?;
     Ok(Page { items, total, request: page })
+}
+
+/// The client's products with these ids, in the ids' order. Looked up by primary key: with an
+/// ORDER BY, or with the client's column open to its index (`|| ''` closes it), SQLite walks
+/// the client's whole index and tests every product against the list.
+async fn in_order(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<Vec<Product>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::new("SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.client_id || '' = ");
+    sql.bind(&scope.client_id).push(" AND p.id IN (");
+    for (i, id) in ids.iter().enumerate() {
+        if i > 0 {
+            sql.push(", ");
+        }
+        sql.bind(id);
+    }
+    sql.push(")");
+    let rows = sql.query().fetch_all(&mut *conn).await?;
+    let mut found: HashMap<String, Product> = rows.iter().map(Product::from_row).map(|p| p.map(|p| (p.id.clone(), p))).collect::<Result<_>>()?;
+    // A product deleted since its id was read is simply not on the page.
+    Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
 }
 
 /// A product of the caller's client; anything else is NOT_FOUND.

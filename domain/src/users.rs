@@ -108,6 +108,15 @@ pub async fn find(conn: &mut Conn, id: &str) -> Result<Option<User>> {
     row.as_ref().map(User::from_row).transpose()
 }
 
+/// The user, when its client is active: what every signed-in request checks, in one statement.
+pub async fn find_with_active_client(conn: &mut Conn, id: &str) -> Result<Option<User>> {
+    let row = sqlx::query("SELECT u.* FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref().map(User::from_row).transpose()
+}
+
 pub async fn by_email(conn: &mut Conn, email: &Email) -> Result<Option<User>> {
     let row = sqlx::query("SELECT * FROM users WHERE email = $1")
         .bind(email.as_str())

@@ -36,6 +36,8 @@ pub struct AppState {
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     pub secrets: domain::secrets::Secrets,
+    /// The order of recently read catalogues, for pages of getProducts.
+    pub catalogue_orders: Arc<domain::products::CatalogueOrders>,
 }
 
 impl AppState {

@@ -275,8 +275,9 @@ impl ProductsQuery {
             shop_id: filter.shop_id.map(|id| id.to_string()),
             template_id: filter.template_id.map(|id| id.to_string()),
         };
-        let mut conn = state(ctx).db.conn().await?;
-        let page = products::list(&mut conn, &me.scope, &domain_filter, request).await?;
+        let st = state(ctx);
+        let mut conn = st.db.conn().await?;
+        let page = products::list(&mut conn, &me.scope, &domain_filter, request, &st.catalogue_orders).await?;
         Ok(ProductPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Product).collect() })
     }
 
