@@ -192,11 +192,12 @@ async fn each_cron_tick_runs_once() {
 }
 
 /// Jobs written to the outbox without a push (as after a crash between commit and push) are
-/// pushed by the sweeper; a batch reports its jobs' progress to its own client only.
+/// pushed by the sweeper once `JOB_LOST_AFTER_SECS` has passed (rows are written stamped
+/// queued); a batch reports its jobs' progress to its own client only.
 #[tokio::test]
 async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
     use domain::event_histories::{self as eh};
-    let s = Server::start().await;
+    let s = Server::start_with(&[("JOB_LOST_AFTER_SECS", "2")]).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
     let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
