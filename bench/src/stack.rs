@@ -100,8 +100,8 @@ pub fn start_workers(bins: &Bins, env: &BTreeMap<String, String>, count: usize, 
     (0..count).map(|i| Proc::spawn(&format!("worker {i}"), &bins.worker, &[], &env, &log_dir.join(format!("worker-{i}.log")))).collect()
 }
 
-/// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, as a bulk
-/// mutation writes them (stamped queued; the caller pushes them). `payload(i)` gives each job's payload.
+/// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, not stamped
+/// queued, so the workers' sweeper pushes them at its first pass (the outbox path). `payload(i)` gives each job's payload.
 pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) -> serde_json::Value) -> anyhow::Result<Vec<String>> {
     let mut tx = db.begin().await?;
     let batch = domain::event_histories::create_batch(&mut tx, None, jobs::kinds::SYSTEM_PROBE, n as i64).await?;
@@ -111,7 +111,7 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
     for start in (0..n).step_by(CHUNK) {
         let end = (start + CHUNK).min(n);
         let mut sql = String::from(
-            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, batch_id, run_at, queued_at, created_at, updated_at) VALUES ",
+            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, batch_id, run_at, created_at, updated_at) VALUES ",
         );
         // $1 is the batch and $2 the time, bound once; then an id and a payload per row.
         for k in 0..end - start {
@@ -119,7 +119,7 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
                 sql.push_str(", ");
             }
             let p = 3 + k * 2;
-            sql.push_str(&format!("(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2, $2)", p + 1));
+            sql.push_str(&format!("(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2)", p + 1));
         }
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(batch.clone()).bind(now.clone());
         for i in start..end {
