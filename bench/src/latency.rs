@@ -22,9 +22,10 @@ use crate::Ctx;
 pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     check_bullmq()?;
     let measured = *ctx.drain_rate.lock().expect("lock");
-    let (rate, note) = match measured {
-        Some(r) => ((r / 2.0).max(1.0), format!("{:.0} jobs/s: half the scaled drain rate", r / 2.0)),
-        None => {
+    let (rate, note) = match (ctx.sizes.latency_rate, measured) {
+        (Some(r), _) => (r.max(1.0), format!("{r:.0} jobs/s: set with --set latency_rate")),
+        (None, Some(r)) => ((r / 2.0).max(1.0), format!("{:.0} jobs/s: half the scaled drain rate", r / 2.0)),
+        (None, None) => {
             let r = if ctx.sizes.quick { 100.0 } else { 300.0 };
             (r, format!("{r:.0} jobs/s: fixed, the drain scenario did not run"))
         }

@@ -36,7 +36,8 @@ struct Args {
     #[arg(long)]
     json: Option<PathBuf>,
     /// Override a size: drain_jobs, listing_products, graphql_products, graphql_rate,
-    /// graphql_secs, latency_secs (e.g. `--set graphql_products=100000`); repeatable.
+    /// graphql_secs, latency_secs, latency_rate (jobs/s; default half the drain rate)
+    /// (e.g. `--set graphql_products=100000`); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
 }
@@ -52,6 +53,8 @@ pub struct Sizes {
     pub drain_concurrency: usize,
     /// Seconds of open-loop arrivals per latency round.
     pub latency_secs: f64,
+    /// Arrivals per second in the latency scenario, instead of half the measured drain rate.
+    pub latency_rate: Option<f64>,
     /// Products listed per round (scenario 4).
     pub listing_products: usize,
     /// Products in the catalogue read by scenario 5, its arrival rate and duration.
@@ -69,6 +72,7 @@ impl Sizes {
                 drain_workers: 2,
                 drain_concurrency: 8,
                 latency_secs: 2.0,
+                latency_rate: None,
                 listing_products: 200,
                 graphql_products: 2_000,
                 graphql_rate: 50.0,
@@ -81,6 +85,7 @@ impl Sizes {
                 drain_workers: 2,
                 drain_concurrency: 8,
                 latency_secs: 20.0,
+                latency_rate: None,
                 listing_products: 10_000,
                 graphql_products: 100_000,
                 // What one page costs at 100,000 products (a COUNT and an OFFSET walk, tens of
@@ -110,6 +115,7 @@ impl Sizes {
             "graphql_rate" => self.graphql_rate = num,
             "graphql_secs" => self.graphql_secs = num,
             "latency_secs" => self.latency_secs = num,
+            "latency_rate" => self.latency_rate = Some(num),
             _ => anyhow::bail!("--set {k}: no such size"),
         }
         Ok(())
