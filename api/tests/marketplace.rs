@@ -110,6 +110,8 @@ async fn category_sync_fills_the_local_tree_once_a_shop_is_connected() {
         .await
         .expect("insert")
         .expect("new job");
+    // Not pushed here: handed to the sweeper, as after a failed push.
+    domain::event_histories::unmark_queued(&mut conn, std::slice::from_ref(&id)).await.expect("unmark");
     drop(conn);
     let done = wait_for(Duration::from_secs(30), || async {
         let st: String = sqlx::query_scalar("SELECT status FROM event_histories WHERE id = $1").bind(&id).fetch_one(&db.pool).await.ok()?;
@@ -152,6 +154,8 @@ async fn warehouse_sync_replaces_the_shops_warehouses() {
             job.dedupe_key = Some(key.into());
             let mut conn = db.conn().await.expect("conn");
             let id = domain::event_histories::insert(&mut conn, &job).await.expect("insert").expect("new job");
+            // Not pushed here: handed to the sweeper, as after a failed push.
+            domain::event_histories::unmark_queued(&mut conn, std::slice::from_ref(&id)).await.expect("unmark");
             drop(conn);
             wait_for(Duration::from_secs(30), || async {
                 let st: String =

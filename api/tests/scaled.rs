@@ -128,12 +128,17 @@ impl Fleet {
         format!("{} (last lines):\n{}", self.log_path().display(), text.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n"))
     }
 
-    /// Writes `n` probe jobs under one batch, as a bulk mutation would (the sweeper pushes them).
+    /// Writes `n` probe jobs under one batch, as a bulk mutation would, and hands them to the
+    /// sweeper instead of pushing them (as after a failed push).
     async fn enqueue_probes(&self, n: usize, work_ms: u64) -> String {
         let mut tx = self.db.begin().await.expect("tx");
         let batch = eh::create_batch(&mut tx, None, "system.probe", n as i64).await.expect("batch");
+        let mut ids = Vec::new();
         for i in 0..n {
-            eh::insert(&mut tx, &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3)).await.expect("insert");
+            ids.extend(eh::insert(&mut tx, &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3)).await.expect("insert"));
+        }
+        for chunk in ids.chunks(500) {
+            eh::unmark_queued(&mut tx, chunk).await.expect("unmark");
         }
         tx.commit().await.expect("commit");
         batch
