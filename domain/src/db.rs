@@ -176,6 +176,16 @@ impl Sql {
         self.text.push_str(&self.args.len().to_string());
         self
     }
+    /// Appends `$n, $n+1, …`, one placeholder per value (the inside of an `IN (…)`).
+    pub fn bind_list<V: Into<Arg> + Clone>(&mut self, values: &[V]) -> &mut Self {
+        for (i, v) in values.iter().enumerate() {
+            if i > 0 {
+                self.push(", ");
+            }
+            self.bind(v.clone());
+        }
+        self
+    }
     pub fn query(&self) -> sqlx::query::Query<'_, Any, sqlx::any::AnyArguments> {
         let mut q = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
         for arg in &self.args {

@@ -145,12 +145,7 @@ pub async fn claim_many(conn: &mut Conn, ids: &[String], worker_id: &str, lease:
     sql.bind(time::after(lease)).push(", worker_id = ").bind(worker_id);
     sql.push(", started_at = ").bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
     sql.push(" WHERE status || '' = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
-        sql.bind(id);
-    }
+    sql.bind_list(ids);
     sql.push(") RETURNING *");
     let rows = sql.query().fetch_all(&mut *conn).await?;
     rows.iter().map(EventHistory::from_row).collect()
@@ -166,12 +161,7 @@ pub async fn succeed_many(conn: &mut Conn, ids: &[String], worker_id: &str) -> R
     let mut sql = Sql::new("UPDATE event_histories SET status = 'SUCCESS', error = NULL, lease_until = NULL, finished_at = ");
     sql.bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
     sql.push(" WHERE worker_id = ").bind(worker_id).push(" AND status || '' = 'PROCESSING' AND id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
-        sql.bind(id);
-    }
+    sql.bind_list(ids);
     sql.push(") RETURNING id");
     Ok(sql.query_scalar().fetch_all(&mut *conn).await?)
 }
@@ -278,12 +268,7 @@ pub async fn unmark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
         return Ok(());
     }
     let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status || '' = 'PENDING' AND id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
-        sql.bind(id);
-    }
+    sql.bind_list(ids);
     sql.push(")");
     sql.query().execute(&mut *conn).await?;
     Ok(())

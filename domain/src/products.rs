@@ -231,12 +231,7 @@ async fn in_order(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<Vec<
     }
     let mut sql = Sql::new("SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.client_id || '' = ");
     sql.bind(&scope.client_id).push(" AND p.id IN (");
-    for (i, id) in ids.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
-        sql.bind(id);
-    }
+    sql.bind_list(ids);
     sql.push(")");
     let rows = sql.query().fetch_all(&mut *conn).await?;
     let mut found: HashMap<String, Product> = rows.iter().map(Product::from_row).map(|p| p.map(|p| (p.id.clone(), p))).collect::<Result<_>>()?;
@@ -412,12 +407,7 @@ pub async fn bulk_delete(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Resu
     }
     let mut sql = Sql::new("DELETE FROM products WHERE client_id = ");
     sql.bind(&scope.client_id).push(" AND id IN (");
-    for (i, id) in valid.iter().enumerate() {
-        if i > 0 {
-            sql.push(", ");
-        }
-        sql.bind(*id);
-    }
+    sql.bind_list(&valid);
     sql.push(")");
     let done = sql.query().execute(&mut *conn).await?;
     Ok(i64::try_from(done.rows_affected()).unwrap_or(i64::MAX))
