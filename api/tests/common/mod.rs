@@ -66,9 +66,10 @@ fn drop_database(name: String) {
     .join();
 }
 
+/// Unique across the tests of all processes: time and pid alone collided between two tests
+/// started in the same clock tick.
 fn uuid_simple() -> String {
-    let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-    format!("{:x}{:x}", nanos, std::process::id())
+    domain::ids::new_id().replace('-', "")
 }
 
 pub fn worker_binary() -> PathBuf {
