@@ -9,8 +9,23 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context as _};
 
+/// A port no other server of this run was given and nothing listens on, below the kernel's
+/// ephemeral range. A port the kernel picked (`:0`) and freed can be picked again, for another
+/// server or an outgoing connection, before the server meant to have it binds it.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+    use std::sync::atomic::{AtomicU32, Ordering};
+    const FIRST: u32 = 20_000;
+    const SPAN: u32 = 12_000; // up to 32,000: Linux hands out ephemeral ports from 32,768
+    static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
+    // Processes that run at the same time (the web's and a bench's servers) start apart.
+    let _ = NEXT.compare_exchange(u32::MAX, std::process::id() % SPAN, Ordering::SeqCst, Ordering::SeqCst);
+    for _ in 0..SPAN {
+        let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port between {FIRST} and {}", FIRST + SPAN)
 }
 
 /// The run's scratch space: data dirs and logs. Kept when the run fails, so logs can be read.

@@ -18,8 +18,24 @@ pub const DEMO_ADMIN: &str = "admin@demo.sellerdesk.test";
 pub const DEMO_STAFF: &str = "staff@demo.sellerdesk.test";
 pub const DEMO_PASSWORD: &str = "sellerdesk-demo";
 
+/// A port no other test of this process was given and nothing listens on, below the kernel's
+/// ephemeral range. A port the kernel picked (`:0`) and freed can be picked again for another
+/// test's server, or for a sandbox's listener or an outgoing connection, before this test's
+/// server binds it; the server that lost the race exits, and its test speaks to someone else's.
 pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).expect("a free port")
+    use std::sync::atomic::{AtomicU32, Ordering};
+    const FIRST: u32 = 20_000;
+    const SPAN: u32 = 12_000; // up to 32,000: Linux hands out ephemeral ports from 32,768
+    static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
+    // Processes that run at the same time (the web's and a bench's servers) start apart.
+    let _ = NEXT.compare_exchange(u32::MAX, std::process::id() % SPAN, Ordering::SeqCst, Ordering::SeqCst);
+    for _ in 0..SPAN {
+        let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
+        if TcpListener::bind(("127.0.0.1", port)).is_ok() {
+            return port;
+        }
+    }
+    panic!("no free port between {FIRST} and {}", FIRST + SPAN)
 }
 
 /// True when the suite runs on the scaled stack: PostgreSQL + Redis + `worker` processes.
