@@ -214,7 +214,10 @@ async fn a_thousand_jobs_over_three_workers_each_run_once() {
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn a_worker_killed_halfway_loses_nothing() {
     let redis = Redis::start().await;
-    let mut fleet = Fleet::start(&redis, 3, &[]).await;
+    // The killed worker's claimed jobs come back when their lease expires, and the ids it had
+    // fetched but not claimed when the other workers' heartbeats find it dead; the long wait
+    // before a job counts as lost by the queue leaves both to do it.
+    let mut fleet = Fleet::start(&redis, 3, &[("JOB_LOST_AFTER_SECS", "600")]).await;
     let batch = fleet.enqueue_probes(N, 20).await;
     fleet.wait_succeeded_at_least(&batch, (N / 2) as i64).await;
     let mut victim = fleet.workers.remove(0);
@@ -230,17 +233,73 @@ async fn a_worker_killed_halfway_loses_nothing() {
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn redis_restarted_halfway_loses_nothing() {
     let mut redis = Redis::start().await;
-    let fleet = Fleet::start(&redis, 3, &[]).await;
+    // Jobs lost by the queue are pushed again once JOB_LOST_AFTER_SECS has passed; a Redis that
+    // restarted is noticed by its new instance at once, which this long wait leaves alone to do.
+    let fleet = Fleet::start(&redis, 3, &[("JOB_LOST_AFTER_SECS", "600")]).await;
     let batch = fleet.enqueue_probes(N, 5).await;
     fleet.wait_succeeded_at_least(&batch, (N / 2) as i64).await;
     // An empty Redis comes back: every queued id is gone.
     redis.kill();
     tokio::time::sleep(Duration::from_secs(1)).await;
     redis.spawn().await;
-    fleet.wait_done(&batch, N as i64, 180).await;
+    fleet.wait_done(&batch, N as i64, 60).await;
     let (effects, attempts) = fleet.effects_and_attempts().await;
     assert_eq!(effects, N as i64, "every job's effect, once");
     assert!(attempts <= N as i64 + 8 * 3, "no job ran twice but those cut off mid-run: {attempts} attempts");
+}
+
+/// Workers that start while a bulk mutation's jobs wait in Redis push none of them again (each
+/// start used to push the whole backlog once more), and what finished jobs leave in Redis is
+/// dropped, so its memory does not grow with every job ever run.
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis_empty() {
+    use futures::StreamExt;
+    let redis = Redis::start().await;
+    let mut fleet = Fleet::start(&redis, 0, &[("JOB_LOST_AFTER_SECS", "600")]).await;
+    let queue = jobs::Queue::redis(&redis.url(), &fleet.name).await.expect("queue");
+    // As a bulk mutation does: rows committed (stamped queued), then ids pushed.
+    let mut tx = fleet.db.begin().await.expect("tx");
+    let batch = eh::create_batch(&mut tx, None, "system.probe", N as i64).await.expect("batch");
+    let mut ids = Vec::new();
+    for i in 0..N {
+        ids.extend(eh::insert(&mut tx, &jobs::kinds::probe(&format!("p{i}"), 0, Some(batch.clone()), 3)).await.expect("insert"));
+    }
+    tx.commit().await.expect("commit");
+    queue.push(&fleet.db, &ids).await;
+    assert_eq!(queue.stored_tasks().await.expect("tasks"), N as u64);
+
+    // Every push announces how many ids it added, on the queue's wake channel.
+    let client = redis::Client::open(redis.url()).expect("redis");
+    let mut pubsub = client.get_async_pubsub().await.expect("pubsub");
+    pubsub.subscribe(format!("{}:wake", fleet.name)).await.expect("subscribe");
+    let pushed = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let listener = tokio::spawn({
+        let pushed = pushed.clone();
+        async move {
+            let mut messages = pubsub.on_message();
+            while let Some(m) = messages.next().await {
+                pushed.fetch_add(m.get_payload::<u64>().unwrap_or(0), Ordering::SeqCst);
+            }
+        }
+    });
+    for _ in 0..3 {
+        fleet.add_worker();
+    }
+    fleet.wait_done(&batch, N as i64, 60).await;
+    let stored = wait_for(Duration::from_secs(20), || async {
+        let n = queue.stored_tasks().await.expect("tasks");
+        (n == 0).then_some(n)
+    })
+    .await;
+    assert_eq!(stored, Some(0), "finished tasks left in Redis\n{}", fleet.log());
+    listener.abort();
+    // The workers' own jobs (cron, the category tree at start) are pushed once each; no probe.
+    let others = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type <> 'system.probe'").await;
+    let pushed = pushed.load(Ordering::SeqCst) as i64;
+    assert!(pushed <= others, "workers pushed {pushed} jobs, {others} of them their own: some waiting in Redis were pushed again");
+    let (effects, attempts) = fleet.effects_and_attempts().await;
+    assert_eq!((effects, attempts), (N as i64, N as i64), "every job ran once");
 }
 
 /// A worker that starts on a backlog larger than one sweep batch (500) pushes each waiting job

@@ -1,12 +1,12 @@
 //! Scenarios 1 and 2, and the drain half of 6: no-op jobs drained at a fixed total concurrency.
 //!
-//! - **scaled**: keyless `system.probe` rows (true no-ops: no effect row) written as a bulk mutation writes them (one batch, PENDING),
-//!   then `worker` processes start on PostgreSQL and Redis: their first sweep pushes the backlog
-//!   (the outbox path, 500 ids per push) and their pools drain it.
+//! - **scaled**: keyless `system.probe` rows (true no-ops: no effect row) written and pushed to
+//!   Redis as a bulk mutation writes and pushes its jobs (one batch, PENDING, stamped queued),
+//!   then `worker` processes start on PostgreSQL and Redis and drain them.
 //! - **bullmq**: the same number of no-op jobs added with `addBulk` to the same Redis, drained by
 //!   as many Node processes at the same concurrency each.
-//! - **embedded**: the same rows on SQLite, pushed to the in-process queue by the first sweep of
-//!   one `api serve` whose pool runs the whole concurrency.
+//! - **embedded**: the same rows on SQLite, pushed to the embedded queue's file, then drained by
+//!   one `api serve` whose in-process pool runs the whole concurrency.
 //! - **redis-benchmark**: LPUSH and RPOP on the same Redis; a job needs one of each at least, so
 //!   the ceiling in jobs/s is 1 / (1/lpush + 1/rpop).
 //!
@@ -114,8 +114,9 @@ async fn drain_scaled(ctx: &Ctx, s: &Scaled, n: usize) -> anyhow::Result<Sample>
     stack::clear_jobs(&s.db).await?;
     let env = stack::scaled_env(&s.dir, &s.url, &redis.url(), &s.queue);
     redis.reset_stats().await?;
-    // The backlog as a bulk mutation's outbox holds it; the workers' first sweep pushes it.
-    stack::insert_probes(&s.db, n, |_| serde_json::json!({})).await?;
+    // The backlog as a bulk mutation leaves it: rows committed, ids pushed.
+    let ids = stack::insert_probes(&s.db, n, |_| serde_json::json!({})).await?;
+    stack::push_probes(&s.db, &ids, Some(&redis.url()), &s.queue, &s.dir).await?;
     let workers = stack::start_workers(&ctx.bins, &env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, &s.dir)?;
     let mut running = Running { api: None, workers };
     stack::wait_probes(&s.db, n, &mut running, timeout(n)).await?;
@@ -181,7 +182,8 @@ async fn drain_bullmq(ctx: &Ctx, n: usize, round: usize) -> anyhow::Result<Sampl
 async fn drain_embedded(ctx: &Ctx, n: usize) -> anyhow::Result<Sample> {
     let dir = ctx.work.fresh("drain-embedded")?;
     let db = stack::embedded_database(ctx, &dir).await?;
-    stack::insert_probes(&db, n, |_| serde_json::json!({})).await?;
+    let ids = stack::insert_probes(&db, n, |_| serde_json::json!({})).await?;
+    stack::push_probes(&db, &ids, None, "sellerdesk", &dir).await?;
     let mut env = stack::base_env(&dir);
     env.insert("DEMO".into(), "false".into());
     env.insert("WORKER_CONCURRENCY".into(), (ctx.sizes.drain_workers * ctx.sizes.drain_concurrency).to_string());

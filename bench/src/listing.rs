@@ -303,7 +303,7 @@ async fn connect_shop(ctx: &Ctx, stack: &Stack, tiktok: &sandbox::tiktok::Sandbo
 /// Until no job waits or runs (the shop's sync, the category tree).
 async fn wait_idle(stack: &Stack) -> anyhow::Result<()> {
     env::wait_until(Duration::from_secs(120), Duration::from_millis(100), "jobs to finish", || async {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM event_histories WHERE status IN ('PENDING', 'PROCESSING')")
+        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_queue WHERE status IN ('PENDING', 'PROCESSING')")
             .fetch_one(&stack.db.pool)
             .await?;
         Ok((n == 0).then_some(()))

@@ -100,8 +100,9 @@ pub fn start_workers(bins: &Bins, env: &BTreeMap<String, String>, count: usize, 
     (0..count).map(|i| Proc::spawn(&format!("worker {i}"), &bins.worker, &[], &env, &log_dir.join(format!("worker-{i}.log")))).collect()
 }
 
-/// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, not stamped
-/// queued, so the workers' sweeper pushes them at its first pass (the outbox path). `payload(i)` gives each job's payload.
+/// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, stamped queued
+/// as a bulk mutation writes its jobs; [`push_probes`] then pushes them as the mutation does
+/// after its commit. `payload(i)` gives each job's payload.
 pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) -> serde_json::Value) -> anyhow::Result<Vec<String>> {
     let mut tx = db.begin().await?;
     let batch = domain::event_histories::create_batch(&mut tx, None, jobs::kinds::SYSTEM_PROBE, n as i64).await?;
@@ -111,7 +112,7 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
     for start in (0..n).step_by(CHUNK) {
         let end = (start + CHUNK).min(n);
         let mut sql = String::from(
-            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, batch_id, run_at, created_at, updated_at) VALUES ",
+            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, batch_id, run_at, queued_at, created_at, updated_at) VALUES ",
         );
         // $1 is the batch and $2 the time, bound once; then an id and a payload per row.
         for k in 0..end - start {
@@ -119,7 +120,7 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
                 sql.push_str(", ");
             }
             let p = 3 + k * 2;
-            sql.push_str(&format!("(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2)", p + 1));
+            sql.push_str(&format!("(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2, $2)", p + 1));
         }
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(batch.clone()).bind(now.clone());
         for i in start..end {
@@ -133,39 +134,58 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
     Ok(ids)
 }
 
-/// Counts of probe jobs by status: (succeeded, failed, total).
-pub async fn probe_counts(db: &domain::Db) -> anyhow::Result<(i64, i64, i64)> {
-    let rows = sqlx::query("SELECT status, COUNT(*) AS n FROM event_histories WHERE type = 'system.probe' GROUP BY status")
-        .fetch_all(&db.pool)
+/// Pushes probe jobs to the queue the way the API pushes a committed bulk mutation's jobs.
+/// `queue` is the Redis queue's name (scaled), or the embedded queue's file under `data_dir`.
+pub async fn push_probes(db: &domain::Db, ids: &[String], redis_url: Option<&str>, queue: &str, data_dir: &Path) -> anyhow::Result<()> {
+    let q = match redis_url {
+        Some(url) => jobs::Queue::redis(url, queue).await.map_err(anyhow::Error::msg)?,
+        None => jobs::Queue::sqlite(&data_dir.join("queue.sqlite"), queue).await.map_err(anyhow::Error::msg)?.0,
+    };
+    // A push that fails gives its jobs back to the sweeper: the drain would then measure that.
+    q.push(db, ids).await;
+    let unpushed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM event_histories WHERE status = 'PENDING' AND queued_at IS NULL")
+        .fetch_one(&db.pool)
         .await?;
-    let (mut ok, mut failed, mut total) = (0, 0, 0);
-    for r in rows {
-        let status: String = r.try_get("status")?;
-        let n: i64 = r.try_get("n")?;
-        total += n;
-        match status.as_str() {
-            "SUCCESS" => ok += n,
-            "FAILED" => failed += n,
-            _ => {}
-        }
+    if unpushed > 0 {
+        bail!("{unpushed} probe jobs could not be pushed");
     }
-    Ok((ok, failed, total))
+    Ok(())
+}
+
+/// Jobs not done yet, and failed probe jobs: (waiting or running, failed). Read from job_queue,
+/// which holds only the jobs not done, so a poll costs little beside the drain it watches (a
+/// count of every status walked all the jobs, tens of ms per poll at 50,000). The only other
+/// jobs of a drain are the workers' own at start, done in moments.
+pub async fn probe_counts(db: &domain::Db) -> anyhow::Result<(i64, i64)> {
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_queue WHERE status IN ('PENDING', 'PROCESSING')").fetch_one(&db.pool).await?;
+    let failed: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM job_queue q JOIN event_histories e ON e.id = q.id WHERE q.status = 'FAILED' AND e.type = 'system.probe'",
+    )
+    .fetch_one(&db.pool)
+    .await?;
+    Ok((left, failed))
 }
 
 /// Waits until all `n` probes succeeded; fails at once on a FAILED one or a dead process.
 pub async fn wait_probes(db: &domain::Db, n: usize, running: &mut Running, timeout: Duration) -> anyhow::Result<()> {
     let deadline = std::time::Instant::now() + timeout;
     loop {
-        let (ok, failed, _) = probe_counts(db).await?;
+        let (left, failed) = probe_counts(db).await?;
         if failed > 0 {
             bail!("{failed} probe jobs FAILED");
         }
-        if ok as usize >= n {
-            return Ok(());
+        if left == 0 {
+            let done: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'system.probe' AND status = 'SUCCESS'")
+                .fetch_one(&db.pool)
+                .await?;
+            if done as usize >= n {
+                return Ok(());
+            }
+            bail!("{done} of {n} probe jobs succeeded and none is left to run");
         }
         running.check_alive()?;
         if std::time::Instant::now() > deadline {
-            bail!("only {ok} of {n} probe jobs done after {timeout:?}");
+            bail!("{left} of {n} probe jobs not done after {timeout:?}");
         }
         // The span comes from the rows, not from this poll: it can be unhurried and cheap.
         tokio::time::sleep(Duration::from_millis(500)).await;
@@ -189,11 +209,11 @@ pub async fn probe_span(db: &domain::Db) -> anyhow::Result<Duration> {
 /// until autovacuum catches up, and rounds must start alike.
 pub async fn clear_jobs(db: &domain::Db) -> anyhow::Result<()> {
     if db.backend == domain::Backend::Postgres {
-        sqlx::query("TRUNCATE job_effects, event_histories, workers").execute(&db.pool).await?;
+        sqlx::query("TRUNCATE job_effects, job_queue, event_histories, workers").execute(&db.pool).await?;
         sqlx::query("DELETE FROM job_batches").execute(&db.pool).await?;
         return Ok(());
     }
-    for t in ["DELETE FROM job_effects", "DELETE FROM event_histories", "DELETE FROM job_batches", "DELETE FROM workers"] {
+    for t in ["DELETE FROM job_effects", "DELETE FROM job_queue", "DELETE FROM event_histories", "DELETE FROM job_batches", "DELETE FROM workers"] {
         sqlx::query(t).execute(&db.pool).await?;
     }
     Ok(())

@@ -186,6 +186,19 @@ impl Sql {
         }
         self
     }
+    /// Appends `column` tested against a list of ids bound as one value: `column = ANY(…)` on
+    /// PostgreSQL, `column IN (… json_each …)` on SQLite. One statement text whatever the list's
+    /// length, so the statement is prepared once per connection; a placeholder per id would make
+    /// a text per length, and the statement cache would prepare them again and again.
+    pub fn in_ids(&mut self, backend: Backend, column: &'static str, ids: &[String]) -> &mut Self {
+        // A list of strings always serialises.
+        let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
+        self.push(column);
+        match backend {
+            Backend::Postgres => self.push(" = ANY(ARRAY(SELECT jsonb_array_elements_text(CAST(").bind(list).push(" AS jsonb))))"),
+            Backend::Sqlite => self.push(" IN (SELECT value FROM json_each(").bind(list).push("))"),
+        }
+    }
     pub fn query(&self) -> sqlx::query::Query<'_, Any, sqlx::any::AnyArguments> {
         let mut q = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
         for arg in &self.args {

@@ -126,57 +126,75 @@ pub async fn create_batch(conn: &mut Conn, client_id: Option<&str>, kind: &str, 
     Ok(id)
 }
 
-/// Takes due PENDING jobs for `worker_id`: PROCESSING, one more attempt, a lease. One statement
-/// for several delivered ids: the pool coalesces the claims of jobs delivered together, so a
-/// busy worker spends one round trip per batch, not per job. Returns the rows it took; an id
-/// missing from the answer was not claimable (another worker has it, it already ran or is not
-/// due: a duplicate delivery).
+/// What one status round trip did: the jobs it claimed and the successes it recorded.
+#[derive(Debug, Default)]
+pub struct StatusRound {
+    pub claimed: Vec<EventHistory>,
+    /// Ids whose success was recorded; a job missing here had lost its lease.
+    pub succeeded: Vec<String>,
+}
+
+/// Claims and successes of one worker, recorded in one round trip: the jobs in `succeed` go
+/// from PROCESSING to SUCCESS, the jobs in `claim` that are due and PENDING go to PROCESSING
+/// with one more attempt and a lease for `worker_id`. The pool coalesces what its jobs ask
+/// while a round is in flight into the next one, so a busy worker spends one statement and one
+/// commit per batch, not two per job. A claimed id missing from the answer
+/// was not claimable: another worker has it, it already ran or is not due (a duplicate
+/// delivery).
 ///
-/// `status || ''` here and in the other statements on a list of ids keeps the planner on the
-/// primary key. Statistics taken while the table was quiet say PENDING (or PROCESSING) rows are
-/// rare; during a backlog they are not, and a plan through the status index then walks every
-/// waiting job for each batch (a 30,000-job drain fell from 3,000 to 500 jobs/s).
-pub async fn claim_many(conn: &mut Conn, ids: &[String], worker_id: &str, lease: Duration) -> Result<Vec<EventHistory>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
+/// No column these updates change is indexed on event_histories, so on PostgreSQL they are
+/// heap-only updates; the job_queue row follows by trigger.
+pub async fn claim_and_succeed(
+    conn: &mut Conn,
+    backend: Backend,
+    claim: &[String],
+    succeed: &[String],
+    worker_id: &str,
+    lease: Duration,
+) -> Result<StatusRound> {
+    let mut round = StatusRound::default();
+    if claim.is_empty() && succeed.is_empty() {
+        return Ok(round);
     }
     let now = time::now_db();
-    let mut sql = Sql::new("UPDATE event_histories SET status = 'PROCESSING', attempts = attempts + 1, lease_until = ");
-    sql.bind(time::after(lease)).push(", worker_id = ").bind(worker_id);
-    sql.push(", started_at = ").bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
-    sql.push(" WHERE status || '' = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND id IN (");
-    sql.bind_list(ids);
-    sql.push(") RETURNING *");
+    let all: Vec<String> = claim.iter().chain(succeed).cloned().collect();
+    // One UPDATE for both (one statement and one commit on either engine): each SET reads the
+    // row as it was, so its current status tells a job being claimed (PENDING) from one
+    // succeeding (PROCESSING), and RETURNING tells them apart by the new one.
+    let mut sql = Sql::new("UPDATE event_histories SET ");
+    sql.push("status = CASE WHEN status = 'PENDING' THEN 'PROCESSING' ELSE 'SUCCESS' END, ");
+    sql.push("attempts = CASE WHEN status = 'PENDING' THEN attempts + 1 ELSE attempts END, ");
+    sql.push("lease_until = CASE WHEN status = 'PENDING' THEN ").bind(time::after(lease)).push(" ELSE NULL END, ");
+    sql.push("started_at = CASE WHEN status = 'PENDING' THEN ").bind(now.as_str()).push(" ELSE started_at END, ");
+    sql.push("finished_at = CASE WHEN status = 'PENDING' THEN finished_at ELSE ").bind(now.as_str()).push(" END, ");
+    sql.push("error = CASE WHEN status = 'PENDING' THEN error ELSE NULL END, ");
+    sql.push("worker_id = ").bind(worker_id).push(", updated_at = ").bind(now.as_str());
+    sql.push(" WHERE ");
+    sql.in_ids(backend, "id", &all);
+    sql.push(" AND ((status = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND ");
+    sql.in_ids(backend, "id", claim);
+    sql.push(") OR (status = 'PROCESSING' AND worker_id = ").bind(worker_id).push(" AND ");
+    sql.in_ids(backend, "id", succeed);
+    sql.push(")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at");
     let rows = sql.query().fetch_all(&mut *conn).await?;
-    rows.iter().map(EventHistory::from_row).collect()
-}
-
-/// Records the success of several jobs of one worker in one statement; returns the ids it recorded
-/// (a job missing from the answer had lost its lease).
-pub async fn succeed_many(conn: &mut Conn, ids: &[String], worker_id: &str) -> Result<Vec<String>> {
-    if ids.is_empty() {
-        return Ok(Vec::new());
+    for row in &rows {
+        let status: String = row.try_get("status")?;
+        if status == "SUCCESS" {
+            round.succeeded.push(row.try_get("id")?);
+        } else {
+            round.claimed.push(EventHistory::from_row(row)?);
+        }
     }
-    let now = time::now_db();
-    let mut sql = Sql::new("UPDATE event_histories SET status = 'SUCCESS', error = NULL, lease_until = NULL, finished_at = ");
-    sql.bind(now.as_str()).push(", updated_at = ").bind(now.as_str());
-    sql.push(" WHERE worker_id = ").bind(worker_id).push(" AND status || '' = 'PROCESSING' AND id IN (");
-    sql.bind_list(ids);
-    sql.push(") RETURNING id");
-    Ok(sql.query_scalar().fetch_all(&mut *conn).await?)
+    Ok(round)
 }
 
-/// Extends a running job's lease; false when the worker lost it (expired and rescued).
-pub async fn renew_lease(conn: &mut Conn, id: &str, worker_id: &str, lease: Duration) -> Result<bool> {
-    let done = sqlx::query(
-        "UPDATE event_histories SET lease_until = $3 WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
-    )
-    .bind(id)
-    .bind(worker_id)
-    .bind(time::after(lease))
-    .execute(&mut *conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+/// Extends the leases of the running jobs a worker holds; returns how many it still held (a
+/// job missing had lost its lease: expired and rescued).
+pub async fn renew_leases(conn: &mut Conn, backend: Backend, ids: &[String], worker_id: &str, lease: Duration) -> Result<u64> {
+    let mut sql = Sql::new("UPDATE event_histories SET lease_until = ");
+    sql.bind(time::after(lease)).push(" WHERE worker_id = ").bind(worker_id).push(" AND status = 'PROCESSING' AND ");
+    sql.in_ids(backend, "id", ids);
+    Ok(sql.query().execute(&mut *conn).await?.rows_affected())
 }
 
 pub async fn fail(conn: &mut Conn, id: &str, worker_id: &str, error: &str) -> Result<bool> {
@@ -222,39 +240,84 @@ pub async fn reschedule(
     Ok(done.rows_affected() == 1)
 }
 
-/// Takes up to `limit` PENDING jobs that are due and not in the queue (never pushed: a crash
-/// between commit and push; waiting out a retry delay; or pushed so long ago that the queue must
-/// have lost them: pushed before `lost_before`, from [`lost_cutoff`]) and marks them queued, in one
-/// statement. Concurrent sweepers take disjoint sets (SKIP LOCKED on PostgreSQL; SQLite has one
-/// writer at a time). The caller pushes them. A sweep that takes several batches computes the
-/// cutoff once: the rows it marks are then newer than the cutoff and are not taken again.
+/// Takes up to `limit` PENDING jobs that are due and not in the queue and marks them queued,
+/// in one statement per kind: first those never pushed (a crash between commit and push, a
+/// failed push, a retry delay that ended, a rescued orphan), then those pushed so long ago that
+/// the queue must have lost them (pushed before `lost_before`, from [`lost_cutoff`]). Each pick
+/// reads a job_queue index that holds only the rows it looks for, so jobs waiting in the queue
+/// cost a sweep nothing. Concurrent sweepers take disjoint sets (SKIP LOCKED on PostgreSQL;
+/// SQLite has one writer at a time). The caller pushes them. A sweep that takes several batches
+/// computes the cutoff once: the rows it marks are then newer than the cutoff and are not taken
+/// again.
 pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_before: &str, limit: i64) -> Result<Vec<String>> {
-    let sql = match backend {
-        // The due ids are picked once, then updated by key. As `id IN (subquery)`, PostgreSQL
-        // planned with the statistics of a table still empty (a bulk enqueue right after start)
-        // and ran the pick again for every row: a sweep of 50,000 jobs never ended.
-        Backend::Postgres => {
-            "WITH due AS MATERIALIZED (
-                 SELECT id FROM event_histories
-                 WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
-                 ORDER BY run_at LIMIT $3 FOR UPDATE SKIP LOCKED)
+    let now = time::now_db();
+    // The ids are picked once, then locked and updated by key: as `id IN (subquery)`,
+    // PostgreSQL planned with the statistics of a table still empty (a bulk enqueue right after
+    // start) and ran the pick again for every row. Rows are locked in event_histories, as every
+    // writer locks them, before the trigger touches job_queue: one lock order, no deadlock.
+    let (unqueued, lost) = match backend {
+        Backend::Postgres => (
+            "WITH picked AS MATERIALIZED (
+                 SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at <= $1
+                 ORDER BY run_at LIMIT $2),
+             due AS MATERIALIZED (
+                 SELECT e.id FROM event_histories e JOIN picked p ON p.id = e.id
+                 WHERE e.status = 'PENDING' AND e.queued_at IS NULL FOR UPDATE OF e SKIP LOCKED)
              UPDATE event_histories SET queued_at = $1 FROM due WHERE event_histories.id = due.id
-             RETURNING event_histories.id"
-        }
-        Backend::Sqlite => {
+             RETURNING event_histories.id",
+            "WITH picked AS MATERIALIZED (
+                 SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $3
+                 ORDER BY queued_at LIMIT $2),
+             due AS MATERIALIZED (
+                 SELECT e.id FROM event_histories e JOIN picked p ON p.id = e.id
+                 WHERE e.status = 'PENDING' AND e.queued_at < $3 FOR UPDATE OF e SKIP LOCKED)
+             UPDATE event_histories SET queued_at = $1 FROM due WHERE event_histories.id = due.id
+             RETURNING event_histories.id",
+        ),
+        Backend::Sqlite => (
             "UPDATE event_histories SET queued_at = $1
-             WHERE id IN (SELECT id FROM event_histories
-                          WHERE status = 'PENDING' AND run_at <= $1 AND (queued_at IS NULL OR queued_at < $2)
-                          ORDER BY run_at LIMIT $3)
-             RETURNING id"
-        }
+             WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at <= $1
+                          ORDER BY run_at LIMIT $2)
+               AND status = 'PENDING' AND queued_at IS NULL
+             RETURNING id",
+            "UPDATE event_histories SET queued_at = $1
+             WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $3
+                          ORDER BY queued_at LIMIT $2)
+               AND status = 'PENDING' AND queued_at < $3
+             RETURNING id",
+        ),
     };
-    Ok(sqlx::query_scalar(sql)
-        .bind(time::now_db())
-        .bind(lost_before)
-        .bind(limit)
-        .fetch_all(&mut *conn)
-        .await?)
+    let mut ids: Vec<String> = sqlx::query_scalar(unqueued).bind(&now).bind(limit).fetch_all(&mut *conn).await?;
+    let left = limit - ids.len() as i64;
+    if left > 0 {
+        let more: Vec<String> = sqlx::query_scalar(lost).bind(&now).bind(left).bind(lost_before).fetch_all(&mut *conn).await?;
+        ids.extend(more);
+    }
+    Ok(ids)
+}
+
+/// Records the server instance that holds `queue`; true when it is not the one recorded before,
+/// for the one caller that records the change (a conditional UPDATE), so a restart is acted on
+/// once however many sweepers notice it. The first instance ever recorded is not a change.
+pub async fn queue_instance_changed(conn: &mut Conn, queue: &str, instance: &str) -> Result<bool> {
+    let now = time::now_db();
+    let changed = sqlx::query("UPDATE queue_instances SET instance = $2, seen_at = $3 WHERE queue = $1 AND instance <> $2")
+        .bind(queue)
+        .bind(instance)
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?
+        .rows_affected();
+    if changed > 0 {
+        return Ok(true);
+    }
+    sqlx::query("INSERT INTO queue_instances (queue, instance, seen_at) VALUES ($1, $2, $3) ON CONFLICT (queue) DO NOTHING")
+        .bind(queue)
+        .bind(instance)
+        .bind(&now)
+        .execute(&mut *conn)
+        .await?;
+    Ok(false)
 }
 
 /// The `lost_before` of [`take_due_for_push`]: a job pushed longer than `lost_after` ago.
@@ -267,7 +330,7 @@ pub async fn unmark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
     if ids.is_empty() {
         return Ok(());
     }
-    let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status || '' = 'PENDING' AND id IN (");
+    let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status = 'PENDING' AND id IN (");
     sql.bind_list(ids);
     sql.push(")");
     sql.query().execute(&mut *conn).await?;
@@ -283,7 +346,8 @@ pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
         "UPDATE event_histories
          SET status = 'FAILED', error = 'the worker running this job stopped before it finished', lease_until = NULL,
              finished_at = $1, updated_at = $1
-         WHERE status = 'PROCESSING' AND lease_until < $1 AND attempts >= max_attempts",
+         WHERE id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING' AND lease_until < $1)
+           AND status = 'PROCESSING' AND lease_until < $1 AND attempts >= max_attempts",
     )
     .bind(&now)
     .execute(&mut *conn)
@@ -292,7 +356,8 @@ pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
     let requeued = sqlx::query(
         "UPDATE event_histories
          SET status = 'PENDING', queued_at = NULL, lease_until = NULL, worker_id = NULL, run_at = $1, updated_at = $1
-         WHERE status = 'PROCESSING' AND lease_until < $1",
+         WHERE id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING' AND lease_until < $1)
+           AND status = 'PROCESSING' AND lease_until < $1",
     )
     .bind(&now)
     .execute(&mut *conn)
@@ -348,9 +413,16 @@ pub async fn list(
         if let Some(kind) = &filter.kind {
             sql.push(" AND type = ").bind(kind);
         }
-        if let Some(status) = filter.status {
-            sql.push(" AND status = ").bind(status.as_str());
-        }
+        // The jobs not done are found through job_queue's indexes (FAILED, the monitors' usual
+        // filter, has one of its own); written out, not bound, as a planner picks a partial
+        // index for a literal, not for a placeholder.
+        match filter.status {
+            Some(JobStatus::Pending) => sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PENDING')"),
+            Some(JobStatus::Processing) => sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING')"),
+            Some(JobStatus::Failed) => sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'FAILED')"),
+            Some(JobStatus::Success) => sql.push(" AND status = 'SUCCESS'"),
+            None => &mut sql,
+        };
         if let Some(batch) = &filter.batch_id {
             sql.push(" AND batch_id = ").bind(batch);
         }

@@ -36,8 +36,23 @@ pub struct Runtime {
     pub worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
-    claims: Coalesced<String, Result<Option<event_histories::EventHistory>, String>>,
-    successes: Coalesced<String, Result<bool, String>>,
+    status: Coalesced<StatusOp, Result<StatusDone, String>>,
+    /// Handlers running at once: `WORKER_CONCURRENCY`. The queue delivers up to twice as many
+    /// jobs, which are claimed together while the running ones finish.
+    running: tokio::sync::Semaphore,
+}
+
+/// A status change the pool asks of the coalesced round.
+enum StatusOp {
+    Claim(String),
+    Succeed(String),
+}
+
+enum StatusDone {
+    /// The job's row when this worker took it; None when it was not claimable.
+    Claimed(Option<event_histories::EventHistory>),
+    /// False when the job had lost its lease.
+    Succeeded(bool),
 }
 
 impl Runtime {
@@ -48,48 +63,44 @@ impl Runtime {
         let host = hostname();
         let suffix = uuid::Uuid::new_v4().simple().to_string();
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
-        // One statement at a time per batcher: two connections serve both.
-        let status_db = db.without_commit_wait(2);
-        let claims = Coalesced::spawn(BATCH_MAX, {
-            let (db, worker_id, lease) = (status_db.clone(), worker_id.clone(), config.lease);
-            move |ids: Vec<String>| {
+        // One round at a time: claims and successes asked while one is in flight go together
+        // in the next.
+        let status_db = db.without_commit_wait(1);
+        let status = Coalesced::spawn(BATCH_MAX, {
+            let (db, worker_id, lease) = (status_db, worker_id.clone(), config.lease);
+            move |ops: Vec<StatusOp>| {
                 let (db, worker_id) = (db.clone(), worker_id.clone());
                 async move {
-                    let taken = async {
+                    let mut claim = Vec::new();
+                    let mut succeed = Vec::new();
+                    for op in &ops {
+                        match op {
+                            StatusOp::Claim(id) => claim.push(id.clone()),
+                            StatusOp::Succeed(id) => succeed.push(id.clone()),
+                        }
+                    }
+                    let round = async {
                         let mut conn = db.conn().await?;
-                        event_histories::claim_many(&mut conn, &ids, &worker_id, lease).await
+                        event_histories::claim_and_succeed(&mut conn, db.backend, &claim, &succeed, &worker_id, lease).await
                     }
                     .await;
-                    match taken {
-                        Ok(rows) => {
-                            let mut rows: std::collections::HashMap<String, _> = rows.into_iter().map(|r| (r.id.clone(), r)).collect();
-                            ids.iter().map(|id| Ok(rows.remove(id))).collect()
+                    match round {
+                        Ok(round) => {
+                            let mut claimed: std::collections::HashMap<String, _> = round.claimed.into_iter().map(|r| (r.id.clone(), r)).collect();
+                            let succeeded: HashSet<String> = round.succeeded.into_iter().collect();
+                            ops.iter()
+                                .map(|op| match op {
+                                    StatusOp::Claim(id) => Ok(StatusDone::Claimed(claimed.remove(id))),
+                                    StatusOp::Succeed(id) => Ok(StatusDone::Succeeded(succeeded.contains(id))),
+                                })
+                                .collect()
                         }
-                        Err(e) => ids.iter().map(|_| Err(e.to_string())).collect(),
+                        Err(e) => ops.iter().map(|_| Err(e.to_string())).collect(),
                     }
                 }
             }
         });
-        let successes = Coalesced::spawn(BATCH_MAX, {
-            let (db, worker_id) = (status_db, worker_id.clone());
-            move |ids: Vec<String>| {
-                let (db, worker_id) = (db.clone(), worker_id.clone());
-                async move {
-                    let done = async {
-                        let mut conn = db.conn().await?;
-                        event_histories::succeed_many(&mut conn, &ids, &worker_id).await
-                    }
-                    .await;
-                    match done {
-                        Ok(done) => {
-                            let done: HashSet<String> = done.into_iter().collect();
-                            ids.iter().map(|id| Ok(done.contains(id))).collect()
-                        }
-                        Err(e) => ids.iter().map(|_| Err(e.to_string())).collect(),
-                    }
-                }
-            }
-        });
+        let running = tokio::sync::Semaphore::new(config.concurrency.max(1));
         Ok(Arc::new(Runtime {
             db,
             queue,
@@ -104,8 +115,8 @@ impl Runtime {
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
-            claims,
-            successes,
+            status,
+            running,
         }))
     }
 
@@ -133,17 +144,30 @@ impl Runtime {
         if self.stopping.load(Ordering::SeqCst) {
             return; // left PENDING: pushed again when a pool starts or the sweeper finds it
         }
-        let claimed = self.claims.call(id.to_owned()).await.unwrap_or_else(|| Err("the claim batcher stopped".into()));
+        let claimed = self.status.call(StatusOp::Claim(id.to_owned())).await.unwrap_or_else(|| Err("the status batcher stopped".into()));
         let job = match claimed {
-            Ok(Some(job)) => job,
-            Ok(None) => return,
+            Ok(StatusDone::Claimed(Some(job))) => job,
+            Ok(_) => return,
             Err(e) => {
                 tracing::warn!(job = %id, error = %e, "could not claim a job; the sweeper will push it again");
                 return;
             }
         };
+        // Tracked jobs have their lease renewed and are waited for by a graceful stop.
         self.track(id, true);
-        let renewer = AbortOnDrop(self.spawn_lease_renewal(id.to_owned()));
+        // A claimed job waits here for a handler slot, under its lease.
+        let Ok(_slot) = self.running.acquire().await else {
+            self.track(id, false);
+            return;
+        };
+        if self.stopping.load(Ordering::SeqCst) {
+            // A graceful stop began while it waited: back to the queue, its attempt refunded.
+            if let Ok(mut conn) = self.db.conn().await {
+                let _ = event_histories::reschedule(&mut conn, id, &self.worker_id, None, Duration::ZERO, true).await;
+            }
+            self.track(id, false);
+            return;
+        }
         let started = std::time::Instant::now();
         // A panic in a handler becomes a failed attempt, not a dead worker.
         let outcome = {
@@ -154,7 +178,6 @@ impl Runtime {
                 Err(e) => Err(JobError::Retry(format!("the job panicked: {e}"))),
             }
         };
-        drop(renewer);
         // The queue slot is free as soon as the outcome is handed over: recording it waits for
         // the batch statement in flight and then its own, and a worker that held the slot for
         // that would run at half its concurrency. Until recorded the job stays tracked (a
@@ -169,21 +192,23 @@ impl Runtime {
         });
     }
 
-    fn spawn_lease_renewal(self: &Arc<Self>, id: String) -> JoinHandle<()> {
-        let rt = self.clone();
-        tokio::spawn(async move {
-            let every = rt.config.lease / 3;
-            loop {
-                tokio::time::sleep(every).await;
-                if let Ok(mut conn) = rt.db.conn().await {
-                    match event_histories::renew_lease(&mut conn, &id, &rt.worker_id, rt.config.lease).await {
-                        Ok(true) => {}
-                        Ok(false) => return,
-                        Err(e) => tracing::warn!(job = %id, error = %e, "lease renewal failed"),
-                    }
-                }
+    /// Extends the leases of every job this worker holds, in one statement.
+    async fn renew_leases(&self) {
+        let ids: Vec<String> = self.inflight.lock().map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        if ids.is_empty() {
+            return;
+        }
+        let renewed = match self.db.conn().await {
+            Ok(mut conn) => event_histories::renew_leases(&mut conn, self.db.backend, &ids, &self.worker_id, self.config.lease).await,
+            Err(e) => Err(e),
+        };
+        match renewed {
+            Ok(n) if (n as usize) < ids.len() => {
+                tracing::warn!(held = ids.len(), renewed = n, "some running jobs had lost their lease; they may run elsewhere too")
             }
-        })
+            Ok(_) => {}
+            Err(e) => tracing::warn!(jobs = ids.len(), error = %e, "lease renewal failed"),
+        }
     }
 
     /// What happens to a job after an attempt, decided once from its outcome.
@@ -208,7 +233,12 @@ impl Runtime {
         };
         // A rescheduled job is pushed by the sweeper once it is due.
         let recorded = match &step {
-            NextStep::Succeed => self.successes.call(job.id.clone()).await.unwrap_or_else(|| Err("the outcome batcher stopped".into())),
+            NextStep::Succeed => match self.status.call(StatusOp::Succeed(job.id.clone())).await {
+                Some(Ok(StatusDone::Succeeded(recorded))) => Ok(recorded),
+                Some(Ok(StatusDone::Claimed(_))) => Err("the status batcher answered another question".into()),
+                Some(Err(e)) => Err(e),
+                None => Err("the status batcher stopped".into()),
+            },
             NextStep::Reschedule { delay, refund, message } => match self.db.conn().await {
                 Ok(mut conn) => event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *delay, *refund).await,
                 Err(e) => Err(e),
@@ -230,31 +260,58 @@ impl Runtime {
         }
     }
 
-    /// Rescues orphans and pushes every due PENDING job the queue does not hold.
+    /// Rescues orphans, pushes every due PENDING job the queue does not hold, and drops what
+    /// finished tasks leave in the queue's store.
     pub async fn sweep(&self, lost_after: Duration) -> Result<(), domain::DomainError> {
         let mut conn = self.db.conn().await?;
         let (requeued, failed) = event_histories::rescue_orphans(&mut conn).await?;
         if requeued + failed > 0 {
             tracing::warn!(requeued, failed, "rescued jobs whose worker stopped answering");
         }
+        let mut lost_after = lost_after;
+        match self.queue.instance().await {
+            Ok(Some(instance)) => {
+                if event_histories::queue_instance_changed(&mut conn, self.queue.name(), &instance).await? {
+                    tracing::warn!("the queue's Redis restarted since it was last seen; every waiting job is pushed again");
+                    lost_after = Duration::ZERO;
+                }
+            }
+            Ok(None) => {}
+            Err(e) => tracing::debug!(error = %e, "could not tell which Redis holds the queue"),
+        }
         const BATCH: i64 = 500;
         // Fixed for the whole sweep: a cutoff taken per batch would let the jobs this sweep just
-        // pushed count as lost again (with `lost_after` zero, at start) and loop for ever.
+        // pushed count as lost again (with `lost_after` zero) and loop for ever.
         let cutoff = event_histories::lost_cutoff(lost_after);
         loop {
             let due = event_histories::take_due_for_push(&mut conn, self.db.backend, &cutoff, BATCH).await?;
             if due.is_empty() {
-                return Ok(());
+                break;
             }
             if let Err(e) = self.queue.push_batch(&due).await {
                 tracing::warn!(jobs = due.len(), error = %e, "queue push failed; will try again");
                 event_histories::unmark_queued(&mut conn, &due).await?;
-                return Ok(());
+                break;
             }
             if (due.len() as i64) < BATCH {
-                return Ok(());
+                break;
             }
         }
+        drop(conn);
+        // A bounded share per pass keeps each pass short; a pass every JOB_SWEEP_MS keeps up
+        // with thousands of jobs a second.
+        const VACUUM: usize = 2000;
+        for _ in 0..10 {
+            match self.queue.vacuum(VACUUM).await {
+                Ok(n) if n == VACUUM => continue,
+                Ok(_) => break,
+                Err(e) => {
+                    tracing::debug!(error = %e, "queue vacuum failed; will try again");
+                    break;
+                }
+            }
+        }
+        Ok(())
     }
 }
 
@@ -315,15 +372,6 @@ fn hostname() -> String {
         .unwrap_or_else(|| "localhost".into())
 }
 
-/// Stops a background task when its owner goes away, whatever the path.
-struct AbortOnDrop(JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
-}
-
 async fn deliver(job: JobRef, rt: Data<Arc<Runtime>>) -> Result<(), BoxDynError> {
     // The job runs in a task of its own: if the queue's worker drops this future (its backend
     // went away mid-run), the job still finishes and records its outcome.
@@ -346,11 +394,29 @@ impl Pool {
         let (stop, stop_rx) = watch::channel(false);
         let mut tasks = Vec::new();
 
-        // Jobs committed while no pool ran (or pushed to a queue that lost them) go out now.
-        if let Err(e) = rt.sweep(Duration::ZERO).await {
+        // The embedded queue has no other consumer: it is emptied, and every due job goes out
+        // again from the table, each once (jobs committed while no pool ran, or taken by a pool
+        // that was killed). A Redis queue may be shared with running workers, so a pool starting
+        // pushes again only what the sweeper would: a Redis that restarted since it was last
+        // seen has every waiting job pushed again, at once.
+        let lost_after = if matches!(rt.queue, Queue::Sqlite(..)) {
+            match rt.queue.clear_waiting().await {
+                Ok(()) => Duration::ZERO,
+                Err(e) => {
+                    tracing::warn!(error = %e, "could not empty the embedded queue; its jobs are pushed again when lost");
+                    rt.config.lost_after
+                }
+            }
+        } else {
+            rt.config.lost_after
+        };
+        if let Err(e) = rt.sweep(lost_after).await {
             tracing::warn!(error = %e, "first sweep failed");
         }
 
+        // The queue delivers twice as many jobs as run at once: the ones waiting for a handler
+        // are claimed together with the running ones' successes. A fetch takes that many ids.
+        let deliveries = rt.config.concurrency * 2;
         // One worker consuming the queue, started again whenever its backend fails (Redis
         // restarted, connection lost); the backends differ in type only, hence the macro.
         macro_rules! spawn_worker {
@@ -361,7 +427,7 @@ impl Pool {
                     loop {
                         let worker = WorkerBuilder::new(rt.worker_id.as_str())
                             .backend($backend)
-                            .concurrency(rt.config.concurrency)
+                            .concurrency(deliveries)
                             .data(rt.clone())
                             .build(deliver);
                         let mut rx = stop_rx.clone();
@@ -385,7 +451,7 @@ impl Pool {
         // Both backends park an idle consumer until their heartbeat (30 s) unless told to poll;
         // a push wakes it at once, the interval is the fallback.
         let poll = rt.config.poll_every;
-        match &rt.queue {
+        match &rt.queue.with_fetch_batch(deliveries) {
             Queue::Sqlite(storage, _, wake) => {
                 let (storage, wake) = (storage.clone(), wake.clone());
                 spawn_worker!(storage.clone().poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll)))
@@ -407,6 +473,14 @@ impl Pool {
                         tracing::warn!(error = %e, "sweep failed");
                     }
                 }
+            }
+        })));
+
+        tasks.push(tokio::spawn(periodic(stop_rx.clone(), rt.config.lease / 3, {
+            let rt = rt.clone();
+            move || {
+                let rt = rt.clone();
+                async move { rt.renew_leases().await }
             }
         })));
 

@@ -41,6 +41,29 @@ return pushed
     )
 });
 
+/// Drops what finished tasks leave in apalis-redis's store: it keeps every acknowledged task's
+/// id in a done set, its data in a hash and its metadata in a hash of its own, for ever. The
+/// job's row is the record; these only grow Redis's memory (some 300 bytes a job).
+static REDIS_VACUUM: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
+    redis::Script::new(
+        r#"
+-- KEYS: done set, task data hash, metadata prefix; ARGV[1]: most tasks to drop
+local ids = redis.call("spop", KEYS[1], tonumber(ARGV[1]))
+for _, task_id in ipairs(ids) do
+    redis.call("hdel", KEYS[2], task_id)
+    redis.call("del", KEYS[3] .. ":" .. task_id)
+end
+return #ids
+"#,
+    )
+});
+
+/// The embedded queue's settings. The job's row is the lock (a lease claimed in the database):
+/// apalis's own lock would be one more write per task.
+fn sqlite_config(name: &str) -> apalis_sqlite::Config {
+    apalis_sqlite::Config::default().queue(name).lock_tasks(false)
+}
+
 #[derive(Clone)]
 pub enum Queue {
     /// apalis-sqlite in a file of its own beside the database (embedded mode).
@@ -164,10 +187,23 @@ impl Queue {
         // Connections read the planner's statistics when they open: start them afresh.
         pool.close().await;
         let pool = connect().await.map_err(|e| format!("queue database: {e}"))?;
-        // The job's row is the lock (a lease claimed in the database): apalis's own lock would
-        // be one more write per task.
-        let config = apalis_sqlite::Config::default().queue(name).lock_tasks(false);
-        Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(config), name.to_owned(), Wake::default()), pool))
+        Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(sqlite_config(name)), name.to_owned(), Wake::default()), pool))
+    }
+
+    /// The same queue, for a consumer that takes `n` ids per fetch. apalis takes 10: a pool
+    /// delivering more jobs at once than that fetches again for every 10 (on SQLite a fetch and
+    /// an acknowledgement, one after the other, per 10 jobs).
+    pub fn with_fetch_batch(&self, n: usize) -> Queue {
+        let n = n.max(1);
+        match self {
+            Queue::Sqlite(storage, name, wake) => {
+                Queue::Sqlite(storage.clone().with_config(sqlite_config(name).batch_size(n)), name.clone(), wake.clone())
+            }
+            Queue::Redis(storage, wake) => {
+                let config = storage.get_config().clone().batch_size(n);
+                Queue::Redis(storage.clone().with_config(config), wake.clone())
+            }
+        }
     }
 
     /// Connects to Redis. The connection manager reconnects by itself after Redis restarts.
@@ -178,7 +214,16 @@ impl Queue {
         // events, so apalis's own per-task lock and events are left off: its lock runs an LREM
         // over the whole waiting list for every task (a 30,000-job backlog drained at a quarter
         // of the speed, Redis busy scanning), and each event is one more PUBLISH per job.
-        let config = apalis_redis::Config::default().queue(name).emit_events(false).lock_tasks(false);
+        //
+        // A worker that dies holds the ids it fetched but had not claimed yet (up to two fetches'
+        // worth) in its in-flight set; the other workers' heartbeats hand them back once it has
+        // missed three of five seconds each (apalis's default waits 300 s).
+        let config = apalis_redis::Config::default()
+            .queue(name)
+            .emit_events(false)
+            .lock_tasks(false)
+            .heartbeat_interval(std::time::Duration::from_secs(5))
+            .missed_heartbeats(3);
         let wake = RedisWake { client, channel: format!("{name}:wake"), local: Wake::default() };
         Ok(Queue::Redis(RedisStorage::new(conn).with_config(config), wake))
     }
@@ -189,6 +234,81 @@ impl Queue {
             Queue::Redis(storage, _) => Some(storage.clone().get_connection().clone()),
             Queue::Sqlite(..) => None,
         }
+    }
+
+    /// The queue's name: its Redis key prefix, or its job type in the embedded queue's file.
+    pub fn name(&self) -> &str {
+        match self {
+            Queue::Sqlite(_, name, _) => name,
+            Queue::Redis(storage, _) => storage.get_config().queue.as_ref(),
+        }
+    }
+
+    /// Which server instance holds the queue: Redis's `run_id`, new whenever the server starts
+    /// (its waiting ids may then be gone). None for the embedded queue, a file kept with the
+    /// database.
+    pub async fn instance(&self) -> Result<Option<String>, String> {
+        let Queue::Redis(storage, _) = self else { return Ok(None) };
+        let mut conn = storage.clone().get_connection().clone();
+        let info: String = redis::cmd("INFO").arg("server").query_async(&mut conn).await.map_err(|e| e.to_string())?;
+        Ok(info.lines().find_map(|l| l.strip_prefix("run_id:")).map(|id| id.trim().to_owned()))
+    }
+
+    /// Drops up to `max` finished tasks from the queue's store; returns how many it dropped.
+    /// apalis keeps them for ever on both backends.
+    pub async fn vacuum(&self, max: usize) -> Result<usize, String> {
+        match self {
+            Queue::Sqlite(storage, name, _) => {
+                let done = sqlx::query(
+                    "DELETE FROM Jobs WHERE ROWID IN (SELECT ROWID FROM Jobs WHERE job_type = ?1 AND status = 'Done' LIMIT ?2)",
+                )
+                .bind(name)
+                .bind(max as i64)
+                .execute(storage.pool())
+                .await
+                .map_err(|e| e.to_string())?;
+                Ok(done.rows_affected() as usize)
+            }
+            Queue::Redis(storage, _) => {
+                let mut storage = storage.clone();
+                let config = storage.get_config().clone();
+                let mut script = REDIS_VACUUM.key(config.done_jobs_set());
+                script.key(config.job_data_hash()).key(config.job_meta_hash()).arg(max);
+                script.invoke_async::<usize>(storage.get_connection()).await.map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// How many tasks the queue's store holds, waiting, running or finished and not yet
+    /// vacuumed.
+    pub async fn stored_tasks(&self) -> Result<u64, String> {
+        match self {
+            Queue::Sqlite(storage, name, _) => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM Jobs WHERE job_type = ?1")
+                .bind(name)
+                .fetch_one(storage.pool())
+                .await
+                .map(|n| n as u64)
+                .map_err(|e| e.to_string()),
+            Queue::Redis(storage, _) => {
+                let mut storage = storage.clone();
+                let key = storage.get_config().job_data_hash();
+                redis::cmd("HLEN").arg(key).query_async(storage.get_connection()).await.map_err(|e| e.to_string())
+            }
+        }
+    }
+
+    /// The embedded queue only: forgets every task not yet acknowledged, so that a pool starting
+    /// can push every due job again from the table, each once. Its one process is the queue's
+    /// only consumer and producer, so nothing else can be waiting in it.
+    pub async fn clear_waiting(&self) -> Result<(), String> {
+        if let Queue::Sqlite(storage, name, _) = self {
+            sqlx::query("DELETE FROM Jobs WHERE job_type = ?1 AND status NOT IN ('Done', 'Failed', 'Killed')")
+                .bind(name)
+                .execute(storage.pool())
+                .await
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
     }
 
     pub async fn ping(&self) -> Result<(), String> {
