@@ -284,8 +284,16 @@ impl Postgres {
         sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&db.pool).await.context("create database")?;
         db.pool.close().await;
         self.created.lock().expect("lock").push(name.clone());
-        let base = self.admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&self.admin);
-        Ok((name.clone(), format!("{base}/{name}")))
+        let (path, query) = self.admin.split_once('?').unwrap_or((&self.admin, ""));
+        let base = path.rsplit_once('/').map(|(b, _)| b).unwrap_or(path);
+        // Plain TCP on loopback, as BullMQ and our queue speak to Redis, unless the URL asks for
+        // TLS: PostgreSQL's default would encrypt every status round on both ends.
+        let query = match query {
+            q if q.contains("sslmode=") => q.to_owned(),
+            "" => "sslmode=disable".to_owned(),
+            q => format!("{q}&sslmode=disable"),
+        };
+        Ok((name.clone(), format!("{base}/{name}?{query}")))
     }
 
     pub async fn drop_all(&self) {

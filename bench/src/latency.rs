@@ -65,6 +65,11 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     Ok(rows)
 }
 
+/// The enqueuer's connections: an API replica's pool on PostgreSQL (`DATABASE_MAX_CONNECTIONS`'s
+/// default). Each enqueue is a commit that waits for the disk; commits waiting together are
+/// flushed together, so the pool's size bounds the single-enqueue rate.
+const ENQUEUE_CONNECTIONS: u32 = 20;
+
 fn epoch_ms() -> i64 {
     chrono::Utc::now().timestamp_millis()
 }
@@ -113,7 +118,7 @@ async fn scaled(
         Ok((n >= expected).then_some(()))
     })
     .await?;
-    let enqueue_db = crate::env::connect(&db_url(env), 8).await?;
+    let enqueue_db = crate::env::connect(&db_url(env), ENQUEUE_CONNECTIONS).await?;
     let queue = jobs::Queue::redis(&redis.url(), queue_name).await.map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
     let mut sent = 0usize;

@@ -37,6 +37,8 @@ pub struct Runtime {
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
     status: Coalesced<StatusOp, Result<StatusDone, String>>,
+    /// The connection of the status rounds, shared with the lease renewal: statements by id.
+    status_db: Db,
     /// Handlers running at once: `WORKER_CONCURRENCY`. The queue delivers up to twice as many
     /// jobs, which are claimed together while the running ones finish.
     running: tokio::sync::Semaphore,
@@ -65,9 +67,9 @@ impl Runtime {
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
         // One round at a time: claims and successes asked while one is in flight go together
         // in the next.
-        let status_db = db.without_commit_wait(1);
+        let status_db = db.for_job_status(1);
         let status = Coalesced::spawn(BATCH_MAX, {
-            let (db, worker_id, lease) = (status_db, worker_id.clone(), config.lease);
+            let (db, worker_id, lease) = (status_db.clone(), worker_id.clone(), config.lease);
             move |ops: Vec<StatusOp>| {
                 let (db, worker_id) = (db.clone(), worker_id.clone());
                 async move {
@@ -116,6 +118,7 @@ impl Runtime {
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
             status,
+            status_db,
             running,
         }))
     }
@@ -198,8 +201,8 @@ impl Runtime {
         if ids.is_empty() {
             return;
         }
-        let renewed = match self.db.conn().await {
-            Ok(mut conn) => event_histories::renew_leases(&mut conn, self.db.backend, &ids, &self.worker_id, self.config.lease).await,
+        let renewed = match self.status_db.conn().await {
+            Ok(mut conn) => event_histories::renew_leases(&mut conn, self.status_db.backend, &ids, &self.worker_id, self.config.lease).await,
             Err(e) => Err(e),
         };
         match renewed {
