@@ -310,7 +310,12 @@ impl Postgres {
 }
 
 pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<domain::Db> {
-    domain::Db::connect(&domain::db::DbOptions { url: url.to_owned(), max_connections, acquire_timeout: Duration::from_secs(30) })
+    connect_waiting(url, max_connections, Duration::from_secs(30)).await
+}
+
+/// `connect` whose callers wait up to `acquire_timeout` for a free connection.
+pub async fn connect_waiting(url: &str, max_connections: u32, acquire_timeout: Duration) -> anyhow::Result<domain::Db> {
+    domain::Db::connect(&domain::db::DbOptions { url: url.to_owned(), max_connections, acquire_timeout })
         .await
         .with_context(|| format!("connect to {}", jobs::config::mask_url(url)))
 }
