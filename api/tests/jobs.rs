@@ -191,6 +191,32 @@ async fn each_cron_tick_runs_once() {
     assert!(ticks.iter().all(|j| j["clientId"].is_null()));
 }
 
+/// The shop-sync schedule's tick queues one `shop.sync` per connected shop, for that shop's
+/// client, and each tick only once per shop; none of them fails.
+#[tokio::test]
+async fn the_shop_sync_schedule_syncs_every_connected_shop() {
+    let s = Server::start_with(&[("CRON_SHOP_SYNC", "*/2 * * * * *")]).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let demo_shop = connect_tiktok_shop(&s, &admin, "Scheduled Shop").await;
+    let demo = s.ok("{ getMe { client { id } } }", json!({}), Some(&admin)).await["getMe"]["client"]["id"].as_str().expect("id").to_owned();
+    // Two ticks' worth of per-shop syncs, besides the one connecting the shop queues.
+    let synced = wait_for(Duration::from_secs(60), || async {
+        let items = histories(&s, &root, json!({ "type": "shop.sync", "status": "SUCCESS", "limit": 100 })).await;
+        let per_shop: Vec<Value> = items.into_iter().filter(|j| j["event"]["shop_id"] == demo_shop.as_str()).collect();
+        (per_shop.len() >= 3).then_some(per_shop)
+    })
+    .await
+    .unwrap_or_else(|| panic!("the schedule synced no shop; log:\n{}", s.log()));
+    assert!(synced.iter().all(|j| j["clientId"] == demo.as_str()), "each sync runs for the shop's client: {synced:#?}");
+    let failed = histories(&s, &root, json!({ "type": "shop.sync", "status": "FAILED", "limit": 100 })).await;
+    assert!(failed.is_empty(), "no shop.sync fails: {failed:#?}");
+    let ticks = histories(&s, &root, json!({ "type": "shop.sync", "status": "SUCCESS", "limit": 100 })).await;
+    let ticks: Vec<&Value> = ticks.iter().filter(|j| j["clientId"].is_null()).collect();
+    assert!(!ticks.is_empty(), "the ticks themselves are jobs of no client");
+    assert!(ticks.iter().all(|j| j["event"]["tick"].is_string()));
+}
+
 /// Jobs written to the outbox without a push (as after a crash between commit and push) are
 /// pushed by the sweeper once `JOB_LOST_AFTER_SECS` has passed (rows are written stamped
 /// queued); a batch reports its jobs' progress to its own client only.

@@ -346,6 +346,18 @@ pub async fn store_tokens(
 }
 
 /// Marks a shop whose grant is gone: the seller must authorise it again.
+/// Every connected TikTok shop of every client as (client, shop), the longest unsynced first:
+/// what the scheduled sync visits.
+pub async fn connected_for_sync(conn: &mut Conn) -> Result<Vec<(String, String)>> {
+    let rows = sqlx::query(
+        "SELECT client_id, id FROM shops WHERE connection = 'CONNECTED' AND sale_channel = 'TIKTOK'
+         ORDER BY COALESCE(last_synced_at, ''), id",
+    )
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter().map(|r| Ok((r.try_get("client_id")?, r.try_get("id")?))).collect()
+}
+
 pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
     sqlx::query("UPDATE shops SET connection = 'OPEN', updated_at = $1 WHERE id = $2")
         .bind(time::now_db())

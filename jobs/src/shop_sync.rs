@@ -3,7 +3,7 @@
 //! repeated or overlapping run only re-reads a little.
 use chrono::{DateTime, Utc};
 use connectors::tiktok::{Order, OrderSearch, OrderSort, Page, ProductSearch};
-use domain::event_histories::EventHistory;
+use domain::event_histories::{self, EventHistory};
 use domain::orders::{MarketplaceOrder, MarketplaceOrderItem};
 use domain::{orders, shop_products, shops};
 use serde_json::json;
@@ -14,10 +14,35 @@ use crate::shops::ShopJob;
 use crate::tiktok::{open_shop, ShopAccessError};
 use crate::JobError;
 
+/// The schedule's tick (`CRON_SHOP_SYNC`, no shop): one `shop.sync` per connected shop of every
+/// client, each keyed by the tick and the shop, so a tick delivered twice queues each shop once.
+async fn every_shop(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    let tick = job.payload.get("tick").and_then(|t| t.as_str()).unwrap_or(&job.id).to_owned();
+    let mut tx = rt.db.begin().await?;
+    let shops = shops::connected_for_sync(&mut tx).await?;
+    let mut ids = Vec::with_capacity(shops.len());
+    for (client_id, shop_id) in &shops {
+        let mut each = crate::shops::shop_job(crate::kinds::SHOP_SYNC, client_id, shop_id, None, rt.config.max_attempts);
+        each.dedupe_key = Some(format!("{tick}:{shop_id}"));
+        if let Some(id) = event_histories::insert(&mut tx, &each).await? {
+            ids.push(id);
+        }
+    }
+    tx.commit().await.map_err(domain::DomainError::from)?;
+    // Queued by an earlier delivery of this tick and not pushed (a crash in between): the
+    // sweeper pushes those after JOB_LOST_AFTER_SECS.
+    rt.queue.push(&rt.db, &ids).await;
+    tracing::info!(%tick, shops = shops.len(), queued = ids.len(), "scheduled shop sync queued");
+    Ok(())
+}
+
 /// Re-read this far before the cursor: updates that land while a page is read are not lost.
 const OVERLAP_SECS: i64 = 300;
 
 pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
+    if job.client_id.is_none() && job.payload.get("shop_id").is_none() {
+        return every_shop(rt, job).await;
+    }
     let p: ShopJob = payload(job)?;
     let client_id = job.client_id.clone().ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
     let session = match open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await {
