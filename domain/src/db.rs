@@ -39,6 +39,11 @@ impl Db {
             .max_connections(options.max_connections)
             .acquire_timeout(options.acquire_timeout);
         if backend == Backend::Sqlite {
+            // A file in this process cannot hang up: the ping sqlx sends before handing out a
+            // connection is one more trip to the connection's thread and back, on every
+            // acquire (two per GraphQL request). On PostgreSQL it finds connections the server
+            // dropped (a restart) before a request fails on one, so it stays there.
+            pool = pool.test_before_acquire(false);
             pool = pool.after_connect(|conn, _meta| {
                 Box::pin(async move {
                     // WAL lets readers run beside the one writer; busy_timeout makes writers wait

@@ -180,7 +180,8 @@ impl Queue {
             .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
             .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
             .busy_timeout(std::time::Duration::from_secs(15));
-        let connect = || SqlitePool::connect_with(options.clone());
+        // No ping before each use: see `domain::Db::connect`.
+        let connect = || sqlx::sqlite::SqlitePoolOptions::new().test_before_acquire(false).connect_with(options.clone());
         let pool = connect().await.map_err(|e| format!("queue database: {e}"))?;
         SqliteStorage::setup(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
         seed_planner_stats(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
