@@ -88,11 +88,7 @@ async fn warm_up(ctx: &Ctx, target: &Target) -> anyhow::Result<()> {
     let until = Instant::now() + Duration::from_secs(3);
     let mut page = 1;
     while Instant::now() < until {
-        let r = ctx
-            .http
-            .post(format!("{}/graphql", target.url))
-            .bearer_auth(&target.token)
-            .json(&json!({ "query": QUERY, "variables": { "f": { "limit": PAGE, "page": page } } }))
+        let r = page_request(ctx, target, page)
             .timeout(Duration::from_secs(5))
             .send()
             .await
@@ -133,6 +129,14 @@ async fn insert_products(db: &domain::Db, client: &str, n: usize) -> anyhow::Res
     Ok(())
 }
 
+/// One getProducts page of the catalogue, as the scenario asks for it.
+fn page_request(ctx: &Ctx, target: &Target, page: usize) -> reqwest::RequestBuilder {
+    ctx.http
+        .post(format!("{}/graphql", target.url))
+        .bearer_auth(&target.token)
+        .json(&json!({ "query": QUERY, "variables": { "f": { "limit": PAGE, "page": page } } }))
+}
+
 async fn load(ctx: &Ctx, target: &Target, graphql: bool, n: usize, rate: f64, secs: f64) -> anyhow::Result<Sample> {
     let pages = n.div_ceil(PAGE).max(1);
     let t0 = Instant::now();
@@ -146,10 +150,7 @@ async fn load(ctx: &Ctx, target: &Target, graphql: bool, n: usize, rate: f64, se
             // Pages spread over the catalogue (a fixed stride through it).
             let page = (sent * 7919) % pages + 1;
             let req = if graphql {
-                ctx.http
-                    .post(format!("{}/graphql", target.url))
-                    .bearer_auth(&target.token)
-                    .json(&json!({ "query": QUERY, "variables": { "f": { "limit": PAGE, "page": page } } }))
+                page_request(ctx, target, page)
             } else {
                 ctx.http.get(format!("{}/healthz", target.url))
             };
