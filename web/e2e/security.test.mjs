@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import { gqlData, login } from './support/api.mjs';
 import { launchBrowser, newPage, screenshot, takeCspViolations, useToken } from './support/browser.mjs';
-import { DEMO_ADMIN, DEMO_STAFF, startServer } from './support/server.mjs';
+import { DEMO_ADMIN, DEMO_STAFF, SUPER_ADMIN, startServer } from './support/server.mjs';
 
 let server;
 let browser;
@@ -227,6 +227,36 @@ describe('security', () => {
     }
     assert.deepEqual(problems, []);
     await context.close();
+  });
+
+  it('every screen renders under the policy (a violation fails the test)', { timeout: 300_000 }, async () => {
+    const shops = await gqlData(server, '{ getShops { items { id } } }', {}, admin);
+    const screens = {
+      [DEMO_ADMIN.email]: [
+        '/dashboard', '/products', '/products/create', '/product-templates', '/product-templates/create', '/product-designs',
+        '/shops/tiktok', '/shops/tiktok/products', '/shops/tiktok/promotions', '/shops/tiktok/promotions/create',
+        `/shops/${shops.getShops.items[0].id}`, '/shop', '/shop-product', '/spy-products', '/orders',
+        '/fulfillments/providers', '/fulfillments/orders', '/fulfillments/orders/create', '/subscriptions',
+        '/subscriptions/add-balance', '/promotions/settings', '/users', '/users/settings', '/this/does/not/exist',
+      ],
+      [SUPER_ADMIN.email]: ['/clients', '/monitors'],
+    };
+    for (const [email, paths] of Object.entries(screens)) {
+      const token = email === SUPER_ADMIN.email ? await login(server, SUPER_ADMIN) : admin;
+      const { page, context, problems } = await newPage(browser, server);
+      await useToken(page, token);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.locator('h1').first().waitFor();
+        await page.locator('[data-testid="page-spinner"]').waitFor({ state: 'detached' });
+        // Console messages arrive in order with this answer: the screen's violations are in.
+        await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+        const seen = takeCspViolations();
+        assert.deepEqual(seen, [], `${path} as ${email}`);
+      }
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
   });
 
   it('GraphiQL runs under its own policy: its inline script is let through by hash', async () => {
