@@ -10,6 +10,9 @@ export default defineConfig({
     // The API serves GraphQL on its own port in development; the app always calls a relative /graphql.
     proxy: { '/graphql': process.env.SELLERDESK_API ?? 'http://127.0.0.1:8080' },
   },
+  // The server swaps this placeholder for a fresh nonce on every page it serves; its
+  // Content-Security-Policy lets through only the inline styles that carry it (PrimeReact's).
+  html: { cspNonce: 'SELLERDESK_CSP_NONCE' },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 900 },
   test: {
     environment: 'jsdom',

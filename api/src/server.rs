@@ -1,34 +1,42 @@
 //! The HTTP server: /graphql, /healthz, /metrics and the web app.
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context as _;
 use async_graphql::http::GraphiQLSource;
-use axum::body::Bytes;
+use async_graphql::ServerError;
+use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, State};
-use axum::http::{header, HeaderMap, Request, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use base64::Engine as _;
 use metrics_exporter_prometheus::PrometheusHandle;
+use rand::RngCore;
 use serde_json::json;
+use sha2::{Digest, Sha256};
+use tower::ServiceExt as _;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
-use tower_http::services::{ServeDir, ServeFile};
+use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
 use jobs::{Pool, Runtime};
 
 use crate::auth::{Jwt, Limiters, Session};
 use crate::config::Config;
-use crate::graphql::{self, AppSchema, AppState, Limits, RequestMeta};
+use crate::graphql::transport::{self, Media};
+use crate::graphql::{AppState, Limits, Outcome, RequestMeta, Schemas};
 use crate::{bootstrap, demo};
 
 #[derive(Clone)]
 struct App {
     state: AppState,
-    schema: AppSchema,
+    schemas: Schemas,
     metrics: Option<PrometheusHandle>,
+    policies: Arc<Policies>,
 }
 
 /// Lets routers of other modules (uploads) take the shared state.
@@ -78,7 +86,8 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
         complexity: config.graphql_max_complexity,
         introspection: config.graphql_introspection,
     };
-    let schema = graphql::build(&limits, Some(state.clone()));
+    let schemas = Schemas::new(&limits, state.clone());
+    let policies = Arc::new(Policies::new(&config));
 
     let pool = if config.embedded() && config.jobs.concurrency > 0 {
         let runtime = Runtime::new(db.clone(), queue.clone(), config.jobs.clone()).map_err(anyhow::Error::msg)?;
@@ -87,7 +96,7 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
         None
     };
 
-    let app = App { state, schema, metrics };
+    let app = App { state, schemas, metrics, policies };
     let router = router(app, &config);
     let addr = SocketAddr::new(config.host, config.port);
     let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
@@ -120,13 +129,13 @@ fn router(app: App, config: &Config) -> Router {
         .route("/metrics", get(metrics))
         // Signed PUTs and public GETs of uploaded files; their own size limit (UPLOAD_MAX_BYTES).
         .merge(crate::uploads::routes());
-    let index = config.web_dir.join("index.html");
-    if index.exists() {
-        router = router.fallback_service(ServeDir::new(&config.web_dir).fallback(ServeFile::new(index)));
+    if config.web_dir.join("index.html").exists() {
+        router = router.fallback(web_app);
     } else {
         tracing::warn!(dir = %config.web_dir.display(), "no built web app; run `npm run build` in web/");
-        router = router.fallback(|| async { (StatusCode::NOT_FOUND, "The web app is not built: run `npm ci && npm run build` in web/.") });
+        router = router.fallback(|| async { (StatusCode::NOT_FOUND, WEB_APP_NOT_BUILT) });
     }
+    let policies = app.policies.clone();
     router
         .layer(
             TraceLayer::new_for_http().make_span_with(|req: &Request<_>| {
@@ -136,11 +145,165 @@ fn router(app: App, config: &Config) -> Router {
         )
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .layer(axum::middleware::map_response_with_state(policies, security_headers))
         .with_state(app)
 }
 
-fn graphql_error(status: StatusCode, code: &str, message: &str) -> Response {
-    (status, Json(json!({ "errors": [{ "message": message, "extensions": { "code": code } }] }))).into_response()
+const WEB_APP_NOT_BUILT: &str = "The web app is not built: run `npm ci && npm run build` in web/.";
+
+/// What `vite build` writes where the page's style nonce goes (web/vite.config.ts `html.cspNonce`).
+const NONCE_PLACEHOLDER: &str = "SELLERDESK_CSP_NONCE";
+
+/// The Content-Security-Policy of every answer, fixed at start from the configuration.
+///
+/// The web app runs only its own bundled scripts: no inline script, no remote script, no eval,
+/// no plugins, never framed. A stored HTML injection that got past the sanitizer still could not
+/// run. Styles come from the app's files, plus the inline styles PrimeReact injects for its
+/// components (and dialog breakpoints): those carry the nonce of the page, fresh on every page
+/// served, so `'unsafe-inline'` is not needed for styles either.
+struct Policies {
+    /// The page's policy up to its style-src, which ends with the nonce.
+    page_head: String,
+    page_tail: String,
+    /// Everything that is not the page (files, GraphQL, health): the same policy without a nonce.
+    other: HeaderValue,
+    /// GraphiQL and its own policy, while introspection is on.
+    graphiql: Option<(String, HeaderValue)>,
+}
+
+impl Policies {
+    fn new(config: &Config) -> Policies {
+        // Uploads are PUT to, and served from, PUBLIC_URL, which may name another origin than
+        // the one the page was opened on (a proxy, localhost against 127.0.0.1).
+        let public = config
+            .public_url
+            .parse::<Uri>()
+            .ok()
+            .and_then(|uri| Some(format!("{}://{}", uri.scheme_str()?, uri.authority()?)))
+            .map(|origin| format!(" {origin}"))
+            .unwrap_or_default();
+        // Product pictures live wherever sellers and marketplaces keep them (any https host). A
+        // server reached over plain http (a laptop, the demo, whose marketplace sandbox serves
+        // its pictures over http on loopback) may show http pictures too: that page has no
+        // mixed content to protect. Served over https, pictures are https only.
+        let plain_http = if config.public_url.starts_with("http://") { " http:" } else { "" };
+        let head = "default-src 'self'; script-src 'self'; style-src 'self'";
+        let tail = format!(
+            "; img-src 'self' data: https:{plain_http}; font-src 'self'; connect-src 'self'{public}; object-src 'none'; \
+             base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
+        );
+        let other = HeaderValue::from_str(&format!("{head}{tail}")).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_POLICY));
+        let graphiql = config.graphql_introspection.then(graphiql_page);
+        Policies { page_head: head.to_owned(), page_tail: tail, other, graphiql }
+    }
+
+    fn page(&self, nonce: &str) -> HeaderValue {
+        HeaderValue::from_str(&format!("{} 'nonce-{nonce}'{}", self.page_head, self.page_tail)).unwrap_or_else(|_| self.other.clone())
+    }
+}
+
+/// Should PUBLIC_URL ever make the policy unprintable: the strictest policy the app runs under.
+const FALLBACK_POLICY: &str = "default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/// GraphiQL as async-graphql renders it: React and GraphiQL from unpkg, and one inline script
+/// that mounts it, let through by its hash (not by 'unsafe-inline'). Its styles come from
+/// unpkg and from the libraries it loads, inline: a page that shows no stored data has no
+/// injection to fear from styles. It talks to this server only.
+fn graphiql_page() -> (String, HeaderValue) {
+    let html = GraphiQLSource::build().endpoint("/graphql").finish();
+    let hashes: String = inline_script_hashes(&html).iter().map(|h| format!(" {h}")).collect();
+    let policy = format!(
+        "default-src 'none'; script-src https://unpkg.com{hashes}; style-src https://unpkg.com 'unsafe-inline'; \
+         img-src 'self' data: https:; font-src https://unpkg.com data:; connect-src 'self'; object-src 'none'; \
+         base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    );
+    let policy = HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"));
+    (html, policy)
+}
+
+/// The CSP hashes of a page's inline scripts (`<script>` without attributes).
+fn inline_script_hashes(html: &str) -> Vec<String> {
+    html.match_indices("<script>")
+        .filter_map(|(at, tag)| {
+            let body = &html[at + tag.len()..];
+            let end = body.find("</script>")?;
+            let digest = Sha256::digest(&body.as_bytes()[..end]);
+            Some(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)))
+        })
+        .collect()
+}
+
+/// The headers every answer carries, unless its handler set its own policy (the page, GraphiQL).
+async fn security_headers(State(policies): State<Arc<Policies>>, mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| policies.other.clone());
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    response
+}
+
+/// The built web app: its files as they are, and for every other path (the app's routes) its
+/// page, with a fresh style nonce.
+async fn web_app(State(app): State<App>, request: Request<Body>) -> Response {
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+    }
+    let path = request.uri().path();
+    if path != "/" && path != "/index.html" {
+        // Directories are not listed and have no index of their own: they fall back to the page.
+        let files = ServeDir::new(&app.state.config.web_dir).append_index_html_on_directories(false);
+        let Ok(response) = files.oneshot(request).await;
+        if response.status() != StatusCode::NOT_FOUND {
+            return response.map(Body::new);
+        }
+    }
+    web_page(&app).await
+}
+
+/// index.html, read on every request so a rebuild of the app is served at once, with the
+/// placeholder of its style nonce replaced by a fresh one, which the policy names.
+async fn web_page(app: &App) -> Response {
+    let index = app.state.config.web_dir.join("index.html");
+    let html = match tokio::fs::read_to_string(&index).await {
+        Ok(html) => html,
+        Err(error) => {
+            tracing::error!(%error, file = %index.display(), "the web app's page cannot be read");
+            return (StatusCode::NOT_FOUND, WEB_APP_NOT_BUILT).into_response();
+        }
+    };
+    let mut bytes = [0u8; 18];
+    rand::rng().fill_bytes(&mut bytes);
+    let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
+    (
+        [
+            (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+            // Every load gets its own nonce, and a deploy's new asset names at once.
+            (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
+            (header::CONTENT_SECURITY_POLICY, app.policies.page(&nonce)),
+        ],
+        html.replace(NONCE_PLACEHOLDER, &nonce),
+    )
+        .into_response()
+}
+
+/// A GraphQL answer: `errors` carry a code (BAD_USER_INPUT for those of the engine itself, as
+/// docs/decisions.md has it) and, when the request never ran, there is no `data` entry.
+fn graphql_answer(status: StatusCode, media: Media, body: serde_json::Value) -> Response {
+    (status, [(header::CONTENT_TYPE, media.content_type())], Json(body)).into_response()
+}
+
+fn with_codes(errors: &mut [ServerError]) {
+    for error in errors {
+        let ext = error.extensions.get_or_insert_with(Default::default);
+        if ext.get("code").is_none() {
+            ext.set("code", "BAD_USER_INPUT");
+        }
+    }
+}
+
+fn graphql_error(status: StatusCode, media: Media, code: &str, message: &str) -> Response {
+    graphql_answer(status, media, json!({ "errors": [{ "message": message, "extensions": { "code": code } }] }))
 }
 
 async fn graphql_handler(
@@ -149,12 +312,24 @@ async fn graphql_handler(
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
+    let Some(media) = Media::negotiate(headers.get(header::ACCEPT)) else {
+        return graphql_error(
+            StatusCode::NOT_ACCEPTABLE,
+            Media::Json,
+            "BAD_USER_INPUT",
+            &format!("answers are {} or application/json: accept one of them", transport::GRAPHQL_RESPONSE_JSON),
+        );
+    };
+    if !transport::is_json_body(headers.get(header::CONTENT_TYPE)) {
+        return graphql_error(StatusCode::UNSUPPORTED_MEDIA_TYPE, media, "BAD_USER_INPUT", transport::UNSUPPORTED_CONTENT_TYPE);
+    }
     let body = match body {
         Ok(body) => body,
         Err(rejection) => {
             let limit = app.state.config.graphql_max_body_bytes;
             return graphql_error(
                 rejection.status(),
+                media,
                 "BAD_USER_INPUT",
                 &format!("the request body could not be read (at most {limit} bytes): {rejection}"),
             );
@@ -162,7 +337,7 @@ async fn graphql_handler(
     };
     let request: async_graphql::Request = match serde_json::from_slice(&body) {
         Ok(r) => r,
-        Err(e) => return graphql_error(StatusCode::BAD_REQUEST, "BAD_USER_INPUT", &format!("not a GraphQL request: {e}")),
+        Err(e) => return graphql_error(StatusCode::BAD_REQUEST, media, "BAD_USER_INPUT", &format!("not a GraphQL request: {e}")),
     };
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -172,39 +347,61 @@ async fn graphql_handler(
         .filter(|t| !t.is_empty());
     let session = match Session::resolve(&app.state.db, &app.state.jwt, bearer).await {
         Ok(s) => s,
-        Err(e) => return graphql_error(StatusCode::SERVICE_UNAVAILABLE, e.code, &e.message),
+        Err(e) => return graphql_error(StatusCode::SERVICE_UNAVAILABLE, media, e.code, &e.message),
     };
     metrics::counter!("sellerdesk_graphql_requests_total").increment(1);
-    let mut response = app.schema.execute(request.data(session).data(RequestMeta { ip: Some(peer.ip()) })).await;
-    // Errors raised by the GraphQL engine itself (syntax, unknown fields, limits) carry no code:
-    // they are all faults of the request.
-    for error in &mut response.errors {
-        let ext = error.extensions.get_or_insert_with(Default::default);
-        if ext.get("code").is_none() {
-            ext.set("code", "BAD_USER_INPUT");
+    match app.schemas.execute(request.data(session).data(RequestMeta { ip: Some(peer.ip()) })).await {
+        Outcome::Executed(mut response) => {
+            with_codes(&mut response.errors);
+            graphql_answer(StatusCode::OK, media, json!(response))
+        }
+        Outcome::Refused(mut errors) => {
+            with_codes(&mut errors);
+            graphql_answer(media.refused_status(), media, json!({ "errors": errors }))
         }
     }
-    Json(response).into_response()
 }
 
 async fn graphiql(State(app): State<App>) -> Response {
-    if app.state.config.graphql_introspection {
-        Html(GraphiQLSource::build().endpoint("/graphql").finish()).into_response()
-    } else {
-        StatusCode::METHOD_NOT_ALLOWED.into_response()
+    match &app.policies.graphiql {
+        Some((page, policy)) => (
+            [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CONTENT_SECURITY_POLICY, policy.clone())],
+            page.clone(),
+        )
+            .into_response(),
+        None => StatusCode::METHOD_NOT_ALLOWED.into_response(),
     }
 }
 
+/// How long a component may take to answer the health check before it counts as unavailable.
+const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// "ok" or "unavailable" per component. Why one is unavailable goes to the log only: driver
+/// errors name hosts, ports and accounts, and /healthz answers anyone.
 async fn healthz(State(app): State<App>) -> Response {
-    let db = app.state.db.ping().await.map_err(|e| e.to_string());
-    let queue = app.state.queue.ping().await;
-    let status = if db.is_ok() && queue.is_ok() { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-    let show = |r: &Result<(), String>| match r {
-        Ok(()) => "ok".to_owned(),
-        Err(e) => e.clone(),
-    };
-    (status, Json(json!({ "status": if status == StatusCode::OK { "ok" } else { "unavailable" }, "database": show(&db), "queue": show(&queue) })))
-        .into_response()
+    let (db, queue) = tokio::join!(
+        tokio::time::timeout(HEALTH_TIMEOUT, async { app.state.db.ping().await.map_err(|e| e.to_string()) }),
+        tokio::time::timeout(HEALTH_TIMEOUT, app.state.queue.ping()),
+    );
+    let database = health_of("database", db);
+    let queue = health_of("queue", queue);
+    let healthy = database == "ok" && queue == "ok";
+    let status = if healthy { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    (status, Json(json!({ "status": if healthy { "ok" } else { "unavailable" }, "database": database, "queue": queue }))).into_response()
+}
+
+fn health_of(component: &str, result: Result<Result<(), String>, tokio::time::error::Elapsed>) -> &'static str {
+    match result {
+        Ok(Ok(())) => "ok",
+        Ok(Err(error)) => {
+            tracing::warn!(component, %error, "health check failed");
+            "unavailable"
+        }
+        Err(_) => {
+            tracing::warn!(component, timeout_ms = HEALTH_TIMEOUT.as_millis() as u64, "health check timed out");
+            "unavailable"
+        }
+    }
 }
 
 async fn metrics(State(app): State<App>) -> Response {

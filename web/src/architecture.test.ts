@@ -35,4 +35,15 @@ describe('architecture', () => {
     const offenders = shared.filter((f) => /from '@\/features\//.test(fs.readFileSync(f, 'utf8')));
     expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
   });
+
+  // Outside HTML (marketplace descriptions written by any user of a client) is stored XSS waiting
+  // for an ADMIN's browser: it reaches the DOM only through the one DOMPurify helper.
+  it('HTML reaches the DOM only through lib/safe-html', () => {
+    const sink = /dangerouslySetInnerHTML|\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|DOMParser|document\.write|srcdoc|createContextualFragment/;
+    const offenders = files(root)
+      .filter((f) => !/\.test\.tsx?$/.test(f) && path.relative(root, f) !== path.join('lib', 'safe-html.tsx'))
+      .filter((f) => sink.test(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(root, f));
+    expect(offenders).toEqual([]);
+  });
 });

@@ -4,12 +4,14 @@
 pub mod accounts;
 pub mod brands;
 pub mod designs;
+pub mod introspection;
 pub mod listings;
 pub mod marketplace;
 pub mod monitors;
 pub mod products;
 pub mod shops;
 pub mod templates;
+pub mod transport;
 pub mod types;
 pub mod uploads;
 pub mod users;
@@ -17,7 +19,8 @@ pub mod users;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use async_graphql::{Context, EmptySubscription, Guard, MergedObject, Schema};
+use async_graphql::parser::types::{DocumentOperations, ExecutableDocument};
+use async_graphql::{Context, EmptySubscription, Guard, MergedObject, Schema, ServerError, Value, Variables};
 
 use domain::{Db, Role};
 
@@ -154,3 +157,91 @@ pub fn sdl() -> String {
     build(&Limits { depth: 64, complexity: 100_000, introspection: true }, None).sdl()
 }
 
+/// What became of a request.
+pub enum Outcome {
+    /// It ran: data (possibly null) and the errors of its fields.
+    Executed(async_graphql::Response),
+    /// It never ran: its document does not parse or validate, passes a limit, names no
+    /// operation of the document, or its variables cannot be coerced.
+    Refused(Vec<ServerError>),
+}
+
+/// The schema for data queries, with the depth and complexity limits, and — while introspection
+/// is on — the same schema for bounded schema reads ([`introspection`]), whose own bounds
+/// replace those limits and which answers nothing but introspection.
+#[derive(Clone)]
+pub struct Schemas {
+    data: AppSchema,
+    schema_reads: Option<AppSchema>,
+}
+
+impl Schemas {
+    pub fn new(limits: &Limits, state: AppState) -> Schemas {
+        let schema_reads = limits.introspection.then(|| {
+            let bounds = Limits { depth: introspection::MAX_DEPTH, complexity: introspection::MAX_FIELDS, introspection: true };
+            build(&bounds, Some(state.clone()))
+        });
+        Schemas { data: build(limits, Some(state)), schema_reads }
+    }
+
+    pub async fn execute(&self, mut request: async_graphql::Request) -> Outcome {
+        let doc = match async_graphql::parser::parse_query(&request.query) {
+            Ok(doc) => doc,
+            Err(error) => return Outcome::Refused(vec![error.into()]),
+        };
+        if let Err(error) = required_variables_given(&doc, request.operation_name.as_deref(), &request.variables) {
+            return Outcome::Refused(vec![error]);
+        }
+        let reads_schema = introspection::is_bounded_schema_read(&doc);
+        request.set_parsed_query(doc);
+        let schema = match &self.schema_reads {
+            Some(schema) if reads_schema => {
+                // Belt and braces: should the check above ever let a data field through, this
+                // schema answers it with nothing.
+                request = request.only_introspection();
+                schema
+            }
+            _ => &self.data,
+        };
+        let response = schema.execute(request).await;
+        // async-graphql answers a request it refused before execution (validation, limits, no
+        // such operation) with errors and no data, and each error of execution carries the path
+        // of its field: errors without data and without any path never ran.
+        if response.data == Value::Null && !response.errors.is_empty() && response.errors.iter().all(|e| e.path.is_empty()) {
+            Outcome::Refused(response.errors)
+        } else {
+            Outcome::Executed(response)
+        }
+    }
+}
+
+/// Variable coercion that async-graphql leaves to execution: a required variable without a
+/// default must be given, and not as null. (Values of the wrong type are refused by its
+/// validation.) A document whose operation cannot be chosen is left to async-graphql to refuse.
+fn required_variables_given(doc: &ExecutableDocument, operation_name: Option<&str>, variables: &Variables) -> Result<(), ServerError> {
+    let operation = match (&doc.operations, operation_name) {
+        (DocumentOperations::Single(op), None) => op,
+        (DocumentOperations::Multiple(ops), Some(name)) => match ops.get(name) {
+            Some(op) => op,
+            None => return Ok(()),
+        },
+        (DocumentOperations::Multiple(ops), None) if ops.len() == 1 => match ops.values().next() {
+            Some(op) => op,
+            None => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    for definition in &operation.node.variable_definitions {
+        let var = &definition.node;
+        if var.var_type.node.nullable || var.default_value.is_some() {
+            continue;
+        }
+        let message = match variables.get(&var.name.node) {
+            None => format!("Variable \"${}\" of required type \"{}\" was not provided.", var.name.node, var.var_type.node),
+            Some(Value::Null) => format!("Variable \"${}\" of non-null type \"{}\" must not be null.", var.name.node, var.var_type.node),
+            Some(_) => continue,
+        };
+        return Err(ServerError::new(message, Some(definition.pos)));
+    }
+    Ok(())
+}

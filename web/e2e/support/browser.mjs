@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core: no browser download, no network of its own.
 import fs from 'node:fs';
 import path from 'node:path';
+import { afterEach } from 'node:test';
 import { chromium } from 'playwright-core';
 import { RESULTS_DIR } from './server.mjs';
 
@@ -15,9 +16,34 @@ export async function launchBrowser() {
   });
 }
 
+/**
+ * What the Content-Security-Policy refused on any page of any test since the last check. The app
+ * is served with a policy that forbids inline script (and unnonced inline style); a screen that
+ * needs something the policy refuses is broken for users, so every test of every file fails on it.
+ */
+const cspViolations = [];
+const isCspViolation = (text) => /^Refused to |Content Security Policy/.test(text);
+
+function watchCsp(page) {
+  page.on('console', (message) => {
+    if (isCspViolation(message.text())) cspViolations.push(`${page.url()}: ${message.text()}`);
+  });
+}
+
+afterEach(() => {
+  const seen = cspViolations.splice(0);
+  if (seen.length) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
+});
+
+/** The CSP violations seen so far, taken: for tests that assert on them themselves. */
+export function takeCspViolations() {
+  return cspViolations.splice(0);
+}
+
 /** A fresh browser context (its own local storage) on the server. */
 export async function newPage(browser, server, { timezoneId = 'UTC' } = {}) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1440, height: 900 }, timezoneId, locale: 'en-US' });
+  context.on('page', watchCsp);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const problems = [];

@@ -3,6 +3,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { PrimeReactProvider } from 'primereact/api';
 import { useState, type ReactNode } from 'react';
 import { ToastHost } from '@/components/ui/toast-host';
+import { styleNonce } from '@/lib/csp';
 import { createQueryClient } from '@/lib/query-client';
 import { SessionProvider } from '@/lib/session';
 
@@ -16,7 +17,7 @@ export interface AppProviderProps {
 export function AppProvider({ children, queryClient: given, endpoint, fetch: fetchImpl }: AppProviderProps) {
   const [queryClient] = useState(() => given ?? createQueryClient());
   return (
-    <PrimeReactProvider value={{ ripple: true }}>
+    <PrimeReactProvider value={{ ripple: true, nonce: styleNonce() }}>
       <QueryClientProvider client={queryClient}>
         <SessionProvider {...(endpoint ? { endpoint } : {})} {...(fetchImpl ? { fetch: fetchImpl } : {})}>
           {children}

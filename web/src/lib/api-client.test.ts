@@ -1,6 +1,6 @@
 import { graphql } from '@/gql';
 import { createFakeApi, gqlError } from '@/testing/fake-api';
-import { ApiError, MISSING_RESPONSE_MESSAGE, createApiClient } from './api-client';
+import { ACCEPT, ApiError, GRAPHQL_RESPONSE, MISSING_RESPONSE_MESSAGE, createApiClient } from './api-client';
 
 const Probe = graphql(`
   query ApiClientProbe {
@@ -22,6 +22,9 @@ describe('api client', () => {
     expect(call.operationName).toBe('ApiClientProbe');
     expect(call.query).toContain('getQueueStats');
     expect(call.headers.get('authorization')).toBe('Bearer tok.en.value');
+    // GraphQL over HTTP: its own media type first, JSON for a server that has only that.
+    expect(call.headers.get('accept')).toBe(ACCEPT);
+    expect(ACCEPT).toBe('application/graphql-response+json, application/json;q=0.9');
   });
 
   it('sends no Authorization header without a token', async () => {
@@ -77,5 +80,39 @@ describe('api client', () => {
     const client = createApiClient({ endpoint: '/graphql', token: 'x.y.z', fetch: api.fetch, onUnauthenticated });
     await expect(client.request(Probe)).rejects.toThrow('Response not successful: Received status code 401');
     expect(onUnauthenticated).toHaveBeenCalledWith('x.y.z');
+  });
+
+  it('reads a refused request (400 in GraphQL media type) as the server wrote it', async () => {
+    const api = createFakeApi({
+      ApiClientProbe: () => ({
+        status: 400,
+        contentType: `${GRAPHQL_RESPONSE}; charset=utf-8`,
+        body: { errors: [{ message: 'Variable "$limit" got invalid value', extensions: { code: 'BAD_USER_INPUT', field: 'limit' } }] },
+      }),
+    });
+    const error = await createApiClient({ endpoint: '/graphql', token: null, fetch: api.fetch })
+      .request(Probe)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ message: 'Variable "$limit" got invalid value', code: 'BAD_USER_INPUT', field: 'limit', status: 400 });
+  });
+
+  it('reacts to codes in a GraphQL-media error answer too', async () => {
+    const api = createFakeApi({ ApiClientProbe: () => ({ status: 400, contentType: GRAPHQL_RESPONSE, ...gqlError('token revoked', 'UNAUTHENTICATED') }) });
+    const onUnauthenticated = vi.fn();
+    const client = createApiClient({ endpoint: '/graphql', token: 'q.r.s', fetch: api.fetch, onUnauthenticated });
+    await expect(client.request(Probe)).rejects.toThrow('token revoked');
+    expect(onUnauthenticated).toHaveBeenCalledWith('q.r.s');
+  });
+
+  it('keeps the status message for a GraphQL-media answer without errors, and for other media', async () => {
+    const empty = createFakeApi({ ApiClientProbe: () => ({ status: 503, contentType: GRAPHQL_RESPONSE, raw: '<html>maintenance</html>' }) });
+    await expect(createApiClient({ endpoint: '/graphql', token: null, fetch: empty.fetch }).request(Probe)).rejects.toThrow(
+      'Response not successful: Received status code 503',
+    );
+    const json = createFakeApi({ ApiClientProbe: () => ({ status: 400, ...gqlError('bad', 'BAD_USER_INPUT') }) });
+    await expect(createApiClient({ endpoint: '/graphql', token: null, fetch: json.fetch }).request(Probe)).rejects.toThrow(
+      'Response not successful: Received status code 400',
+    );
   });
 });

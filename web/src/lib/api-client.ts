@@ -33,6 +33,11 @@ export class ApiError extends Error {
 }
 
 export const MISSING_RESPONSE_MESSAGE = 'Server response was missing for query';
+
+/** GraphQL over HTTP's own media type: a body in it is a GraphQL response whatever its status. */
+export const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+/** What the client accepts, as GraphQL over HTTP recommends: its media type first, JSON for older servers. */
+export const ACCEPT = `${GRAPHQL_RESPONSE}, application/json;q=0.9`;
 export const statusMessage = (status: number) => `Response not successful: Received status code ${status}`;
 
 export interface ApiClientOptions {
@@ -102,6 +107,12 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (response.status >= 300) {
       const errors = parseErrors(body);
       react(errors);
+      // The server answers a request it refused before running it (a document that does not
+      // validate, a variable of the wrong type) with 400 in GraphQL's media type: its errors are
+      // the server's words, shown as they would be in a 200. Any other failure (a proxy's error
+      // page, a body in plain JSON) is the transport's, and says its status.
+      const graphqlResponse = (response.headers.get('content-type') ?? '').toLowerCase().startsWith(GRAPHQL_RESPONSE);
+      if (graphqlResponse && errors[0]) throw new ApiError(errors[0].message, { errors, status: response.status });
       throw new ApiError(statusMessage(response.status), { errors, status: response.status });
     }
     if (body.trim() === '') {
@@ -114,7 +125,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const absolute = new URL(endpoint, typeof window !== 'undefined' ? window.location.href : 'http://localhost/').toString();
   const client = new GraphQLClient(absolute, {
     fetch: checkedFetch,
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: token ? { Accept: ACCEPT, Authorization: `Bearer ${token}` } : { Accept: ACCEPT },
   });
 
   return {

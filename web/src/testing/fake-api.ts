@@ -46,7 +46,7 @@ export interface RecordedUpload {
   body: BodyInit | null;
 }
 
-type Reply = { status?: number; body?: unknown; raw?: string };
+type Reply = { status?: number; body?: unknown; raw?: string; contentType?: string };
 type Handler = (variables: Record<string, unknown> | undefined, call: RecordedCall) => Reply | Promise<Reply>;
 
 /**
@@ -80,7 +80,7 @@ export function createFakeApi(handlers: Record<string, Handler> = {}) {
       ? await handler(parsed.variables, call)
       : { body: { errors: [{ message: `no fake for ${parsed.operationName}`, extensions: { code: 'INTERNAL' } }] } };
     const body = reply.raw ?? JSON.stringify(reply.body ?? null);
-    return new Response(body, { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    return new Response(body, { status: reply.status ?? 200, headers: { 'content-type': reply.contentType ?? 'application/json' } });
   });
   return { fetch: fetchImpl as unknown as typeof fetch, calls, uploads, handlers };
 }

@@ -17,6 +17,7 @@ import { formatDateTime } from '@/lib/dates';
 import { useShopOptions } from '@/lib/lookups';
 import { PAGE_SIZES } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
+import { SafeHtml } from '@/lib/safe-html';
 import { useDebounced } from '@/lib/use-debounced';
 import { useTiktokProductDetail, useTiktokProducts } from '../api/tiktok';
 
@@ -78,7 +79,7 @@ function ProductDetailDialog({ shopId, productId, onHide }: { shopId: string; pr
                 <dd>{d.brand?.name ?? '—'}</dd>
               </div>
             </dl>
-            {d.description ? <div className="product-description" dangerouslySetInnerHTML={{ __html: sanitize(d.description) }} /> : null}
+            {d.description ? <SafeHtml className="product-description" data-testid="tiktok-product-description" html={d.description} /> : null}
             <DataTable value={d.skus} dataKey="id" size="small" className="data-table" pt={{ table: { 'aria-label': 'SKUs' } }}>
               <Column header="SKU id" body={(s: Row['skus'][number]) => <code>{s.id}</code>} />
               <Column header="Seller SKU" body={(s: Row['skus'][number]) => s.seller_sku ?? '—'} />
@@ -90,24 +91,6 @@ function ProductDetailDialog({ shopId, productId, onHide }: { shopId: string; pr
       </div>
     </Dialog>
   );
-}
-
-/** Marketplace HTML is shown as text formatting only: tags other than simple ones are dropped. */
-function sanitize(html: string): string {
-  const doc = new DOMParser().parseFromString(html, 'text/html');
-  const allowed = new Set(['P', 'BR', 'UL', 'OL', 'LI', 'B', 'STRONG', 'I', 'EM', 'SPAN']);
-  const walk = (node: Element) => {
-    for (const child of Array.from(node.children)) {
-      if (!allowed.has(child.tagName)) {
-        child.replaceWith(...Array.from(child.childNodes));
-        continue;
-      }
-      for (const attr of Array.from(child.attributes)) child.removeAttribute(attr.name);
-      walk(child);
-    }
-  };
-  walk(doc.body);
-  return doc.body.innerHTML;
 }
 
 /** What a TikTok shop has on the marketplace itself, read through the API (page tokens). */
