@@ -43,7 +43,7 @@ async fn create_platform(db: &Db, config: &Config) -> Result<(), DomainError> {
     passwords::validate("BOOTSTRAP_ADMIN_PASSWORD", &password)?;
     let key = ClientKey::parse("platform key", PLATFORM_KEY)?;
     let client = clients::create(&mut tx, NewClient { name: "Sellerdesk", key: &key, is_active: true, is_platform: true }).await?;
-    let hash = passwords::hash(&password)?;
+    let hash = passwords::hash(&password).await?;
     users::create(
         &mut tx,
         NewUser {
@@ -80,7 +80,7 @@ async fn create_demo(db: &Db, config: &Config) -> Result<(), DomainError> {
     // Three shops: the seeded sandbox shop and room to connect more through the consent page.
     plans::start_on(&mut tx, &client.id, "BEGIN").await?;
     passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
-    let hash = passwords::hash(&config.demo_password)?;
+    let hash = passwords::hash(&config.demo_password).await?;
     for (email, first, last, role) in
         [(DEMO_ADMIN, "Avery", "Admin", Role::Admin), (DEMO_STAFF, "Sam", "Staff", Role::Staff)]
     {

@@ -85,10 +85,10 @@ impl AccountsMutation {
             Err(_) => None,
         };
         let Some(user) = user else {
-            passwords::verify_dummy(&input.password);
+            passwords::verify_dummy(&input.password).await?;
             return Err(ApiError::unauthenticated(BAD_CREDENTIALS));
         };
-        if !passwords::verify(&input.password, &user.password_hash) {
+        if !passwords::verify(&input.password, &user.password_hash).await? {
             return Err(ApiError::unauthenticated(BAD_CREDENTIALS));
         }
         let client = clients::by_id(&mut conn, &user.client_id).await?;
@@ -129,7 +129,7 @@ impl AccountsMutation {
     async fn reset_password_with_token(&self, ctx: &Context<'_>, token: String, password: String) -> ApiResult<bool> {
         let st = state(ctx);
         passwords::validate("password", &password)?;
-        let hash = passwords::hash(&password)?;
+        let hash = passwords::hash(&password).await?;
         let mut tx = st.db.begin().await?;
         let Some(user_id) = tokens::consume(&mut tx, TokenKind::ResetPassword, &token).await? else {
             return Err(ApiError::bad_input("token", "this reset link is invalid, used or expired; ask for a new one"));
@@ -143,11 +143,11 @@ impl AccountsMutation {
     async fn change_password(&self, ctx: &Context<'_>, input: ChangePasswordInput) -> ApiResult<bool> {
         let st = state(ctx);
         let me = caller(ctx)?;
-        if !passwords::verify(&input.current_password, &me.user.password_hash) {
+        if !passwords::verify(&input.current_password, &me.user.password_hash).await? {
             return Err(ApiError::bad_input("currentPassword", "is not your current password"));
         }
         passwords::validate("newPassword", &input.new_password)?;
-        let hash = passwords::hash(&input.new_password)?;
+        let hash = passwords::hash(&input.new_password).await?;
         let mut conn = st.db.conn().await?;
         users::set_password(&mut conn, &me.user.id, &hash).await?;
         Ok(true)
@@ -165,7 +165,7 @@ impl AccountsMutation {
         passwords::validate("password", &input.password)?;
         let first_name = users::parse_name("firstName", &input.first_name)?;
         let last_name = users::parse_name("lastName", &input.last_name)?;
-        let hash = passwords::hash(&input.password)?;
+        let hash = passwords::hash(&input.password).await?;
 
         let mut tx = st.db.begin().await?;
         if clients::key_taken(&mut tx, key.as_str()).await? {

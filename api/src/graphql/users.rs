@@ -71,7 +71,7 @@ impl UsersMutation {
                 return Err(ApiError::not_found("shop"));
             }
         }
-        let hash = passwords::hash(&input.password)?;
+        let hash = passwords::hash(&input.password).await?;
         let user = users::create(
             &mut tx,
             NewUser { client_id: &client_id, email: &email, password_hash: &hash, first_name: &first_name, last_name: &last_name, role },
