@@ -10,6 +10,8 @@ use jobs::config::env::{flag, parsed, var};
 use jobs::config::mask_url;
 use jobs::{JobsConfig, StorageConfig};
 
+use crate::client_ip::TrustedProxies;
+
 #[derive(Clone)]
 pub struct Config {
     /// `HOST`, `PORT`: listen address (default 127.0.0.1:8080).
@@ -51,6 +53,11 @@ pub struct Config {
     pub rate_login_ip: u32,
     pub rate_forgot_email: u32,
     pub rate_forgot_ip: u32,
+
+    // Client address, the limits of every other mutation that hashes or mails, demo safety.
+    /// `TRUSTED_PROXIES`: comma-separated CIDR ranges of the reverse proxies whose
+    /// `X-Forwarded-For` is believed (default none: the TCP peer is the client).
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl Config {
@@ -96,6 +103,8 @@ impl Config {
             rate_login_ip: rate("RATE_LIMIT_LOGIN_IP", 30)?,
             rate_forgot_email: rate("RATE_LIMIT_FORGOT_EMAIL", 3)?,
             rate_forgot_ip: rate("RATE_LIMIT_FORGOT_IP", 10)?,
+
+            trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())?,
             storage,
             jobs,
         })
@@ -124,6 +133,13 @@ impl fmt::Display for Config {
         }
         writeln!(f, "  uploads         {} (at most {} bytes each)", self.storage.data_dir.join("uploads").display(), self.upload_max_bytes)?;
         writeln!(f, "  demo            {}", self.demo)?;
+        match self.trusted_proxies.ranges() {
+            [] => writeln!(f, "  client address  the TCP peer (no TRUSTED_PROXIES)")?,
+            ranges => {
+                let ranges: Vec<String> = ranges.iter().map(ToString::to_string).collect();
+                writeln!(f, "  client address  X-Forwarded-For through {}", ranges.join(", "))?
+            }
+        }
         writeln!(f, "  promotions      {}", self.promotions_client.as_deref().unwrap_or("no client"))?;
         writeln!(f, "  jwt secret      {}", if self.jwt_secret.is_some() { "from JWT_SECRET" } else { "generated in DATA_DIR" })?;
         let pw = if self.bootstrap_admin_password.is_some() { "set" } else { "generated on first start" };

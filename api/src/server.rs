@@ -6,7 +6,7 @@ use anyhow::Context as _;
 use async_graphql::http::GraphiQLSource;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, State};
+use axum::extract::{DefaultBodyLimit, FromRef, State};
 use axum::http::{header, HeaderMap, Request, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -134,6 +134,7 @@ fn router(app: App, config: &Config) -> Router {
                 tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
             }),
         )
+        .layer(axum::middleware::from_fn_with_state(config.trusted_proxies.clone(), crate::client_ip::resolve))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(app)
@@ -145,7 +146,7 @@ fn graphql_error(status: StatusCode, code: &str, message: &str) -> Response {
 
 async fn graphql_handler(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    crate::client_ip::ClientIp(ip): crate::client_ip::ClientIp,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
@@ -175,7 +176,7 @@ async fn graphql_handler(
         Err(e) => return graphql_error(StatusCode::SERVICE_UNAVAILABLE, e.code, &e.message),
     };
     metrics::counter!("sellerdesk_graphql_requests_total").increment(1);
-    let mut response = app.schema.execute(request.data(session).data(RequestMeta { ip: Some(peer.ip()) })).await;
+    let mut response = app.schema.execute(request.data(session).data(RequestMeta { ip: Some(ip) })).await;
     // Errors raised by the GraphQL engine itself (syntax, unknown fields, limits) carry no code:
     // they are all faults of the request.
     for error in &mut response.errors {
