@@ -58,6 +58,19 @@ pub struct Config {
     /// `TRUSTED_PROXIES`: comma-separated CIDR ranges of the reverse proxies whose
     /// `X-Forwarded-For` is believed (default none: the TCP peer is the client).
     pub trusted_proxies: TrustedProxies,
+    /// Attempts allowed per minute: `RATE_LIMIT_SIGNUP_IP` (10), `RATE_LIMIT_SIGNUP_EMAIL` (3),
+    /// `RATE_LIMIT_RESET_IP` (10), `RATE_LIMIT_VERIFY_IP` (10), `RATE_LIMIT_PASSWORD_USER` (5),
+    /// `RATE_LIMIT_PASSWORD_IP` (30), `RATE_LIMIT_CREATE_USER` (30 per signed-in user),
+    /// `RATE_LIMIT_CREATE_USER_IP` (60), `RATE_LIMIT_CLIENT_KEY_IP` (60).
+    pub rate_signup_ip: u32,
+    pub rate_signup_email: u32,
+    pub rate_reset_ip: u32,
+    pub rate_verify_ip: u32,
+    pub rate_password_user: u32,
+    pub rate_password_ip: u32,
+    pub rate_create_user: u32,
+    pub rate_create_user_ip: u32,
+    pub rate_client_key_ip: u32,
 }
 
 impl Config {
@@ -105,6 +118,15 @@ impl Config {
             rate_forgot_ip: rate("RATE_LIMIT_FORGOT_IP", 10)?,
 
             trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())?,
+            rate_signup_ip: rate("RATE_LIMIT_SIGNUP_IP", 10)?,
+            rate_signup_email: rate("RATE_LIMIT_SIGNUP_EMAIL", 3)?,
+            rate_reset_ip: rate("RATE_LIMIT_RESET_IP", 10)?,
+            rate_verify_ip: rate("RATE_LIMIT_VERIFY_IP", 10)?,
+            rate_password_user: rate("RATE_LIMIT_PASSWORD_USER", 5)?,
+            rate_password_ip: rate("RATE_LIMIT_PASSWORD_IP", 30)?,
+            rate_create_user: rate("RATE_LIMIT_CREATE_USER", 30)?,
+            rate_create_user_ip: rate("RATE_LIMIT_CREATE_USER_IP", 60)?,
+            rate_client_key_ip: rate("RATE_LIMIT_CLIENT_KEY_IP", 60)?,
             storage,
             jobs,
         })
