@@ -58,6 +58,8 @@ pub struct Config {
     /// `TRUSTED_PROXIES`: comma-separated CIDR ranges of the reverse proxies whose
     /// `X-Forwarded-For` is believed (default none: the TCP peer is the client).
     pub trusted_proxies: TrustedProxies,
+    /// True when `DEMO_PASSWORD` was set: the demo users no longer have the published default.
+    pub demo_password_set: bool,
     /// Attempts allowed per minute: `RATE_LIMIT_SIGNUP_IP` (10), `RATE_LIMIT_SIGNUP_EMAIL` (3),
     /// `RATE_LIMIT_RESET_IP` (10), `RATE_LIMIT_VERIFY_IP` (10), `RATE_LIMIT_PASSWORD_USER` (5),
     /// `RATE_LIMIT_PASSWORD_IP` (30), `RATE_LIMIT_CREATE_USER` (30 per signed-in user),
@@ -100,7 +102,7 @@ impl Config {
             bootstrap_admin_email: var("BOOTSTRAP_ADMIN_EMAIL").unwrap_or_else(|| "admin@sellerdesk.test".into()),
             bootstrap_admin_password: var("BOOTSTRAP_ADMIN_PASSWORD"),
             demo,
-            demo_password: var("DEMO_PASSWORD").unwrap_or_else(|| "sellerdesk-demo".into()),
+            demo_password: var("DEMO_PASSWORD").unwrap_or_else(|| DEFAULT_DEMO_PASSWORD.into()),
             promotions_client: var("PROMOTIONS_CLIENT").or_else(|| demo.then(|| crate::bootstrap::DEMO_KEY.to_owned())),
             jwt_secret: var("JWT_SECRET"),
             log_json: var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
@@ -118,6 +120,7 @@ impl Config {
             rate_forgot_ip: rate("RATE_LIMIT_FORGOT_IP", 10)?,
 
             trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())?,
+            demo_password_set: demo_safety(demo, host)?,
             rate_signup_ip: rate("RATE_LIMIT_SIGNUP_IP", 10)?,
             rate_signup_email: rate("RATE_LIMIT_SIGNUP_EMAIL", 3)?,
             rate_reset_ip: rate("RATE_LIMIT_RESET_IP", 10)?,
@@ -135,6 +138,32 @@ impl Config {
     pub fn embedded(&self) -> bool {
         self.storage.redis_url.is_none()
     }
+}
+
+/// The password every copy of Sellerdesk gives its demo users unless `DEMO_PASSWORD` is set:
+/// it is in the README, so anyone who reaches a demo server can sign in with it.
+pub const DEFAULT_DEMO_PASSWORD: &str = "sellerdesk-demo";
+
+/// Demo mode with the published password is for a laptop. On an address other machines reach,
+/// the server refuses to start unless `DEMO_PASSWORD` is set to a password of the operator's
+/// own. Returns whether `DEMO_PASSWORD` was set.
+fn demo_safety(demo: bool, host: IpAddr) -> anyhow::Result<bool> {
+    let chosen = var("DEMO_PASSWORD");
+    if demo && !host.is_loopback() {
+        match chosen.as_deref() {
+            None => bail!(
+                "DEMO is on and HOST={host} is reachable from other machines, where anyone could sign in as the demo users \
+                 with the published password {DEFAULT_DEMO_PASSWORD}: set DEMO_PASSWORD to a password of your own, \
+                 or DEMO=false, or HOST=127.0.0.1"
+            ),
+            Some(DEFAULT_DEMO_PASSWORD) => bail!(
+                "DEMO_PASSWORD is the published default and HOST={host} is reachable from other machines: \
+                 choose another password, or DEMO=false, or HOST=127.0.0.1"
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(chosen.is_some())
 }
 
 /// What the server prints at start: every choice, secrets masked.
