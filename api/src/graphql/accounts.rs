@@ -85,19 +85,17 @@ impl AccountsMutation {
             Ok(email) => users::by_email(&mut conn, &email).await?,
             Err(_) => None,
         };
-        let client = match &user {
-            Some(user) => Some(clients::by_id(&mut conn, &user.client_id).await?),
-            None => None,
-        };
         // The connection goes back to the pool before the hash waits for its turn.
         drop(conn);
-        let (Some(user), Some(client)) = (user, client) else {
+        let Some(user) = user else {
             passwords::verify_dummy(&input.password).await?;
             return Err(ApiError::unauthenticated(BAD_CREDENTIALS));
         };
         if !passwords::verify(&input.password, &user.password_hash).await? {
             return Err(ApiError::unauthenticated(BAD_CREDENTIALS));
         }
+        let mut conn = st.db.conn().await?;
+        let client = clients::by_id(&mut conn, &user.client_id).await?;
         if !client.is_active {
             return Err(ApiError::unauthenticated(
                 "this account is not active yet: open the link in the verification mail first",
