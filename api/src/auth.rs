@@ -2,6 +2,7 @@
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::path::Path;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -139,70 +140,176 @@ impl Session {
     }
 }
 
-/// Attempts allowed per minute, per key, for login and forgot-password. One process keeps its
-/// counters in memory; with Redis (the scaled mode) every API replica counts in one place, so a
-/// client cannot multiply its allowance by the number of replicas.
+/// One budget of attempts per minute: what it guards and by what it counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Limit {
+    LoginEmail,
+    LoginIp,
+    /// forgotPassword, and an admin's resetPassword (the same mail to the same address).
+    ForgotEmail,
+    ForgotIp,
+    SignUpEmail,
+    SignUpIp,
+    /// resetPasswordWithToken.
+    ResetIp,
+    /// verifyClient.
+    VerifyIp,
+    /// changePassword, per signed-in user and per address.
+    PasswordUser,
+    PasswordIp,
+    /// signUp (CreateUser), per signed-in user and per address.
+    CreateUser,
+    CreateUserIp,
+    /// checkDuplicateClientKey.
+    ClientKeyIp,
+}
+
+impl Limit {
+    /// Every limit, in declaration order: `limit as usize` is its place here.
+    const ALL: [Limit; 13] = [
+        Limit::LoginEmail,
+        Limit::LoginIp,
+        Limit::ForgotEmail,
+        Limit::ForgotIp,
+        Limit::SignUpEmail,
+        Limit::SignUpIp,
+        Limit::ResetIp,
+        Limit::VerifyIp,
+        Limit::PasswordUser,
+        Limit::PasswordIp,
+        Limit::CreateUser,
+        Limit::CreateUserIp,
+        Limit::ClientKeyIp,
+    ];
+
+    /// Its part of the Redis key; the first four are the names counters had before.
+    fn name(self) -> &'static str {
+        match self {
+            Limit::LoginEmail => "login:email",
+            Limit::LoginIp => "login:ip",
+            Limit::ForgotEmail => "forgot:email",
+            Limit::ForgotIp => "forgot:ip",
+            Limit::SignUpEmail => "signup:email",
+            Limit::SignUpIp => "signup:ip",
+            Limit::ResetIp => "reset:ip",
+            Limit::VerifyIp => "verify:ip",
+            Limit::PasswordUser => "password:user",
+            Limit::PasswordIp => "password:ip",
+            Limit::CreateUser => "create-user:user",
+            Limit::CreateUserIp => "create-user:ip",
+            Limit::ClientKeyIp => "client-key:ip",
+        }
+    }
+
+    fn per_minute(self, config: &crate::config::Config) -> u32 {
+        match self {
+            Limit::LoginEmail => config.rate_login_email,
+            Limit::LoginIp => config.rate_login_ip,
+            Limit::ForgotEmail => config.rate_forgot_email,
+            Limit::ForgotIp => config.rate_forgot_ip,
+            Limit::SignUpEmail => config.rate_signup_email,
+            Limit::SignUpIp => config.rate_signup_ip,
+            Limit::ResetIp => config.rate_reset_ip,
+            Limit::VerifyIp => config.rate_verify_ip,
+            Limit::PasswordUser => config.rate_password_user,
+            Limit::PasswordIp => config.rate_password_ip,
+            Limit::CreateUser => config.rate_create_user,
+            Limit::CreateUserIp => config.rate_create_user_ip,
+            Limit::ClientKeyIp => config.rate_client_key_ip,
+        }
+    }
+}
+
+/// What one attempt is counted by: an email (trimmed, lower-cased), a user id, or the client's
+/// address.
+pub enum By<'a> {
+    Email(&'a str),
+    User(&'a str),
+    Ip(Option<IpAddr>),
+}
+
+impl By<'_> {
+    /// `None` when there is nothing to count by (a request that reached no socket).
+    fn key(&self) -> Option<String> {
+        match self {
+            By::Email(email) => Some(email.trim().to_lowercase()),
+            By::User(id) => Some((*id).to_owned()),
+            By::Ip(ip) => ip.map(|ip| ip_key(ip).to_string()),
+        }
+    }
+}
+
+/// An IPv6 host usually holds a whole /64, and could take a fresh address for every attempt:
+/// IPv6 clients are counted by their /64.
+fn ip_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => IpAddr::V6(std::net::Ipv6Addr::from(v6.to_bits() & (u128::MAX << 64))),
+        v4 => v4,
+    }
+}
+
+/// Attempts allowed per minute, per key, for every mutation that hashes a password, sends a
+/// mail or redeems a link. One process keeps its counters in memory; with Redis (the scaled
+/// mode) every API replica counts in one place, so a client cannot multiply its allowance by
+/// the number of replicas.
+///
+/// Resolvers consult it on every call, so each alias of a GraphQL request is one attempt.
 pub enum Limiters {
-    Memory {
-        login_email: DefaultKeyedRateLimiter<String>,
-        login_ip: DefaultKeyedRateLimiter<IpAddr>,
-        forgot_email: DefaultKeyedRateLimiter<String>,
-        forgot_ip: DefaultKeyedRateLimiter<IpAddr>,
-    },
+    /// One governor limiter per [`Limit`], in the order of `Limit::ALL`.
+    Memory { limiters: Vec<DefaultKeyedRateLimiter<String>>, checks: AtomicU64 },
     /// Counters live under `{prefix}:ratelimit:…`, the prefix being the deployment's QUEUE_NAME.
-    Redis { conn: redis::aio::ConnectionManager, prefix: String, limits: [u32; 4] },
+    Redis { conn: redis::aio::ConnectionManager, prefix: String, limits: Vec<u32> },
 }
 
 fn per_minute(n: u32) -> Quota {
     Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN))
 }
 
-const LOGIN_EMAIL: usize = 0;
-const LOGIN_IP: usize = 1;
-const FORGOT_EMAIL: usize = 2;
-const FORGOT_IP: usize = 3;
-const NAMES: [&str; 4] = ["login:email", "login:ip", "forgot:email", "forgot:ip"];
+/// How often the in-memory counters forget keys that are back to a full budget, so that a
+/// stream of new addresses or emails does not grow them for ever.
+const FORGET_EVERY: u64 = 4096;
 
 impl Limiters {
     pub fn new(config: &crate::config::Config, redis: Option<redis::aio::ConnectionManager>) -> Arc<Limiters> {
-        let limits = [config.rate_login_email, config.rate_login_ip, config.rate_forgot_email, config.rate_forgot_ip];
+        let limits: Vec<u32> = Limit::ALL.iter().map(|l| l.per_minute(config)).collect();
         Arc::new(match redis {
             Some(conn) => Limiters::Redis { conn, prefix: config.storage.queue_name.clone(), limits },
             None => Limiters::Memory {
-                login_email: RateLimiter::keyed(per_minute(limits[LOGIN_EMAIL])),
-                login_ip: RateLimiter::keyed(per_minute(limits[LOGIN_IP])),
-                forgot_email: RateLimiter::keyed(per_minute(limits[FORGOT_EMAIL])),
-                forgot_ip: RateLimiter::keyed(per_minute(limits[FORGOT_IP])),
+                limiters: limits.iter().map(|n| RateLimiter::keyed(per_minute(*n))).collect(),
+                checks: AtomicU64::new(0),
             },
         })
     }
 
     pub async fn login(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        self.check(LOGIN_EMAIL, LOGIN_IP, email, ip).await
+        self.check(&[(Limit::LoginEmail, By::Email(email)), (Limit::LoginIp, By::Ip(ip))]).await
     }
 
     pub async fn forgot(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        self.check(FORGOT_EMAIL, FORGOT_IP, email, ip).await
+        self.check(&[(Limit::ForgotEmail, By::Email(email)), (Limit::ForgotIp, By::Ip(ip))]).await
     }
 
-    async fn check(&self, by_email: usize, by_ip: usize, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        let email = email.trim().to_lowercase();
-        let allowed = match self {
-            Limiters::Memory { login_email, login_ip, forgot_email, forgot_ip } => {
-                let (emails, ips) = if by_email == LOGIN_EMAIL { (login_email, login_ip) } else { (forgot_email, forgot_ip) };
-                let email_ok = emails.check_key(&email).is_ok();
-                let ip_ok = ip.is_none_or(|ip| ips.check_key(&ip).is_ok());
-                email_ok && ip_ok
-            }
-            Limiters::Redis { conn, prefix, limits } => {
-                let email_ok = redis_allow(conn, prefix, NAMES[by_email], &email, limits[by_email]).await;
-                let ip_ok = match ip {
-                    Some(ip) => redis_allow(conn, prefix, NAMES[by_ip], &ip.to_string(), limits[by_ip]).await,
-                    None => true,
-                };
-                email_ok && ip_ok
-            }
-        };
+    /// One attempt against each budget given; refused (RATE_LIMITED) when any of them is spent.
+    /// Every budget is charged, refused or not, so that guessing one key while another is spent
+    /// costs as much as guessing it alone.
+    pub async fn check(&self, attempts: &[(Limit, By<'_>)]) -> ApiResult<()> {
+        let mut allowed = true;
+        for (limit, by) in attempts {
+            let Some(key) = by.key() else { continue };
+            let index = *limit as usize;
+            allowed &= match self {
+                Limiters::Memory { limiters, checks } => {
+                    let limiter = &limiters[index];
+                    if checks.fetch_add(1, Ordering::Relaxed) % FORGET_EVERY == FORGET_EVERY - 1 {
+                        for l in limiters {
+                            l.retain_recent();
+                        }
+                    }
+                    limiter.check_key(&key).is_ok()
+                }
+                Limiters::Redis { conn, prefix, limits } => redis_allow(conn, prefix, limit.name(), &key, limits[index]).await,
+            };
+        }
         if allowed { Ok(()) } else { Err(domain::DomainError::RateLimited.into()) }
     }
 }
@@ -232,5 +339,27 @@ async fn redis_allow(conn: &redis::aio::ConnectionManager, prefix: &str, name: &
             tracing::warn!(error = %e, "rate limiter unavailable; letting the attempt through");
             true
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_limit_sits_at_its_own_index() {
+        for (i, limit) in Limit::ALL.iter().enumerate() {
+            assert_eq!(*limit as usize, i, "{limit:?}");
+        }
+    }
+
+    #[test]
+    fn ipv6_clients_count_by_their_64() {
+        let a: IpAddr = "2001:db8:1:2:aaaa::1".parse().expect("ip");
+        let b: IpAddr = "2001:db8:1:2:bbbb::2".parse().expect("ip");
+        assert_eq!(ip_key(a), ip_key(b));
+        assert_eq!(ip_key(a).to_string(), "2001:db8:1:2::");
+        let v4: IpAddr = "::ffff:192.0.2.1".parse().expect("ip");
+        assert_eq!(ip_key(v4).to_string(), "192.0.2.1");
     }
 }

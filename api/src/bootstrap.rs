@@ -6,7 +6,7 @@ use domain::clients::{self, ClientKey, NewClient};
 use domain::users::{self, Email, NewUser};
 use domain::{passwords, plans, Db, DomainError, Role};
 
-use crate::config::Config;
+use crate::config::{Config, DEFAULT_DEMO_PASSWORD};
 
 pub const PLATFORM_KEY: &str = "platform";
 pub const DEMO_KEY: &str = "demo";
@@ -26,8 +26,47 @@ pub async fn run(db: &Db, config: &Config) -> anyhow::Result<()> {
             Ok(()) | Err(DomainError::Conflict(_)) => {}
             Err(e) => return Err(e.into()),
         }
+        if config.demo_password_set {
+            replace_default_demo_password(db, config).await?;
+        }
+        warn_demo(config);
     }
     Ok(())
+}
+
+/// Demo users created with the published password keep it across restarts; once
+/// `DEMO_PASSWORD` is set, a demo user that still has the published one gets the chosen one.
+/// (One the user chose through the app is left alone.)
+async fn replace_default_demo_password(db: &Db, config: &Config) -> Result<(), DomainError> {
+    if config.demo_password == DEFAULT_DEMO_PASSWORD {
+        return Ok(());
+    }
+    let mut conn = db.conn().await?;
+    let Some(demo) = clients::by_key(&mut conn, DEMO_KEY).await? else { return Ok(()) };
+    for email in [DEMO_ADMIN, DEMO_STAFF] {
+        let Some(user) = users::by_email(&mut conn, &Email::parse("demo email", email)?).await? else { continue };
+        if user.client_id != demo.id || !passwords::verify(DEFAULT_DEMO_PASSWORD, &user.password_hash).await? {
+            continue;
+        }
+        passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
+        let hash = passwords::hash(&config.demo_password).await?;
+        users::set_password(&mut conn, &user.id, &hash).await?;
+        tracing::info!(email, "demo user's published password replaced by DEMO_PASSWORD");
+    }
+    Ok(())
+}
+
+/// Every start in demo mode says who can sign in, and with what.
+fn warn_demo(config: &Config) {
+    let password = if config.demo_password_set {
+        "the password set in DEMO_PASSWORD".to_owned()
+    } else {
+        format!("the published default password `{DEFAULT_DEMO_PASSWORD}`, known to anyone who read the README")
+    };
+    tracing::warn!(
+        "DEMO mode is on: anyone who reaches this server can sign in as {DEMO_ADMIN} (ADMIN) or {DEMO_STAFF} (STAFF) \
+         with {password}. Demo mode is for trying Sellerdesk, not for real sellers' data: set DEMO=false for that."
+    );
 }
 
 async fn create_platform(db: &Db, config: &Config) -> Result<(), DomainError> {
@@ -43,7 +82,7 @@ async fn create_platform(db: &Db, config: &Config) -> Result<(), DomainError> {
     passwords::validate("BOOTSTRAP_ADMIN_PASSWORD", &password)?;
     let key = ClientKey::parse("platform key", PLATFORM_KEY)?;
     let client = clients::create(&mut tx, NewClient { name: "Sellerdesk", key: &key, is_active: true, is_platform: true }).await?;
-    let hash = passwords::hash(&password)?;
+    let hash = passwords::hash(&password).await?;
     users::create(
         &mut tx,
         NewUser {
@@ -80,7 +119,7 @@ async fn create_demo(db: &Db, config: &Config) -> Result<(), DomainError> {
     // Three shops: the seeded sandbox shop and room to connect more through the consent page.
     plans::start_on(&mut tx, &client.id, "BEGIN").await?;
     passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
-    let hash = passwords::hash(&config.demo_password)?;
+    let hash = passwords::hash(&config.demo_password).await?;
     for (email, first, last, role) in
         [(DEMO_ADMIN, "Avery", "Admin", Role::Admin), (DEMO_STAFF, "Sam", "Staff", Role::Staff)]
     {

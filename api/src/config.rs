@@ -10,6 +10,8 @@ use jobs::config::env::{flag, parsed, var};
 use jobs::config::mask_url;
 use jobs::{JobsConfig, StorageConfig};
 
+use crate::client_ip::TrustedProxies;
+
 #[derive(Clone)]
 pub struct Config {
     /// `HOST`, `PORT`: listen address (default 127.0.0.1:8080).
@@ -51,6 +53,26 @@ pub struct Config {
     pub rate_login_ip: u32,
     pub rate_forgot_email: u32,
     pub rate_forgot_ip: u32,
+
+    // Client address, the limits of every other mutation that hashes or mails, demo safety.
+    /// `TRUSTED_PROXIES`: comma-separated CIDR ranges of the reverse proxies whose
+    /// `X-Forwarded-For` is believed (default none: the TCP peer is the client).
+    pub trusted_proxies: TrustedProxies,
+    /// True when `DEMO_PASSWORD` was set: the demo users no longer have the published default.
+    pub demo_password_set: bool,
+    /// Attempts allowed per minute: `RATE_LIMIT_SIGNUP_IP` (10), `RATE_LIMIT_SIGNUP_EMAIL` (3),
+    /// `RATE_LIMIT_RESET_IP` (10), `RATE_LIMIT_VERIFY_IP` (10), `RATE_LIMIT_PASSWORD_USER` (5),
+    /// `RATE_LIMIT_PASSWORD_IP` (30), `RATE_LIMIT_CREATE_USER` (30 per signed-in user),
+    /// `RATE_LIMIT_CREATE_USER_IP` (60), `RATE_LIMIT_CLIENT_KEY_IP` (60).
+    pub rate_signup_ip: u32,
+    pub rate_signup_email: u32,
+    pub rate_reset_ip: u32,
+    pub rate_verify_ip: u32,
+    pub rate_password_user: u32,
+    pub rate_password_ip: u32,
+    pub rate_create_user: u32,
+    pub rate_create_user_ip: u32,
+    pub rate_client_key_ip: u32,
 }
 
 impl Config {
@@ -80,7 +102,7 @@ impl Config {
             bootstrap_admin_email: var("BOOTSTRAP_ADMIN_EMAIL").unwrap_or_else(|| "admin@sellerdesk.test".into()),
             bootstrap_admin_password: var("BOOTSTRAP_ADMIN_PASSWORD"),
             demo,
-            demo_password: var("DEMO_PASSWORD").unwrap_or_else(|| "sellerdesk-demo".into()),
+            demo_password: var("DEMO_PASSWORD").unwrap_or_else(|| DEFAULT_DEMO_PASSWORD.into()),
             promotions_client: var("PROMOTIONS_CLIENT").or_else(|| demo.then(|| crate::bootstrap::DEMO_KEY.to_owned())),
             jwt_secret: var("JWT_SECRET"),
             log_json: var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
@@ -96,6 +118,18 @@ impl Config {
             rate_login_ip: rate("RATE_LIMIT_LOGIN_IP", 30)?,
             rate_forgot_email: rate("RATE_LIMIT_FORGOT_EMAIL", 3)?,
             rate_forgot_ip: rate("RATE_LIMIT_FORGOT_IP", 10)?,
+
+            trusted_proxies: TrustedProxies::parse(&var("TRUSTED_PROXIES").unwrap_or_default())?,
+            demo_password_set: demo_safety(demo, host)?,
+            rate_signup_ip: rate("RATE_LIMIT_SIGNUP_IP", 10)?,
+            rate_signup_email: rate("RATE_LIMIT_SIGNUP_EMAIL", 3)?,
+            rate_reset_ip: rate("RATE_LIMIT_RESET_IP", 10)?,
+            rate_verify_ip: rate("RATE_LIMIT_VERIFY_IP", 10)?,
+            rate_password_user: rate("RATE_LIMIT_PASSWORD_USER", 5)?,
+            rate_password_ip: rate("RATE_LIMIT_PASSWORD_IP", 30)?,
+            rate_create_user: rate("RATE_LIMIT_CREATE_USER", 30)?,
+            rate_create_user_ip: rate("RATE_LIMIT_CREATE_USER_IP", 60)?,
+            rate_client_key_ip: rate("RATE_LIMIT_CLIENT_KEY_IP", 60)?,
             storage,
             jobs,
         })
@@ -104,6 +138,32 @@ impl Config {
     pub fn embedded(&self) -> bool {
         self.storage.redis_url.is_none()
     }
+}
+
+/// The password every copy of Sellerdesk gives its demo users unless `DEMO_PASSWORD` is set:
+/// it is in the README, so anyone who reaches a demo server can sign in with it.
+pub const DEFAULT_DEMO_PASSWORD: &str = "sellerdesk-demo";
+
+/// Demo mode with the published password is for a laptop. On an address other machines reach,
+/// the server refuses to start unless `DEMO_PASSWORD` is set to a password of the operator's
+/// own. Returns whether `DEMO_PASSWORD` was set.
+fn demo_safety(demo: bool, host: IpAddr) -> anyhow::Result<bool> {
+    let chosen = var("DEMO_PASSWORD");
+    if demo && !host.is_loopback() {
+        match chosen.as_deref() {
+            None => bail!(
+                "DEMO is on and HOST={host} is reachable from other machines, where anyone could sign in as the demo users \
+                 with the published password {DEFAULT_DEMO_PASSWORD}: set DEMO_PASSWORD to a password of your own, \
+                 or DEMO=false, or HOST=127.0.0.1"
+            ),
+            Some(DEFAULT_DEMO_PASSWORD) => bail!(
+                "DEMO_PASSWORD is the published default and HOST={host} is reachable from other machines: \
+                 choose another password, or DEMO=false, or HOST=127.0.0.1"
+            ),
+            Some(_) => {}
+        }
+    }
+    Ok(chosen.is_some())
 }
 
 /// What the server prints at start: every choice, secrets masked.
@@ -124,6 +184,13 @@ impl fmt::Display for Config {
         }
         writeln!(f, "  uploads         {} (at most {} bytes each)", self.storage.data_dir.join("uploads").display(), self.upload_max_bytes)?;
         writeln!(f, "  demo            {}", self.demo)?;
+        match self.trusted_proxies.ranges() {
+            [] => writeln!(f, "  client address  the TCP peer (no TRUSTED_PROXIES)")?,
+            ranges => {
+                let ranges: Vec<String> = ranges.iter().map(ToString::to_string).collect();
+                writeln!(f, "  client address  X-Forwarded-For through {}", ranges.join(", "))?
+            }
+        }
         writeln!(f, "  promotions      {}", self.promotions_client.as_deref().unwrap_or("no client"))?;
         writeln!(f, "  jwt secret      {}", if self.jwt_secret.is_some() { "from JWT_SECRET" } else { "generated in DATA_DIR" })?;
         let pw = if self.bootstrap_admin_password.is_some() { "set" } else { "generated on first start" };

@@ -1,6 +1,7 @@
 //! `api`: the Sellerdesk server. `api serve` (default), `api migrate`, `api export-schema`.
 mod auth;
 mod bootstrap;
+mod client_ip;
 mod config;
 mod demo;
 mod errors;

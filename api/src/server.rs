@@ -8,7 +8,7 @@ use async_graphql::http::GraphiQLSource;
 use async_graphql::ServerError;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRef, State};
+use axum::extract::{DefaultBodyLimit, FromRef, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -143,6 +143,7 @@ fn router(app: App, config: &Config) -> Router {
                 tracing::info_span!("request", method = %req.method(), path = %req.uri().path(), request_id = %id)
             }),
         )
+        .layer(axum::middleware::from_fn_with_state(config.trusted_proxies.clone(), crate::client_ip::resolve))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .layer(axum::middleware::map_response_with_state(policies, security_headers))
@@ -308,7 +309,7 @@ fn graphql_error(status: StatusCode, media: Media, code: &str, message: &str) ->
 
 async fn graphql_handler(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    crate::client_ip::ClientIp(ip): crate::client_ip::ClientIp,
     headers: HeaderMap,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
@@ -350,7 +351,7 @@ async fn graphql_handler(
         Err(e) => return graphql_error(StatusCode::SERVICE_UNAVAILABLE, media, e.code, &e.message),
     };
     metrics::counter!("sellerdesk_graphql_requests_total").increment(1);
-    match app.schemas.execute(request.data(session).data(RequestMeta { ip: Some(peer.ip()) })).await {
+    match app.schemas.execute(request.data(session).data(RequestMeta { ip: Some(ip) })).await {
         Outcome::Executed(mut response) => {
             with_codes(&mut response.errors);
             graphql_answer(StatusCode::OK, media, json!(response))

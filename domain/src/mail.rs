@@ -52,3 +52,22 @@ pub fn reset_password(to: &str, first_name: &str, link: &str) -> Mail {
         html: html_page("Reset your password", &intro, "Choose a new password", link, outro),
     }
 }
+
+/// To the owner of an email someone tried to sign up with: nothing was created, and here is
+/// the way back into the existing account.
+pub fn sign_up_attempt(to: &str, first_name: &str, login_link: &str, forgot_link: &str) -> Mail {
+    let intro = format!(
+        "Hi {first_name}, someone tried to sign up for {PRODUCT} with your email address. \
+         You already have an account, so no new one was created and yours is unchanged."
+    );
+    let outro = format!("If it was not you, ignore this mail. Forgot your password? Choose a new one: {forgot_link}");
+    Mail {
+        to: to.to_owned(),
+        subject: format!("{PRODUCT}: someone tried to sign up with your email"),
+        text: format!(
+            "{intro}\n\nSign in: {login_link}\n\nForgot your password? Choose a new one: {forgot_link}\n\n\
+             If it was not you, ignore this mail.\n"
+        ),
+        html: html_page("Someone tried to sign up with your email", &intro, "Sign in", login_link, &outro),
+    }
+}

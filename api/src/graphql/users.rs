@@ -5,9 +5,10 @@ use domain::paging::PageRequest;
 use domain::users::{self, Email, NewUser};
 use domain::{clients, passwords, Role, Scope};
 
+use crate::auth::{By, Limit};
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{PageInfo, RoleEnum, User, UserPage};
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::{caller, request_ip, state, RoleGuard};
 
 #[derive(InputObject)]
 pub struct CreateUserInput {
@@ -47,6 +48,9 @@ impl UsersMutation {
     async fn sign_up(&self, ctx: &Context<'_>, input: CreateUserInput) -> ApiResult<ID> {
         let st = state(ctx);
         let me = caller(ctx)?;
+        st.limiters
+            .check(&[(Limit::CreateUser, By::User(&me.user.id)), (Limit::CreateUserIp, By::Ip(request_ip(ctx)))])
+            .await?;
         let role: Role = input.role.into();
         if role == Role::SuperAdmin && !me.scope.is_super_admin() {
             return Err(ApiError::forbidden("only a super admin can create a super admin"));
@@ -55,6 +59,9 @@ impl UsersMutation {
         passwords::validate("password", &input.password)?;
         let first_name = users::parse_name("firstName", &input.first_name)?;
         let last_name = users::parse_name("lastName", &input.last_name)?;
+        // Before the transaction: SQLite's write lock must not wait while the hash waits for a
+        // core. An id of the wrong client costs the caller one hash of its own budget.
+        let hash = passwords::hash(&input.password).await?;
 
         let mut tx = st.db.begin().await?;
         // The client the user joins: the caller's own, or for a super admin any client.
@@ -71,7 +78,6 @@ impl UsersMutation {
                 return Err(ApiError::not_found("shop"));
             }
         }
-        let hash = passwords::hash(&input.password)?;
         let user = users::create(
             &mut tx,
             NewUser { client_id: &client_id, email: &email, password_hash: &hash, first_name: &first_name, last_name: &last_name, role },
