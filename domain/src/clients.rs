@@ -84,8 +84,25 @@ pub async fn by_key(conn: &mut Conn, key: &str) -> Result<Option<Client>> {
     row.as_ref().map(Client::from_row).transpose()
 }
 
+/// True when a client holds the key, or a sign-up with a taken email reserved it
+/// ([`reserve_key`]).
 pub async fn key_taken(conn: &mut Conn, key: &str) -> Result<bool> {
-    Ok(by_key(conn, key).await?.is_some())
+    if by_key(conn, key).await?.is_some() {
+        return Ok(true);
+    }
+    let reserved = sqlx::query("SELECT 1 FROM client_key_reservations WHERE key = $1").bind(key).fetch_optional(&mut *conn).await?;
+    Ok(reserved.is_some())
+}
+
+/// Holds a key that no client was created for, so that a sign-up with a taken email leaves the
+/// key taken as a new sign-up does. Holding it twice is harmless.
+pub async fn reserve_key(conn: &mut Conn, key: &str) -> Result<()> {
+    sqlx::query("INSERT INTO client_key_reservations (key, created_at) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING")
+        .bind(key)
+        .bind(crate::time::now_db())
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
 }
 
 pub async fn platform(conn: &mut Conn) -> Result<Option<Client>> {

@@ -279,7 +279,7 @@ struct NewSignUp<'a> {
 enum SignUp {
     /// The client and its ADMIN exist; the jobs (the verification mail) are committed.
     Created(Vec<String>),
-    /// The email has a user already; nothing was written.
+    /// The email has a user already; only the key was reserved, as a new sign-up would hold it.
     EmailTaken,
 }
 
@@ -291,6 +291,8 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
         return Err(key_taken());
     }
     if users::by_email(&mut tx, new.email).await?.is_some() {
+        clients::reserve_key(&mut tx, new.key.as_str()).await?;
+        tx.commit().await.map_err(domain::DomainError::from)?;
         return Ok(SignUp::EmailTaken);
     }
     let client = clients::create(&mut tx, NewClient { name: new.name, key: new.key, is_active: false, is_platform: false }).await?;
@@ -311,7 +313,13 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
         Ok(user) => user,
         // Another sign-up took the email between the look-up and this insert (PostgreSQL;
         // SQLite's write lock serialises sign-ups): it is a taken email like any other.
-        Err(DomainError::Conflict(_)) => return Ok(SignUp::EmailTaken),
+        Err(DomainError::Conflict(_)) => {
+            // PostgreSQL has aborted the transaction: the key is held in a statement of its own.
+            drop(tx);
+            let mut conn = st.db.conn().await?;
+            clients::reserve_key(&mut conn, new.key.as_str()).await?;
+            return Ok(SignUp::EmailTaken);
+        }
         Err(e) => return Err(e.into()),
     };
     let token = tokens::issue(&mut tx, TokenKind::VerifyEmail, &user.id).await?;
