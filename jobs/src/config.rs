@@ -196,7 +196,7 @@ impl TiktokSettings {
         if let Some(base) = &self.base_url {
             config = config.with_base_url(base);
         }
-        connectors::tiktok::TiktokClient::new(config).map_err(|e| format!("TikTok client: {e}"))
+        connectors::tiktok::TiktokClient::new(config).map_err(|e| format!("TikTok client: {}", e.detail().unwrap_or_default()))
     }
 }
 

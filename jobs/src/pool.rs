@@ -59,7 +59,7 @@ enum StatusDone {
 
 impl Runtime {
     pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<Arc<Runtime>, String> {
-        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.to_string())?;
+        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.detail())?;
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
         let secrets = domain::secrets::Secrets::load(config.secrets_key.as_deref(), &config.data_dir).map_err(|e| e.to_string())?;
         let host = hostname();
@@ -176,9 +176,13 @@ impl Runtime {
         let outcome = {
             let rt = self.clone();
             let job = job.clone();
+            let job_id = job.id.clone();
             match tokio::spawn(async move { kinds::execute(&rt, &job).await }).await {
                 Ok(result) => result,
-                Err(e) => Err(JobError::Retry(format!("the job panicked: {e}"))),
+                Err(e) => {
+                    tracing::error!(job = %job_id, error = %e, "a job handler panicked");
+                    Err(JobError::Retry(crate::error::INTERNAL_FAILED.into()))
+                }
             }
         };
         // The queue slot is free as soon as the outcome is handed over: recording it waits for
