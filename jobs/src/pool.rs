@@ -31,8 +31,9 @@ pub struct Runtime {
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     pub secrets: domain::secrets::Secrets,
-    /// Fetches files the marketplaces need a copy of (product images).
-    pub http: reqwest::Client,
+    /// Fetches files the marketplaces need a copy of (product images): the one guarded
+    /// fetcher of URLs sellers give.
+    pub fetcher: connectors::fetch::Fetcher,
     pub worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
@@ -103,6 +104,7 @@ impl Runtime {
             }
         });
         let running = tokio::sync::Semaphore::new(config.concurrency.max(1));
+        let fetcher = connectors::fetch::Fetcher::new(config.fetch.clone());
         Ok(Arc::new(Runtime {
             db,
             queue,
@@ -110,10 +112,7 @@ impl Runtime {
             mailer,
             tiktok,
             secrets,
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(60))
-                .build()
-                .map_err(|e| format!("HTTP client: {e}"))?,
+            fetcher,
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
