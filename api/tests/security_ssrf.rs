@@ -22,7 +22,7 @@ const PRODUCT: &str = "query($id: ID!) { getProductById(id: $id) { originUrl ima
 const COUNTS: &str = "{ getProducts { pageInfo { totalCount } } getProductTemplates { pageInfo { totalCount } } getListProductDesigns { pageInfo { totalCount } } }";
 
 /// The most an image may weigh on the server under test.
-const MAX_BYTES: usize = 64 * 1024;
+const MAX_BYTES: usize = 256 * 1024;
 
 /// A T-shirt template in a leaf category the sandbox accepts.
 fn tee_template(images: Value, size_chart: Value) -> Value {
@@ -174,4 +174,9 @@ async fn hostile_image_urls_are_refused_at_input_and_at_fetch() {
         assert!(!e.contains("127.0.0.1") && !e.contains("localhost") && !e.contains(&listener.to_string()), "{e}");
     }
     assert_eq!(seen.load(Ordering::SeqCst), 0, "a fetch reached the recording listener");
+    // The operator's log tells the causes apart; the seller's message does not.
+    let log = s.log();
+    let refusals = log.lines().filter(|l| l.contains("product image not loaded") && l.contains("not a public address")).count();
+    assert_eq!(refusals, 4, "four refused for their address:\n{}", tail(&log, 40));
+    assert!(log.lines().any(|l| l.contains("product image not loaded") && l.contains(&format!("larger than {MAX_BYTES} bytes"))), "{}", tail(&log, 40));
 }
