@@ -180,3 +180,48 @@ async fn hostile_image_urls_are_refused_at_input_and_at_fetch() {
     assert_eq!(refusals, 4, "four refused for their address:\n{}", tail(&log, 40));
     assert!(log.lines().any(|l| l.contains("product image not loaded") && l.contains(&format!("larger than {MAX_BYTES} bytes"))), "{}", tail(&log, 40));
 }
+
+const PRESIGN: &str = "mutation($i: PresignedUrlInput!) { getPresignedUrl(input: $i) { presignedUrl fileUrl } }";
+
+/// Uploads the design picture as `token`'s client; returns its file URL.
+async fn upload(s: &Server, token: &str, name: &str) -> String {
+    let data = s.ok(PRESIGN, json!({ "i": { "fileName": name, "contentType": "image/png", "folder": "mockups" } }), Some(token)).await;
+    let presigned = data["getPresignedUrl"]["presignedUrl"].as_str().expect("presigned");
+    let put = reqwest::Client::new().put(presigned).header("content-type", "image/png").body(DESIGN_PNG.to_vec()).send().await.expect("put");
+    assert_eq!(put.status(), 200, "the upload is stored");
+    data["getPresignedUrl"]["fileUrl"].as_str().expect("file url").to_owned()
+}
+
+#[tokio::test]
+async fn uploaded_images_are_read_from_storage_and_only_by_their_client() {
+    let s = Server::start_with(&[("JOB_MAX_ATTEMPTS", "1")]).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    // The API's own address is not on the allow list: a fetch over HTTP would be refused.
+    assert!(!s.env["FETCH_ALLOW_HOSTS"].contains(&format!(":{}", s.port)), "{}", s.env["FETCH_ALLOW_HOSTS"]);
+    let ours = upload(&s, &admin, "ours.png").await;
+    let theirs = upload(&s, &root, "theirs.png").await;
+
+    let template = s.ok(CREATE_TEMPLATE, json!({ "i": tee_template(json!([]), Value::Null) }), Some(&admin)).await["createProductTemplate"]["id"]
+        .as_str()
+        .expect("template")
+        .to_owned();
+    let designs = json!([{ "name": "Uploaded", "mockupUrls": [ours] }, { "name": "Borrowed", "mockupUrls": [theirs] }]);
+    let ids = s.ok(CREATE_PRODUCTS, json!({ "i": { "templateId": template, "designs": designs } }), Some(&admin)).await["createProductWithTemplate"].clone();
+    let shop = connect_tiktok_shop(&s, &admin, "Upload Shop").await;
+    let batch = s
+        .ok(
+            "mutation($i: BulkListingProductInput!) { bulkListingProduct(input: $i) { batchId } }",
+            json!({ "i": { "shopId": shop, "productIds": ids, "mode": "AS_DRAFT" } }),
+            Some(&admin),
+        )
+        .await["bulkListingProduct"]["batchId"]
+        .as_str()
+        .expect("batch")
+        .to_owned();
+    let done = wait_batch(&s, &admin, &batch, Duration::from_secs(90)).await;
+    assert_eq!(done["succeeded"], 1, "the client's own upload is listed: {done}\n{}", tail(&s.log(), 40));
+    assert_eq!(done["failed"], 1, "another client's upload is not read: {done}");
+    assert!(done["failures"][0]["label"].as_str().unwrap_or_default().starts_with("Borrowed"), "{done}");
+    assert!(done["failures"][0]["error"].as_str().unwrap_or_default().contains("could not be fetched"), "{done}");
+}
