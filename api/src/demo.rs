@@ -31,7 +31,7 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
     });
     // Products synced from the sandbox link their images there, on loopback.
     config.jobs.fetch.allow.add(handle.base_url()).map_err(anyhow::Error::msg)?;
-    println!("  TikTok Shop     sandbox at {}", handle.base_url());
+    println!("  TikTok Shop     sandbox at {} (image fetches may reach it)", handle.base_url());
     Ok(Some(handle))
 }
 

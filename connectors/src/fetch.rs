@@ -219,6 +219,11 @@ pub enum FetchError {
     /// The URL or an address it leads to may not be fetched. Nothing was sent.
     #[error("refused: {0}")]
     Refused(String),
+    /// The name does not resolve. Not transient on purpose: an internal name (refused) and a
+    /// name that does not exist end the same way, so the attempts a job makes tell nothing
+    /// about which names the server's network knows.
+    #[error("no address: {0}")]
+    NoAddress(String),
     #[error("unreachable: {0}")]
     Unreachable(String),
     #[error("timed out")]
@@ -234,8 +239,9 @@ pub enum FetchError {
 }
 
 impl FetchError {
-    /// Worth trying again later: the host may come back. A refusal, a 4xx, a wrong type or
-    /// size will not change by waiting.
+    /// Worth trying again later: the host may come back. A refusal, a name without address, a
+    /// 4xx, a wrong type or size will not change by waiting. Only hosts that passed the address
+    /// check can fail transiently, so the attempts a job makes say nothing about internal ones.
     pub fn is_transient(&self) -> bool {
         match self {
             FetchError::Unreachable(_) | FetchError::TimedOut => true,
@@ -321,11 +327,11 @@ impl Fetcher {
             url::Host::Ipv6(ip) => vec![SocketAddr::new((*ip).into(), port)],
             url::Host::Domain(name) => tokio::net::lookup_host((*name, port))
                 .await
-                .map_err(|e| FetchError::Unreachable(format!("name lookup of {name}: {e}")))?
+                .map_err(|e| FetchError::NoAddress(format!("name lookup of {name}: {e}")))?
                 .collect(),
         };
         if addrs.is_empty() {
-            return Err(FetchError::Unreachable("the name has no address".into()));
+            return Err(FetchError::NoAddress(format!("{host} has no address")));
         }
         if !self.config.allow.admits(&host, port) {
             // Every address, not just the first: a name answering one public and one internal
