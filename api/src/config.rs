@@ -80,11 +80,13 @@ impl Config {
         let host: IpAddr = parsed("HOST", IpAddr::from([127, 0, 0, 1])).map_err(anyhow::Error::msg)?;
         let port: u16 = parsed("PORT", 8080).map_err(anyhow::Error::msg)?;
         let storage = StorageConfig::from_env().map_err(anyhow::Error::msg)?;
-        let jobs = JobsConfig::from_env(&storage).map_err(anyhow::Error::msg)?;
+        let mut jobs = JobsConfig::from_env(&storage).map_err(anyhow::Error::msg)?;
         let embedded = storage.database_url.is_none() && storage.redis_url.is_none();
         let url_host = if host.is_unspecified() { "127.0.0.1".to_owned() } else { host.to_string() };
         let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{url_host}:{port}"));
         let public_url = public_url.trim_end_matches('/').to_owned();
+        // The jobs in this process recognise the uploads this API hands out by this base.
+        jobs.public_url = public_url.clone();
         let demo = flag("DEMO", embedded).map_err(anyhow::Error::msg)?;
         let num = |name: &str, default: usize| parsed(name, default).map_err(anyhow::Error::msg);
         let rate = |name: &str, default: u32| -> anyhow::Result<u32> {
@@ -183,6 +185,14 @@ impl fmt::Display for Config {
             None => writeln!(f, "  mail            .eml files in {}", self.jobs.mail_dir.display())?,
         }
         writeln!(f, "  uploads         {} (at most {} bytes each)", self.storage.data_dir.join("uploads").display(), self.upload_max_bytes)?;
+        let fetch = &self.jobs.fetch;
+        writeln!(
+            f,
+            "  image fetches   public addresses only, also allowed: {}; at most {} bytes, {} s",
+            fetch.allow,
+            fetch.max_bytes,
+            fetch.timeout.as_secs()
+        )?;
         writeln!(f, "  demo            {}", self.demo)?;
         match self.trusted_proxies.ranges() {
             [] => writeln!(f, "  client address  the TCP peer (no TRUSTED_PROXIES)")?,

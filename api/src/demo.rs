@@ -29,7 +29,9 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
         base_url: Some(handle.base_url().to_owned()),
         requests_per_second: jobs::config::tiktok_rps_from_env().map_err(anyhow::Error::msg)?,
     });
-    println!("  TikTok Shop     sandbox at {}", handle.base_url());
+    // Products synced from the sandbox link their images there, on loopback.
+    config.jobs.fetch.allow.add(handle.base_url()).map_err(anyhow::Error::msg)?;
+    println!("  TikTok Shop     sandbox at {} (image fetches may reach it)", handle.base_url());
     Ok(Some(handle))
 }
 

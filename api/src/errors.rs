@@ -74,6 +74,12 @@ impl From<TiktokError> for ApiError {
                 tracing::error!(error = %m, "TikTok client misconfigured");
                 ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not reachable with this server's settings")
             }
+            // The seller reads a fixed text, the log the cause.
+            TiktokError::Protocol(ref m) => {
+                tracing::warn!(error = %m, "TikTok Shop answer not understood");
+                ApiError::new("UPSTREAM_ERROR", e.message())
+            }
+            TiktokError::RetryLater { .. } => ApiError::new("UPSTREAM_ERROR", e.message()),
             other => match other.code() {
                 Some(code) => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop ({code}): {}", other.message())),
                 None => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop: {}", other.message())),

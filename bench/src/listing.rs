@@ -182,6 +182,8 @@ async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHan
         ("LISTING_AUDIT_FOLLOW_SECS", "0".to_owned()),
         ("TIKTOK_REQUESTS_PER_SECOND", RPS.to_string()),
         ("WORKER_CONCURRENCY", CONCURRENCY.to_string()),
+        // The image host of this process is on loopback: allowed explicitly, like the sandbox.
+        ("FETCH_ALLOW_HOSTS", format!("{host},{}", tiktok.base_url())),
     ] {
         env.insert(k.to_owned(), v);
     }
@@ -236,6 +238,11 @@ async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHan
             requests_per_second: RPS,
         }),
         audit_follow: Duration::ZERO,
+        fetch: connectors::fetch::FetchConfig {
+            allow: connectors::fetch::AllowList::parse(&format!("{host},{}", tiktok.base_url())).map_err(anyhow::Error::msg)?,
+            ..connectors::fetch::FetchConfig::default()
+        },
+        public_url: url.clone(),
     };
     let rt_db = storage.open_db().await.map_err(anyhow::Error::msg)?;
     let rt = jobs::Runtime::new(rt_db, queue, config).map_err(anyhow::Error::msg)?;

@@ -16,14 +16,26 @@ pub struct OutgoingMail {
     pub html: String,
 }
 
+/// Why a mail was not delivered. The text shown (and stored as a job's error) is fixed; the
+/// mail server's own words, which may quote addresses or its configuration, are in
+/// [`MailError::detail`], for the log.
 #[derive(Debug, Error)]
 pub enum MailError {
     /// The address or message can never be delivered: retrying will not help.
-    #[error("mail rejected: {0}")]
+    #[error("the mail server refused the message")]
     Permanent(String),
     /// The server is down or said "try later".
-    #[error("mail delivery failed: {0}")]
+    #[error("the mail server could not be reached or asked to try later")]
     Transient(String),
+}
+
+impl MailError {
+    /// The cause, for the log: URLs (which may hold SMTP credentials) removed.
+    pub fn detail(&self) -> String {
+        match self {
+            MailError::Permanent(d) | MailError::Transient(d) => crate::redact_urls(d),
+        }
+    }
 }
 
 #[derive(Clone)]

@@ -6,6 +6,7 @@ use sqlx::Row;
 use crate::catalogue::like_pattern;
 use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
+use crate::urls::ImageUrl;
 use crate::{DomainError, Result, Scope, ids, time};
 
 #[derive(Debug, Clone)]
@@ -61,11 +62,7 @@ fn text(raw: Option<String>) -> Option<String> {
 
 /// An absolute http(s) URL: these are shown as images and sent to providers.
 fn url(field: &str, raw: Option<String>) -> Result<Option<String>> {
-    match text(raw) {
-        None => Ok(None),
-        Some(u) if (u.starts_with("https://") || u.starts_with("http://")) && u.len() <= 2000 && !u.contains(char::is_whitespace) => Ok(Some(u)),
-        Some(_) => Err(DomainError::bad_input(field, "must be an http(s) URL")),
-    }
+    Ok(ImageUrl::parse_optional(field, raw.as_deref())?.map(ImageUrl::into_string))
 }
 
 const SELECT: &str = "SELECT d.*, p.name AS product_name FROM product_designs d LEFT JOIN products p ON p.id = d.product_id WHERE d.client_id = ";
@@ -73,13 +70,7 @@ const SELECT: &str = "SELECT d.*, p.name AS product_name FROM product_designs d 
 /// Stores a design. A design for the same reference (product, marketplace product or seller
 /// SKU) and variant is replaced rather than repeated, so caching the same thing twice is harmless.
 pub async fn cache(conn: &mut Conn, scope: &Scope, input: DesignInput) -> Result<Design> {
-    let mut images = Vec::new();
-    for (i, u) in input.images.unwrap_or_default().into_iter().enumerate() {
-        match url(&format!("images.{i}"), Some(u))? {
-            Some(u) => images.push(u),
-            None => return Err(DomainError::bad_input(format!("images.{i}"), "must not be empty")),
-        }
-    }
+    let images: Vec<String> = ImageUrl::parse_all("images", &input.images.unwrap_or_default())?.into_iter().map(ImageUrl::into_string).collect();
     let front = url("designFrontUrl", input.design_front_url)?;
     let back = url("designBackUrl", input.design_back_url)?;
     let sleeve = url("designSleeveUrl", input.design_sleeve_url)?;

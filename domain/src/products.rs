@@ -459,7 +459,18 @@ pub struct ProductChanges {
 /// part-way must leave the product as it was.
 pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductChanges) -> Result<()> {
     use crate::catalogue::{cents, parse_dimensions, parse_weight, required_text};
+    use crate::urls::ImageUrl;
     let current = get(conn, scope, id).await?;
+    let image_urls: Option<Vec<ImageUrl>> = match &changes.images {
+        Some(images) => Some(
+            images.iter().enumerate().map(|(i, m)| ImageUrl::parse(&format!("images.{i}.imageUrl"), &m.url)).collect::<Result<_>>()?,
+        ),
+        None => None,
+    };
+    let origin_url = match &changes.origin_url {
+        Some(u) => ImageUrl::parse_optional("originUrl", Some(u))?.map(ImageUrl::into_string),
+        None => current.origin_url.clone(),
+    };
     let name = match &changes.name {
         Some(n) => required_text("name", n, 500)?,
         None => current.name.clone(),
@@ -495,7 +506,7 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
     .bind(&brand_id)
     .bind(text(&changes.category_name, &current.category_name))
     .bind(changes.status.unwrap_or(current.status.as_str()))
-    .bind(text(&changes.origin_url, &current.origin_url))
+    .bind(&origin_url)
     .bind(real(weight.map(|w| w.value)))
     .bind(weight.map(|w| w.unit.as_str()))
     .bind(real(dimensions.map(|d| d.length)))
@@ -506,10 +517,10 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
     .execute(&mut *conn)
     .await?;
 
-    if let Some(images) = changes.images {
+    if let (Some(images), Some(urls)) = (changes.images, image_urls) {
         sqlx::query("DELETE FROM product_images WHERE product_id = $1 AND client_id = $2").bind(id).bind(&scope.client_id).execute(&mut *conn).await?;
-        for (i, image) in images.iter().enumerate() {
-            let url = required_text(&format!("images.{i}.imageUrl"), &image.url, 2000)?;
+        for (i, (image, url)) in images.iter().zip(urls).enumerate() {
+            let url = url.into_string();
             sqlx::query(
                 "INSERT INTO product_images (id, client_id, product_id, image_url, is_primary, sequence, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
             )

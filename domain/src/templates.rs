@@ -11,6 +11,7 @@ use crate::catalogue::{Dimensions, ProductType, Weight, parse_dimensions, parse_
 use crate::db::{Conn, Sql, real};
 use crate::paging::{Page, PageRequest};
 use crate::price_formula::PriceFormula;
+use crate::urls::ImageUrl;
 use crate::{DomainError, Result, Scope, ids, time};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -161,10 +162,9 @@ fn validate(draft: TemplateDraft) -> Result<Valid> {
     let title = required_text("title", &draft.title, 500)?;
     let weight = draft.package_weight.map(|w| parse_weight("packageWeight", w)).transpose()?;
     let dimensions = draft.package_dimensions.map(|d| parse_dimensions("packageDimensions", d)).transpose()?;
-    let mut images = Vec::new();
-    for (i, url) in draft.images.unwrap_or_default().into_iter().enumerate() {
-        images.push(required_text(&format!("images.{i}"), &url, 2000)?);
-    }
+    let images: Vec<String> =
+        ImageUrl::parse_all("images", &draft.images.unwrap_or_default())?.into_iter().map(ImageUrl::into_string).collect();
+    let size_chart = ImageUrl::parse_optional("sizeChart", draft.size_chart.as_deref())?.map(ImageUrl::into_string);
     let variants = parse_variants(&draft.variants)?;
     let attribute = match draft.tiktok_product_attribute {
         None | Some(Value::Null) => None,
@@ -184,7 +184,7 @@ fn validate(draft: TemplateDraft) -> Result<Valid> {
         category: optional_text(draft.tiktok_category_id),
         brand: optional_text(draft.tiktok_brand_id),
         images: serde_json::to_string(&images).map_err(|e| DomainError::Internal(e.to_string()))?,
-        size_chart: optional_text(draft.size_chart),
+        size_chart,
         variants: serde_json::to_string(&variants).map_err(|e| DomainError::Internal(e.to_string()))?,
         attribute,
         formula,
@@ -416,20 +416,21 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
     let field = |name: &str| format!("designs.{index}.{name}");
     let design_name = crate::catalogue::required_text(&field("name"), &design.name, 200)?;
     let name = crate::catalogue::required_text(&field("name"), &product_name(&template.title, &design_name), 255)?;
-    let mut images: Vec<String> = design.mockup_urls.iter().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()).collect();
+    // Every URL of the design is checked before anything is written.
+    let mockups = ImageUrl::parse_all(&field("mockupUrls"), &design.mockup_urls)?;
+    let front = ImageUrl::parse_optional(&field("designFrontUrl"), design.design_front_url.as_deref())?;
+    ImageUrl::parse_optional(&field("designBackUrl"), design.design_back_url.as_deref())?;
+    ImageUrl::parse_optional(&field("designSleeveUrl"), design.design_sleeve_url.as_deref())?;
+    ImageUrl::parse_optional(&field("designHoodUrl"), design.design_hood_url.as_deref())?;
+    let mut images: Vec<String> = mockups.into_iter().map(ImageUrl::into_string).collect();
     if images.is_empty() {
-        images.extend(design.design_front_url.iter().map(|u| u.trim().to_owned()).filter(|u| !u.is_empty()));
+        images.extend(front.map(ImageUrl::into_string));
     }
     images.extend(template.images.iter().cloned());
     if images.is_empty() {
         return Err(DomainError::bad_input(field("mockupUrls"), "give a mockup or a front design: a product needs an image"));
     }
     images.truncate(9);
-    for (i, url) in images.iter().enumerate() {
-        if !(url.starts_with("https://") || url.starts_with("http://")) || url.len() > 2000 || url.contains(char::is_whitespace) {
-            return Err(DomainError::bad_input(field(&format!("mockupUrls.{i}")), "must be an http(s) URL"));
-        }
-    }
     let category_name: Option<String> = match &template.tiktok_category_id {
         Some(c) => sqlx::query_scalar("SELECT name FROM marketplace_categories WHERE sale_channel = 'TIKTOK' AND external_id = $1 LIMIT 1")
             .bind(c)

@@ -140,6 +140,42 @@ pub struct JobsConfig {
     /// `LISTING_AUDIT_FOLLOW_SECS` (10): how long a listing job watches the marketplace's audit
     /// of what it listed before leaving the result to `shop.sync`.
     pub audit_follow: Duration,
+    /// How images sellers link to are fetched: `FETCH_ALLOW_HOSTS` (none: only public
+    /// addresses), `FETCH_MAX_BYTES` (10 MiB), `FETCH_TIMEOUT_SECS` (30).
+    pub fetch: connectors::fetch::FetchConfig,
+    /// `PUBLIC_URL` (default `http://HOST:PORT`, as the API reads it): files under its
+    /// `/uploads/` are the API's own uploads, read from `DATA_DIR/uploads`, never over HTTP.
+    pub public_url: String,
+}
+
+/// `FETCH_ALLOW_HOSTS`, `FETCH_MAX_BYTES`, `FETCH_TIMEOUT_SECS`.
+pub fn fetch_from_env() -> Result<connectors::fetch::FetchConfig, String> {
+    let defaults = connectors::fetch::FetchConfig::default();
+    let allow = connectors::fetch::AllowList::parse(&env::var("FETCH_ALLOW_HOSTS").unwrap_or_default())
+        .map_err(|e| format!("FETCH_ALLOW_HOSTS: {e}"))?;
+    let max_bytes: usize = env::parsed("FETCH_MAX_BYTES", defaults.max_bytes)?;
+    let timeout = Duration::from_secs(env::parsed("FETCH_TIMEOUT_SECS", defaults.timeout.as_secs())?);
+    if max_bytes == 0 || timeout.is_zero() {
+        return Err("FETCH_MAX_BYTES and FETCH_TIMEOUT_SECS must be 1 or more".into());
+    }
+    Ok(connectors::fetch::FetchConfig {
+        allow,
+        max_bytes,
+        connect_timeout: defaults.connect_timeout.min(timeout),
+        timeout,
+        ..defaults
+    })
+}
+
+/// `PUBLIC_URL`, or `http://HOST:PORT` with the API's defaults; no trailing slash.
+pub fn public_url_from_env() -> Result<String, String> {
+    if let Some(url) = env::var("PUBLIC_URL") {
+        return Ok(url.trim_end_matches('/').to_owned());
+    }
+    let host: std::net::IpAddr = env::parsed("HOST", std::net::IpAddr::from([127, 0, 0, 1]))?;
+    let port: u16 = env::parsed("PORT", 8080)?;
+    let host = if host.is_unspecified() { "127.0.0.1".to_owned() } else { host.to_string() };
+    Ok(format!("http://{host}:{port}"))
 }
 
 /// The TikTok Shop app this deployment is registered as. Read from `TIKTOK_APP_KEY`,
@@ -196,7 +232,7 @@ impl TiktokSettings {
         if let Some(base) = &self.base_url {
             config = config.with_base_url(base);
         }
-        connectors::tiktok::TiktokClient::new(config).map_err(|e| format!("TikTok client: {e}"))
+        connectors::tiktok::TiktokClient::new(config).map_err(|e| format!("TikTok client: {}", e.detail().unwrap_or_default()))
     }
 }
 
@@ -225,6 +261,8 @@ impl JobsConfig {
                 None => None,
             },
             audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
+            fetch: fetch_from_env()?,
+            public_url: public_url_from_env()?,
         };
         if config.max_attempts < 1 {
             return Err("JOB_MAX_ATTEMPTS must be 1 or more".into());

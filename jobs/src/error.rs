@@ -16,8 +16,25 @@ pub enum JobError {
     RateLimited { after: Duration, message: String },
 }
 
+/// A job's error is stored and shown (monitors, batches): the database's own words (SQL,
+/// constraint names, values) and internal faults go to the log, the row gets a fixed text.
 impl From<domain::DomainError> for JobError {
     fn from(e: domain::DomainError) -> Self {
-        JobError::Retry(e.to_string())
+        match e {
+            domain::DomainError::Database(error) => {
+                tracing::warn!(%error, "a job met a database error");
+                JobError::Retry(DATABASE_FAILED.into())
+            }
+            domain::DomainError::Internal(error) => {
+                tracing::error!(%error, "a job met an internal error");
+                JobError::Retry(INTERNAL_FAILED.into())
+            }
+            other => JobError::Retry(other.to_string()),
+        }
     }
 }
+
+/// Stored for a job interrupted by the database.
+pub const DATABASE_FAILED: &str = "the job was interrupted by a database error (logged for the operator)";
+/// Stored for a job that failed by a fault of ours.
+pub const INTERNAL_FAILED: &str = "something went wrong on our side (logged for the operator)";

@@ -129,9 +129,12 @@ async fn send_mail(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         text: mail.text,
         html: mail.html,
     };
-    rt.mailer.send(&outgoing).await.map_err(|e| match e {
-        MailError::Permanent(m) => JobError::Permanent(m),
-        MailError::Transient(m) => JobError::Retry(m),
+    rt.mailer.send(&outgoing).await.map_err(|e| {
+        tracing::warn!(job = %job.id, error = %e.detail(), "mail not delivered");
+        match e {
+            MailError::Permanent(_) => JobError::Permanent(e.to_string()),
+            MailError::Transient(_) => JobError::Retry(e.to_string()),
+        }
     })?;
     let mut conn = rt.db.conn().await?;
     domain::event_histories::record_effect(&mut conn, &effect, &job.id, None).await?;

@@ -8,6 +8,7 @@
 pub mod config;
 pub mod cron;
 pub mod error;
+pub mod images;
 pub mod kinds;
 pub mod listings;
 pub mod pool;

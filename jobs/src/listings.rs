@@ -341,19 +341,11 @@ async fn upload_image(rt: &Runtime, session: &ShopSession, client_id: &str, url:
         return Ok(uri);
     }
     drop(conn);
-    let response = rt.http.get(url).send().await.map_err(|e| JobError::Retry(format!("image {url} could not be fetched: {e}")))?;
-    let status = response.status();
-    if status.is_client_error() {
-        return Err(JobError::Permanent(format!("image {url} answered {status}: fix the product's images")));
-    }
-    if !status.is_success() {
-        return Err(JobError::Retry(format!("image {url} answered {status}")));
-    }
-    let bytes = response.bytes().await.map_err(|e| JobError::Retry(format!("image {url} could not be read: {e}")))?;
-    let file_name = url.rsplit('/').next().filter(|n| !n.is_empty()).unwrap_or("image.png").to_owned();
-    let uploaded = match session.client.upload_image(&session.auth.access_token, bytes.to_vec(), &file_name, use_case).await {
+    let image = crate::images::load(rt, client_id, url).await?;
+    let file_name = url.split(['?', '#']).next().unwrap_or_default().rsplit('/').next().filter(|n| !n.is_empty()).unwrap_or("image.png").to_owned();
+    let uploaded = match session.client.upload_image(&session.auth.access_token, image.bytes, &file_name, use_case).await {
         Ok(u) => u,
-        Err(TiktokError::Rejected { message, .. }) => return Err(JobError::Permanent(format!("image {url}: {message}"))),
+        Err(TiktokError::Rejected { message, .. }) => return Err(JobError::Permanent(format!("TikTok Shop refused an image of the product: {message}"))),
         Err(e) => return Err(e.into()),
     };
     let mut conn = rt.db.conn().await?;

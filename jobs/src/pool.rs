@@ -31,8 +31,9 @@ pub struct Runtime {
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     pub secrets: domain::secrets::Secrets,
-    /// Fetches files the marketplaces need a copy of (product images).
-    pub http: reqwest::Client,
+    /// Fetches files the marketplaces need a copy of (product images): the one guarded
+    /// fetcher of URLs sellers give.
+    pub fetcher: connectors::fetch::Fetcher,
     pub worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
@@ -59,7 +60,7 @@ enum StatusDone {
 
 impl Runtime {
     pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<Arc<Runtime>, String> {
-        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.to_string())?;
+        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.detail())?;
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
         let secrets = domain::secrets::Secrets::load(config.secrets_key.as_deref(), &config.data_dir).map_err(|e| e.to_string())?;
         let host = hostname();
@@ -103,6 +104,7 @@ impl Runtime {
             }
         });
         let running = tokio::sync::Semaphore::new(config.concurrency.max(1));
+        let fetcher = connectors::fetch::Fetcher::new(config.fetch.clone());
         Ok(Arc::new(Runtime {
             db,
             queue,
@@ -110,10 +112,7 @@ impl Runtime {
             mailer,
             tiktok,
             secrets,
-            http: reqwest::Client::builder()
-                .timeout(std::time::Duration::from_secs(60))
-                .build()
-                .map_err(|e| format!("HTTP client: {e}"))?,
+            fetcher,
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
@@ -176,9 +175,13 @@ impl Runtime {
         let outcome = {
             let rt = self.clone();
             let job = job.clone();
+            let job_id = job.id.clone();
             match tokio::spawn(async move { kinds::execute(&rt, &job).await }).await {
                 Ok(result) => result,
-                Err(e) => Err(JobError::Retry(format!("the job panicked: {e}"))),
+                Err(e) => {
+                    tracing::error!(job = %job_id, error = %e, "a job handler panicked");
+                    Err(JobError::Retry(crate::error::INTERNAL_FAILED.into()))
+                }
             }
         };
         // The queue slot is free as soon as the outcome is handed over: recording it waits for

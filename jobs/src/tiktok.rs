@@ -99,6 +99,10 @@ pub async fn store(db: &Db, secrets: &Secrets, shop_id: &str, tokens: &TokenSet)
 /// without spending an attempt, outages retry, rejections fail with the marketplace's words.
 impl From<TiktokError> for JobError {
     fn from(e: TiktokError) -> Self {
+        // The stored error is the seller's text; the cause (never a URL) goes to the log.
+        if let Some(detail) = e.detail() {
+            tracing::warn!(error = detail, "TikTok Shop call failed");
+        }
         match &e {
             TiktokError::DailyCapReached { retry_after, .. } => {
                 JobError::RateLimited { after: *retry_after, message: e.to_string() }

@@ -148,6 +148,8 @@ impl Server {
             ("TIKTOK_APP_SECRET", tiktok.sandbox().app_secret()),
             ("TIKTOK_SERVICE_ID", tiktok.sandbox().service_id()),
             ("TIKTOK_BASE_URL", tiktok.base_url().to_owned()),
+            // Image fetches reach loopback only where allowed: the sandbox and the image host.
+            ("FETCH_ALLOW_HOSTS", format!("{},{}", tiktok.base_url(), shared_image_host())),
         ] {
             vars.insert(k.into(), v);
         }
@@ -164,7 +166,12 @@ impl Server {
             database = Some(name);
         }
         for (k, v) in env {
-            vars.insert((*k).into(), (*v).into());
+            // A test's FETCH_ALLOW_HOSTS adds to the harness's: the sandbox stays reachable.
+            let v = match (*k, vars.get(*k)) {
+                ("FETCH_ALLOW_HOSTS", Some(default)) => format!("{default},{v}"),
+                _ => (*v).to_owned(),
+            };
+            vars.insert((*k).into(), v);
         }
         let mut server = Server {
             port,
@@ -458,16 +465,30 @@ pub async fn connect_tiktok_shop(server: &Server, token: &str, shop_name: &str) 
 pub const DESIGN_PNG: &[u8] = include_bytes!("../fixtures/design.png");
 
 /// Serves [`DESIGN_PNG`] at every path, like the file host a seller's mockups live on; returns
-/// its base URL. Lives as long as the test's runtime.
+/// its base URL. Every server of this harness may fetch from it (`FETCH_ALLOW_HOSTS`).
 pub async fn image_host() -> String {
-    use axum::http::header;
-    let app = axum::Router::new().fallback(|| async { ([(header::CONTENT_TYPE, "image/png")], DESIGN_PNG) });
-    let listener = tokio::net::TcpListener::bind(("127.0.0.1", 0)).await.expect("bind image host");
-    let addr = listener.local_addr().expect("image host address");
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
-    });
-    format!("http://{addr}")
+    shared_image_host().to_owned()
+}
+
+/// The image host of this test process, started on first use on a thread of its own, so that
+/// it outlives each test's runtime and its address is known before any server starts.
+fn shared_image_host() -> &'static str {
+    static HOST: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HOST.get_or_init(|| {
+        use axum::http::header;
+        let listener = TcpListener::bind(("127.0.0.1", 0)).expect("bind image host");
+        listener.set_nonblocking(true).expect("non-blocking image host");
+        let addr = listener.local_addr().expect("image host address");
+        std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("image host runtime");
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).expect("image host listener");
+                let app = axum::Router::new().fallback(|| async { ([(header::CONTENT_TYPE, "image/png")], DESIGN_PNG) });
+                let _ = axum::serve(listener, app).await;
+            });
+        });
+        format!("http://{addr}")
+    })
 }
 
 /// Polls a batch until none of its jobs waits or runs; returns the last answer.

@@ -214,7 +214,7 @@ impl TiktokClient {
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
             .build()
-            .map_err(|e| TiktokError::Config(format!("HTTP client: {e}")))?;
+            .map_err(|e| TiktokError::Config(format!("HTTP client: {}", crate::describe(e))))?;
         let per_second =
             NonZeroU32::new(config.requests_per_second.max(1)).unwrap_or(NonZeroU32::MIN);
         let limiter = Arc::new(RateLimiter::keyed(Quota::per_second(per_second)));
@@ -273,7 +273,7 @@ impl TiktokClient {
                 .map(|(k, v)| (k.to_string(), v.to_string()))
                 .collect();
             let outcome = match with_query(&url, &pairs) {
-                Ok(full) => self.read(self.http.get(full).send().await).await,
+                Ok(full) => self.read(path, self.http.get(full).send().await).await,
                 Err(e) => Attempt::Done(Err(e)),
             };
             match self.next_step(outcome, Retry::Always, attempt) {
@@ -367,24 +367,27 @@ impl TiktokClient {
                 builder.multipart(form)
             }
         };
-        self.read(builder.send().await).await
+        self.read(&req.path, builder.send().await).await
     }
 
+    /// Reads an answer. A transport failure is logged here, by path: its URL (with the query,
+    /// which on the token calls holds the app secret and the seller's codes) is never kept.
     async fn read<T: DeserializeOwned>(
         &self,
+        path: &str,
         sent: Result<reqwest::Response, reqwest::Error>,
     ) -> Attempt<T> {
         let response = match sent {
             Ok(r) => r,
             Err(e) => {
-                let reason = if e.is_timeout() {
-                    format!("timed out: {e}")
-                } else {
-                    format!("unreachable: {e}")
-                };
-                if e.is_builder() {
-                    return Attempt::Done(Err(TiktokError::Config(e.to_string())));
+                let (timed_out, builder) = (e.is_timeout(), e.is_builder());
+                let detail = crate::describe(e);
+                if builder {
+                    tracing::error!(path, error = %detail, "TikTok Shop request could not be built");
+                    return Attempt::Done(Err(TiktokError::Config(detail)));
                 }
+                tracing::warn!(path, error = %detail, "TikTok Shop request failed");
+                let reason = if timed_out { format!("timed out: {detail}") } else { format!("unreachable: {detail}") };
                 return Attempt::Again {
                     error: TiktokError::RetryLater {
                         reason,
@@ -408,7 +411,7 @@ impl TiktokClient {
             Err(e) => {
                 return Attempt::Again {
                     error: TiktokError::RetryLater {
-                        reason: format!("answer cut short: {e}"),
+                        reason: format!("answer cut short: {}", crate::describe(e)),
                         code: None,
                         status: Some(status.as_u16()),
                         retry_after: None,

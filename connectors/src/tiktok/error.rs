@@ -62,7 +62,8 @@ pub enum TiktokError {
 
     /// Throttled, failed upstream, timed out or unreachable, after the retries this client
     /// makes itself. Try again later, after `retry_after` when the marketplace suggested one.
-    #[error("TikTok Shop is unavailable, retry later: {reason}")]
+    /// `reason` is for the log (it never holds a URL); a seller reads the fixed text.
+    #[error("{}", SELLER_RETRY_LATER)]
     RetryLater {
         reason: String,
         code: Option<i64>,
@@ -70,14 +71,19 @@ pub enum TiktokError {
         retry_after: Option<Duration>,
     },
 
-    /// The answer did not have the documented shape.
-    #[error("unexpected answer from TikTok Shop: {0}")]
+    /// The answer did not have the documented shape. The text is for the log.
+    #[error("{}", SELLER_PROTOCOL)]
     Protocol(String),
 
-    /// The client is misconfigured (base URL, credentials).
-    #[error("TikTok Shop client configuration: {0}")]
+    /// The client is misconfigured (base URL, credentials). The text is for the log.
+    #[error("{}", SELLER_CONFIG)]
     Config(String),
 }
+
+/// What a seller reads when TikTok Shop could not be reached, timed out, failed or throttled.
+pub const SELLER_RETRY_LATER: &str = "TikTok Shop could not be reached or is busy right now; try again in a few minutes";
+const SELLER_PROTOCOL: &str = "TikTok Shop sent an answer this server could not read; try again later";
+const SELLER_CONFIG: &str = "TikTok Shop is not reachable with this server's settings; the operator has been told";
 
 impl TiktokError {
     /// Worth trying again later, as is, without the seller doing anything.
@@ -113,15 +119,25 @@ impl TiktokError {
         }
     }
 
-    /// The marketplace's message, for showing to the seller.
+    /// What a seller reads: the marketplace's own words for its decisions, a fixed text for
+    /// outages and faults of ours.
     pub fn message(&self) -> String {
         match self {
             TiktokError::Rejected { message, .. }
             | TiktokError::TokenExpired { message, .. }
             | TiktokError::AuthorizationLost { message, .. }
             | TiktokError::DailyCapReached { message, .. } => message.clone(),
-            TiktokError::RetryLater { reason, .. } => reason.clone(),
-            TiktokError::Protocol(m) | TiktokError::Config(m) => m.clone(),
+            TiktokError::RetryLater { .. } | TiktokError::Protocol(_) | TiktokError::Config(_) => self.to_string(),
+        }
+    }
+
+    /// What went wrong, for the log only: the transport's or the parser's words (never a URL).
+    /// `None` when [`TiktokError::message`] already says everything.
+    pub fn detail(&self) -> Option<&str> {
+        match self {
+            TiktokError::RetryLater { reason, .. } => Some(reason),
+            TiktokError::Protocol(m) | TiktokError::Config(m) => Some(m),
+            _ => None,
         }
     }
 }
