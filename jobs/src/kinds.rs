@@ -55,6 +55,7 @@ pub fn probe(key: &str, work_ms: u64, batch_id: Option<String>, max_attempts: i6
         batch_id,
         dedupe_key: None,
         max_attempts,
+        shop_id: None,
     }
 }
 
@@ -72,6 +73,7 @@ pub fn mail_send(mail: Mail, client_id: Option<String>, max_attempts: i64) -> Ne
         batch_id: None,
         dedupe_key: None,
         max_attempts,
+        shop_id: None,
     }
 }
 
