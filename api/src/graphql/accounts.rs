@@ -193,7 +193,7 @@ impl AccountsMutation {
         let message = mail::verify_email(&user.email, &user.first_name, &client.name, &link);
         let job = event_histories::insert(
             &mut tx,
-            &jobs::kinds::mail_send(message, Some(client.id.clone()), st.config.jobs.max_attempts),
+            &jobs::kinds::mail_send(&st.secrets, message, Some(client.id.clone()), st.config.jobs.max_attempts),
         )
         .await?;
         tx.commit().await.map_err(domain::DomainError::from)?;
@@ -251,6 +251,6 @@ async fn reset_mail_job(
     let token = tokens::issue(tx, TokenKind::ResetPassword, &user.id).await?;
     let link = st.link(&format!("/auth/reset-password?token={token}"));
     let message = mail::reset_password(&user.email, &user.first_name, &link);
-    let job = event_histories::insert(tx, &jobs::kinds::mail_send(message, Some(user.client_id.clone()), st.config.jobs.max_attempts)).await?;
+    let job = event_histories::insert(tx, &jobs::kinds::mail_send(&st.secrets, message, Some(user.client_id.clone()), st.config.jobs.max_attempts)).await?;
     Ok(job.into_iter().collect())
 }
