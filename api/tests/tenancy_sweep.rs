@@ -269,12 +269,12 @@ impl Filler<'_> {
         if let Some((value, _)) = known {
             return Some(value);
         }
-        Some(self.of_type(ty, parent, name, &path))
+        Some(self.of_type(ty, &path))
     }
 
-    fn of_type(&self, ty: &Type, parent: Option<&str>, name: &str, path: &[String]) -> Value {
+    fn of_type(&self, ty: &Type, path: &[String]) -> Value {
         match &ty.base {
-            BaseType::List(inner) => Value::Array(vec![self.of_type(inner, parent, name, path)]),
+            BaseType::List(inner) => Value::Array(vec![self.of_type(inner, path)]),
             BaseType::Named(n) => match n.as_str() {
                 "String" => json!("Sweep"),
                 "Int" => json!(1),
