@@ -8,6 +8,11 @@
 //! The signature is `hex(HMAC-SHA256(k, "PUT\n" + path + "\n" + expires + "\n" + content type))`
 //! with `k` derived from the server's secrets key, so every replica sharing `SECRETS_KEY`
 //! accepts the URLs any of them made.
+//!
+//! A URL stores one file once: the PUT that stores it records the URL's path in SQL
+//! (`domain::uploads`), so a second PUT of a URL that leaked (a log, a proxy, a browser's
+//! history) cannot replace a file marketplaces already fetch. The record is taken after the
+//! body arrived whole and given back when the file cannot be written.
 use std::path::{Path as FsPath, PathBuf};
 use std::time::Duration;
 
@@ -290,8 +295,23 @@ async fn receive(
         // Over the limit while streaming (no Content-Length), or the sender gave up.
         Err(_) => return too_large(),
     };
+    let client_id = rest.split('/').next().unwrap_or_default();
+    let expires_at = chrono::DateTime::from_timestamp(expires, 0).unwrap_or_else(chrono::Utc::now);
+    match claim(&app, uri.path(), client_id, expires_at).await {
+        Ok(true) => {}
+        Ok(false) => {
+            return refuse(StatusCode::CONFLICT, "this upload URL was used already: ask getPresignedUrl for a new one");
+        }
+        Err(e) => {
+            tracing::error!(error = %e, "upload URL use could not be recorded");
+            return refuse(StatusCode::SERVICE_UNAVAILABLE, "the upload could not be recorded; try again");
+        }
+    }
     if let Err(e) = write_atomically(&target, &bytes).await {
         tracing::error!(path = %target.display(), error = %e, "upload could not be stored");
+        if let Err(e) = release(&app, uri.path()).await {
+            tracing::error!(error = %e, "upload URL use could not be given back");
+        }
         return refuse(StatusCode::INTERNAL_SERVER_ERROR, "the file could not be stored; it has been logged");
     }
     let etag = format!("\"{}\"", hex::encode(Sha256::digest(&bytes)));
@@ -302,8 +322,17 @@ async fn receive(
     response
 }
 
-/// Writes beside the target and renames, so a reader never sees half a file and a repeated
-/// PUT of the same URL replaces the file whole.
+async fn claim(app: &AppState, path: &str, client_id: &str, expires_at: chrono::DateTime<chrono::Utc>) -> domain::Result<bool> {
+    let mut conn = app.db.conn().await?;
+    domain::uploads::claim(&mut conn, path, client_id, expires_at).await
+}
+
+async fn release(app: &AppState, path: &str) -> domain::Result<()> {
+    let mut conn = app.db.conn().await?;
+    domain::uploads::release(&mut conn, path).await
+}
+
+/// Writes beside the target and renames, so a reader never sees half a file.
 async fn write_atomically(target: &FsPath, bytes: &[u8]) -> std::io::Result<()> {
     let dir = target.parent().ok_or_else(|| std::io::Error::other("no parent directory"))?;
     tokio::fs::create_dir_all(dir).await?;

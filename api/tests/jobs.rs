@@ -243,6 +243,8 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
     })
     .await
     .expect("db");
+    // Mails are sealed with the server's key, kept in its DATA_DIR.
+    let secrets = domain::secrets::Secrets::load(None, s.data_dir()).expect("the server's secrets key");
     let mut batches = Vec::new();
     for client in [&demo, &platform] {
         let mut tx = db.begin().await.expect("tx");
@@ -254,7 +256,7 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
                 text: "hello".into(),
                 html: "<p>hello</p>".into(),
             };
-            let mut job = jobs::kinds::mail_send(mail, Some(client.clone()), 3);
+            let mut job = jobs::kinds::mail_send(&secrets, mail, Some(client.clone()), 3);
             job.batch_id = Some(batch.clone());
             eh::insert(&mut tx, &job).await.expect("insert");
         }

@@ -70,10 +70,10 @@ async fn a_signed_put_stores_the_file_and_the_get_serves_it() {
     let on_disk = s.data_dir().join("uploads").join(rel);
     assert_eq!(std::fs::read(&on_disk).expect("stored file"), bytes);
 
-    // A PUT of the same URL again (a retried upload) replaces the file whole.
-    let again = png(300);
-    assert_eq!(put(&presigned, "image/png", again.clone()).await.status(), 200);
-    assert_eq!(http().get(&file_url).send().await.expect("get").bytes().await.expect("bytes").to_vec(), again);
+    // A URL stores one file once: a second PUT of it (a leaked URL) is refused and changes
+    // nothing.
+    assert_eq!(put(&presigned, "image/png", png(300)).await.status(), 409);
+    assert_eq!(http().get(&file_url).send().await.expect("get").bytes().await.expect("bytes").to_vec(), bytes);
 
     // STAFF may upload too; files of a client live under the client's folder.
     let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;

@@ -245,6 +245,117 @@ async fn consent_code_token_shops_and_cipher() {
     assert_eq!(shops_again[0].cipher, shops[0].cipher);
 }
 
+/// The consent page sends the auth code only to the redirect registered for the app, as the
+/// real service does: a link naming another `redirect_uri` (an attacker's, to collect the
+/// seller's code) gets an error page and no code is issued.
+#[tokio::test]
+async fn consent_sends_the_code_only_to_the_registered_redirect() {
+    let registered = "http://sellerdesk.test/shops/tiktok/callback";
+    let sb = tiktok::start(SandboxConfig {
+        redirect_url: Some(registered.into()),
+        ..config()
+    })
+    .await
+    .expect("sandbox");
+    let client = client(&sb);
+    let browser = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("browser");
+    let service_id = client.config().service_id.clone();
+    let confirm = |redirect_uri: Option<&str>| {
+        let mut query = vec![("service_id", service_id.as_str()), ("state", "csrf-9")];
+        query.extend(redirect_uri.map(|r| ("redirect_uri", r)));
+        reqwest::Url::parse_with_params(&format!("{}/open/authorize/confirm", sb.base_url()), query)
+            .expect("url")
+            .to_string()
+    };
+
+    for evil in [
+        "http://attacker.test/collect",
+        "http://sellerdesk.test/shops/tiktok/callback/../../steal",
+        "http://sellerdesk.test/shops/tiktok/callback?next=http://attacker.test",
+        "https://sellerdesk.test/shops/tiktok/callback",
+    ] {
+        let page = browser
+            .get(sb.consent_url("csrf-9", Some(evil)))
+            .send()
+            .await
+            .expect("consent page");
+        assert_eq!(page.status(), 400, "{evil}");
+        let html = page.text().await.expect("html");
+        assert!(html.contains("does not match") && !html.contains("<form"), "{html}");
+
+        let refused = browser
+            .get(confirm(Some(evil)))
+            .send()
+            .await
+            .expect("confirm");
+        assert_eq!(refused.status(), 400, "{evil}");
+        assert!(refused.headers().get("location").is_none());
+        let html = refused.text().await.expect("html");
+        assert!(!html.contains("TTP_"), "no code on the error page: {html}");
+    }
+
+    // The registered redirect, named or implied, gets the code; the refused attempts granted no
+    // shop (the sandbox numbers the shops it grants).
+    for redirect_uri in [Some(registered), None] {
+        let ok = browser
+            .get(confirm(redirect_uri))
+            .send()
+            .await
+            .expect("confirm");
+        assert_eq!(ok.status(), 303);
+        let location = ok.headers()["location"]
+            .to_str()
+            .expect("location")
+            .to_string();
+        assert!(location.starts_with(&format!("{registered}?")), "{location}");
+    }
+    let first = query_of(
+        browser
+            .get(confirm(None))
+            .send()
+            .await
+            .expect("confirm")
+            .headers()["location"]
+            .to_str()
+            .expect("location"),
+    );
+    let code = first
+        .iter()
+        .find(|(k, _)| k == "code")
+        .map(|(_, v)| v.clone())
+        .expect("code");
+    let tokens = client.get_token(&code).await.expect("token");
+    let shops = client
+        .authorized_shops(&tokens.access_token)
+        .await
+        .expect("shops");
+    assert_eq!(shops[0].name, "Sandbox Shop 3", "only the three accepted consents granted shops");
+}
+
+/// Without a registered redirect the consent page cannot send a code anywhere.
+#[tokio::test]
+async fn consent_without_a_registered_redirect_is_refused() {
+    let sb = tiktok::start(SandboxConfig {
+        redirect_url: None,
+        ..config()
+    })
+    .await
+    .expect("sandbox");
+    let browser = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("browser");
+    let link = sb.consent_url("csrf-1", Some("http://attacker.test/collect"));
+    assert_eq!(browser.get(&link).send().await.expect("page").status(), 400);
+    let confirm = link.replacen("/open/authorize?", "/open/authorize/confirm?", 1);
+    let refused = browser.get(&confirm).send().await.expect("confirm");
+    assert_eq!(refused.status(), 400);
+    assert!(refused.headers().get("location").is_none());
+}
+
 #[tokio::test]
 async fn product_create_search_detail_and_audit_to_live() {
     let sb = tiktok::start(config()).await.expect("sandbox");

@@ -190,7 +190,16 @@ fn filtered(base: &'static str, scope: &Scope, filter: &DesignFilter) -> Sql {
     sql
 }
 
+/// A product the caller cannot see is NOT_FOUND, not an empty list.
+async fn check_filter(conn: &mut Conn, scope: &Scope, filter: &DesignFilter) -> Result<()> {
+    if let Some(product_id) = &filter.product_id {
+        crate::products::get(conn, scope, product_id).await?;
+    }
+    Ok(())
+}
+
 pub async fn list(conn: &mut Conn, scope: &Scope, filter: &DesignFilter, page: PageRequest) -> Result<Page<Design>> {
+    check_filter(conn, scope, filter).await?;
     let total: i64 = filtered(
         "SELECT COUNT(*) FROM product_designs d LEFT JOIN products p ON p.id = d.product_id WHERE d.client_id = ",
         scope,
@@ -208,6 +217,7 @@ pub async fn list(conn: &mut Conn, scope: &Scope, filter: &DesignFilter, page: P
 
 /// Every matching design, for pickers that show them all.
 pub async fn list_all(conn: &mut Conn, scope: &Scope, filter: &DesignFilter) -> Result<Vec<Design>> {
+    check_filter(conn, scope, filter).await?;
     let mut sql = filtered(SELECT, scope, filter);
     sql.push(" ORDER BY d.created_at DESC, d.id DESC");
     let rows = sql.query().fetch_all(&mut *conn).await?;

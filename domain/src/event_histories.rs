@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use crate::db::{Backend, Conn, Sql};
 use crate::paging::{Page, PageRequest};
-use crate::{ids, time, DomainError, Result};
+use crate::{ids, time, DomainError, Result, Scope};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JobStatus {
@@ -84,6 +84,9 @@ pub struct NewJob {
     /// A deterministic key: a second insert with the same key is a no-op (cron ticks, renewals).
     pub dedupe_key: Option<String>,
     pub max_attempts: i64,
+    /// The shop the job works on, if any: a STAFF user follows a batch only when every shop
+    /// of its jobs is assigned to them.
+    pub shop_id: Option<String>,
 }
 
 /// Writes the job's row, PENDING. Call it inside the transaction of the change that asks for
@@ -96,8 +99,8 @@ pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
     let id = ids::new_id();
     let now = time::now_db();
     let done = sqlx::query(
-        "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, run_at, queued_at, created_at, updated_at)
-         VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $8, $8, $8, $8)
+        "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
+         VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $9, $8, $8, $8, $8)
          ON CONFLICT (dedupe_key) DO NOTHING",
     )
     .bind(&id)
@@ -108,6 +111,7 @@ pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
     .bind(job.batch_id.clone())
     .bind(job.dedupe_key.clone())
     .bind(&now)
+    .bind(job.shop_id.clone())
     .execute(&mut *conn)
     .await?;
     Ok((done.rows_affected() == 1).then_some(id))
@@ -366,11 +370,19 @@ pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
     Ok((requeued, failed))
 }
 
-/// Which jobs a caller may see: all (the platform operator) or one client's.
+/// Which jobs a caller may see: all (the platform operator), or those of a scope: its client's,
+/// and of a STAFF user only those on the shops they work on (jobs bound to no shop, such as a
+/// template applied to products, are the whole client's).
 #[derive(Debug, Clone)]
 pub enum Visibility {
     All,
-    Client(String),
+    Scoped(Scope),
+}
+
+impl Visibility {
+    pub fn of(scope: &Scope) -> Visibility {
+        if scope.is_super_admin() { Visibility::All } else { Visibility::Scoped(scope.clone()) }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -381,9 +393,30 @@ pub struct HistoryFilter {
     pub client_id: Option<String>,
 }
 
+/// Narrows a query of event_histories rows to the visible ones.
 fn scoped(sql: &mut Sql, visibility: &Visibility) {
-    if let Visibility::Client(client_id) = visibility {
-        sql.push(" AND client_id = ").bind(client_id);
+    if let Visibility::Scoped(scope) = visibility {
+        sql.push(" AND client_id = ").bind(&scope.client_id);
+        if scope.limited_to_assigned_shops() {
+            sql.push(" AND (shop_id IS NULL");
+            sql.push(" OR shop_id IN ");
+            scope.push_assigned_shops(sql);
+            sql.push(")");
+        }
+    }
+}
+
+/// Narrows a query of job_batches rows to the visible ones: a batch is seen whole or not at
+/// all, so a STAFF user sees it only when none of its jobs is on a shop they do not work on.
+fn scoped_batches(sql: &mut Sql, visibility: &Visibility) {
+    if let Visibility::Scoped(scope) = visibility {
+        sql.push(" AND b.client_id = ").bind(&scope.client_id);
+        if scope.limited_to_assigned_shops() {
+            sql.push(" AND NOT EXISTS (SELECT 1 FROM event_histories e WHERE e.batch_id = b.id AND e.shop_id IS NOT NULL");
+            sql.push(" AND e.shop_id NOT IN ");
+            scope.push_assigned_shops(sql);
+            sql.push(")");
+        }
     }
 }
 
@@ -515,9 +548,9 @@ pub struct JobBatch {
 }
 
 pub async fn batch(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result<JobBatch> {
-    let mut sql = Sql::new("SELECT * FROM job_batches WHERE id = ");
+    let mut sql = Sql::new("SELECT b.* FROM job_batches b WHERE b.id = ");
     sql.bind(id);
-    scoped(&mut sql, visibility);
+    scoped_batches(&mut sql, visibility);
     let row = sql.query().fetch_optional(&mut *conn).await?.ok_or(DomainError::NotFound("job batch"))?;
     let rows = sqlx::query("SELECT status, COUNT(*) AS n FROM event_histories WHERE batch_id = $1 GROUP BY status")
         .bind(id)

@@ -25,6 +25,7 @@ pub mod shops;
 pub mod templates;
 pub mod time;
 pub mod tokens;
+pub mod uploads;
 pub mod urls;
 pub mod users;
 pub mod workers;

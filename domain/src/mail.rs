@@ -1,5 +1,6 @@
 //! The mails the product sends. A job carries the finished message, so a retry sends exactly
-//! what the first attempt would have.
+//! what the first attempt would have; `jobs::kinds::mail_send` seals its body before it is
+//! stored.
 use serde::{Deserialize, Serialize};
 
 pub const PRODUCT: &str = "Sellerdesk";

@@ -203,15 +203,16 @@ pub struct ConnectedShop {
 }
 
 /// Connected TikTok shops, most recently authorised first (the likeliest to hold a working
-/// grant): of one client, or of any client when `client_id` is `None` (shared reference data
-/// such as the category tree). At most `limit`.
-pub async fn connected_tiktok_shops(conn: &mut Conn, client_id: Option<&str>, limit: i64) -> Result<Vec<ConnectedShop>> {
+/// grant): those a scope works on (a STAFF user's assigned ones), or of any client when `scope`
+/// is `None` (shared reference data such as the category tree). At most `limit`.
+pub async fn connected_tiktok_shops(conn: &mut Conn, scope: Option<&crate::Scope>, limit: i64) -> Result<Vec<ConnectedShop>> {
     let mut sql = Sql::new(
         "SELECT id, client_id FROM shops WHERE sale_channel = 'TIKTOK' AND connection = 'CONNECTED' \
          AND access_token_encrypted IS NOT NULL AND shop_cipher IS NOT NULL",
     );
-    if let Some(client_id) = client_id {
-        sql.push(" AND client_id = ").bind(client_id);
+    if let Some(scope) = scope {
+        sql.push(" AND client_id = ").bind(&scope.client_id);
+        scope.push_shop_filter(&mut sql, "id");
     }
     sql.push(" ORDER BY authorized_at DESC, id LIMIT ").bind(limit.clamp(1, 100));
     let rows = sql.query().fetch_all(&mut *conn).await?;

@@ -108,7 +108,9 @@ fn push_filters(sql: &mut Sql, scope: &Scope, filter: &ProductFilter) {
         sql.push(" AND p.type = ").bind(t.as_str());
     }
     if let Some(shop_id) = &filter.shop_id {
-        sql.push(" AND p.id IN (SELECT product_id FROM shop_products WHERE shop_id = ").bind(shop_id).push(" AND client_id = ").bind(&scope.client_id).push(")");
+        sql.push(" AND p.id IN (SELECT sp.product_id FROM shop_products sp WHERE sp.shop_id = ").bind(shop_id).push(" AND sp.client_id = ").bind(&scope.client_id);
+        scope.push_shop_filter(sql, "sp.shop_id");
+        sql.push(")");
     }
     if let Some(template_id) = &filter.template_id {
         sql.push(" AND p.template_id = ").bind(template_id);
@@ -180,6 +182,14 @@ impl CatalogueOrders {
 }
 
 pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: PageRequest, orders: &Arc<CatalogueOrders>) -> Result<Page<Product>> {
+    // A shop or template the caller cannot see is NOT_FOUND, as it is everywhere else, not
+    // an empty page that would tell nothing apart from a shop without products.
+    if let Some(shop_id) = &filter.shop_id {
+        crate::shops::get(conn, scope, shop_id).await?;
+    }
+    if let Some(template_id) = &filter.template_id {
+        crate::templates::get(conn, scope, template_id).await?;
+    }
     let total: i64 = if filter.is_empty() {
         let kept = sqlx::query("SELECT products, version FROM client_product_counts WHERE client_id = $1").bind(&scope.client_id).fetch_optional(&mut *conn).await?;
         let (total, version): (i64, i64) = match kept {
@@ -278,14 +288,14 @@ pub struct PublishedShop {
 }
 
 pub async fn published_shops(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<PublishedShop>> {
-    let rows = sqlx::query(
+    let mut sql = Sql::new(
         "SELECT s.id, s.name, sp.live_status, sp.external_product_id FROM shop_products sp JOIN shops s ON s.id = sp.shop_id
-         WHERE sp.product_id = $1 AND sp.client_id = $2 ORDER BY s.name, s.id",
-    )
-    .bind(product_id)
-    .bind(&scope.client_id)
-    .fetch_all(&mut *conn)
-    .await?;
+         WHERE sp.product_id = ",
+    );
+    sql.bind(product_id).push(" AND sp.client_id = ").bind(&scope.client_id);
+    scope.push_shop_filter(&mut sql, "sp.shop_id");
+    sql.push(" ORDER BY s.name, s.id");
+    let rows = sql.query().fetch_all(&mut *conn).await?;
     rows.iter()
         .map(|r| {
             Ok(PublishedShop {

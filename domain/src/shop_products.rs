@@ -67,9 +67,7 @@ const COUNT: &str = "SELECT COUNT(*) FROM shop_products sp JOIN shops s ON s.id 
 fn filtered(base: &'static str, scope: &Scope, shop_id: Option<&str>, filter: &ShopProductFilter) -> Sql {
     let mut sql = Sql::new(base);
     sql.bind(&scope.client_id);
-    if scope.role == crate::Role::Staff {
-        sql.push(" AND EXISTS (SELECT 1 FROM user_shops us WHERE us.shop_id = sp.shop_id AND us.user_id = ").bind(&scope.user_id).push(")");
-    }
+    scope.push_shop_filter(&mut sql, "sp.shop_id");
     if let Some(shop_id) = shop_id {
         sql.push(" AND sp.shop_id = ").bind(shop_id);
     }
@@ -103,6 +101,7 @@ pub async fn get(conn: &mut Conn, scope: &Scope, shop_id: &str, id: &str) -> Res
     }
     let mut sql = Sql::new(SELECT);
     sql.bind(&scope.client_id).push(" AND sp.shop_id = ").bind(shop_id).push(" AND sp.id = ").bind(id);
+    scope.push_shop_filter(&mut sql, "sp.shop_id");
     let row = sql.query().fetch_optional(&mut *conn).await?;
     row.as_ref().map(ShopProduct::from_row).transpose()?.ok_or(DomainError::NotFound("shop product"))
 }

@@ -52,16 +52,10 @@ impl Shop {
 
 /// A shop of the scope's client; STAFF see only their assigned shops (others are NOT_FOUND).
 pub async fn get(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<Shop> {
-    let row = sqlx::query(
-        "SELECT s.* FROM shops s WHERE s.id = $1 AND s.client_id = $2 \
-         AND ($3 <> 'STAFF' OR EXISTS (SELECT 1 FROM user_shops us WHERE us.shop_id = s.id AND us.user_id = $4))",
-    )
-    .bind(shop_id)
-    .bind(&scope.client_id)
-    .bind(scope.role.as_str())
-    .bind(&scope.user_id)
-    .fetch_optional(&mut *conn)
-    .await?;
+    let mut sql = Sql::new("SELECT s.* FROM shops s WHERE s.id = ");
+    sql.bind(shop_id).push(" AND s.client_id = ").bind(&scope.client_id);
+    scope.push_shop_filter(&mut sql, "s.id");
+    let row = sql.query().fetch_optional(&mut *conn).await?;
     row.as_ref().map(Shop::from_row).transpose()?.ok_or(DomainError::NotFound("shop"))
 }
 
@@ -251,13 +245,12 @@ pub async fn upsert_tiktok(conn: &mut Conn, client_id: &str, user_id: Option<&st
     Ok(id)
 }
 
-/// True when `shop_id` is a shop of the scope's client.
+/// True when `shop_id` is a shop the scope works on.
 pub async fn exists(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<bool> {
-    let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM shops WHERE id = $1 AND client_id = $2")
-        .bind(shop_id)
-        .bind(&scope.client_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let mut sql = Sql::new("SELECT COUNT(*) FROM shops s WHERE s.id = ");
+    sql.bind(shop_id).push(" AND s.client_id = ").bind(&scope.client_id);
+    scope.push_shop_filter(&mut sql, "s.id");
+    let n: i64 = sql.query_scalar().fetch_one(&mut *conn).await?;
     Ok(n > 0)
 }
 
@@ -377,9 +370,7 @@ pub struct ShopFilter {
 fn visible(base: &'static str, scope: &crate::Scope, filter: &ShopFilter) -> Sql {
     let mut sql = Sql::new(base);
     sql.bind(&scope.client_id);
-    if scope.role == crate::Role::Staff {
-        sql.push(" AND EXISTS (SELECT 1 FROM user_shops us WHERE us.shop_id = s.id AND us.user_id = ").bind(&scope.user_id).push(")");
-    }
+    scope.push_shop_filter(&mut sql, "s.id");
     if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(crate::catalogue::like_pattern) {
         sql.push(" AND LOWER(s.name) LIKE ").bind(p).push(" ESCAPE '\\'");
     }
@@ -445,7 +436,8 @@ pub async fn reassign(conn: &mut Conn, scope: &crate::Scope, shop_id: &str, user
             None
         };
         match role.as_deref() {
-            None => return Err(DomainError::bad_input(format!("userIds.{i}"), "is not a user of your client")),
+            // Another client's user, like an unknown id, is NOT_FOUND.
+            None => return Err(DomainError::NotFound("user")),
             Some("STAFF") => {}
             Some(_) => return Err(DomainError::bad_input(format!("userIds.{i}"), "only STAFF users are assigned shops; admins see every shop")),
         }

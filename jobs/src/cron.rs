@@ -31,6 +31,7 @@ pub async fn fire(rt: &Runtime, task: &str) {
         batch_id: None,
         dedupe_key: Some(tick_key(task)),
         max_attempts: rt.config.max_attempts,
+        shop_id: None,
     };
     tracing::debug!(task, "cron: tick");
     enqueue_once(rt, &job).await;

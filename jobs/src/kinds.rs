@@ -6,6 +6,7 @@ use serde_json::Value;
 use connectors::mail::{MailError, OutgoingMail};
 use domain::event_histories::{EventHistory, NewJob};
 use domain::mail::Mail;
+use domain::secrets::Secrets;
 
 use crate::pool::Runtime;
 use crate::JobError;
@@ -55,28 +56,64 @@ pub fn probe(key: &str, work_ms: u64, batch_id: Option<String>, max_attempts: i6
         batch_id,
         dedupe_key: None,
         max_attempts,
+        shop_id: None,
     }
 }
 
-/// Payload of `mail.send`: the finished message.
+/// Payload of `mail.send`: the finished message, its body sealed with the secrets key. A body
+/// carries single-use links (password reset, verification) that nobody but the recipient may
+/// use, and the payload is a row of `event_histories` that operators, backups and anyone with
+/// read access to the database see; the envelope stays readable for the monitors.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct MailSend {
-    pub mail: Mail,
+    pub mail: SealedMail,
 }
 
-pub fn mail_send(mail: Mail, client_id: Option<String>, max_attempts: i64) -> NewJob {
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SealedMail {
+    pub to: String,
+    pub subject: String,
+    /// [`MailBody`] as JSON, sealed (`domain::secrets`).
+    pub sealed: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct MailBody {
+    text: String,
+    html: String,
+}
+
+/// The `mail.send` job of a message: the one way every mail is queued, so none is stored with
+/// its body readable. The job carries the finished message, so a retry sends exactly what the
+/// first attempt would have.
+pub fn mail_send(secrets: &Secrets, mail: Mail, client_id: Option<String>, max_attempts: i64) -> NewJob {
+    let body = serde_json::to_string(&MailBody { text: mail.text, html: mail.html }).unwrap_or_default();
+    let sealed = SealedMail { to: mail.to, subject: mail.subject, sealed: secrets.seal(&body) };
     NewJob {
         kind: MAIL_SEND.into(),
-        payload: serde_json::to_value(MailSend { mail }).unwrap_or(Value::Null),
+        payload: serde_json::to_value(MailSend { mail: sealed }).unwrap_or(Value::Null),
         client_id,
         batch_id: None,
         dedupe_key: None,
         max_attempts,
+        shop_id: None,
     }
 }
 
-/// The payload as the monitors may show it. A mail's body carries single-use links (password
-/// reset, verification) that nobody but its recipient may read, so only its envelope is shown.
+/// The message of a `mail.send` payload, its body opened.
+fn open_mail(secrets: &Secrets, payload: MailSend) -> Result<Mail, JobError> {
+    let SealedMail { to, subject, sealed } = payload.mail;
+    // The detail (another key, tampering) goes to the log; the stored error says what to do.
+    let body = secrets.open(&sealed).map_err(|e| {
+        tracing::error!(error = %e, "a queued mail's body cannot be opened");
+        JobError::Permanent("the mail's body cannot be read with this server's SECRETS_KEY".into())
+    })?;
+    let MailBody { text, html } =
+        serde_json::from_str(&body).map_err(|_| JobError::Permanent("the mail's body is not a valid message".into()))?;
+    Ok(Mail { to, subject, text, html })
+}
+
+/// The payload as the monitors may show it: a mail's envelope only (its body is sealed anyway).
 pub fn redacted(kind: &str, payload: &Value) -> Value {
     match kind {
         MAIL_SEND => serde_json::json!({
@@ -112,7 +149,7 @@ pub(crate) fn payload<T: for<'de> Deserialize<'de>>(job: &EventHistory) -> Resul
 }
 
 async fn send_mail(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let MailSend { mail } = payload(job)?;
+    let mail = open_mail(&rt.secrets, payload(job)?)?;
     // The message id is the job's: a file transport writes it once, an SMTP receiver can
     // recognise a repeat, and the effect row stops a resend after a successful one.
     let effect = format!("mail:{}", job.id);
@@ -144,7 +181,8 @@ async fn send_mail(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
 async fn purge_tokens(rt: &Runtime) -> Result<(), JobError> {
     let mut conn = rt.db.conn().await?;
     let purged = domain::tokens::purge(&mut conn).await?;
-    tracing::info!(purged, "expired tokens purged");
+    let uploads = domain::uploads::purge_expired(&mut conn).await?;
+    tracing::info!(purged, uploads, "expired tokens and upload URL records purged");
     Ok(())
 }
 

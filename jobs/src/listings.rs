@@ -42,6 +42,7 @@ pub fn listing_job(client_id: &str, batch_id: &str, job: &ListingJob, max_attemp
         batch_id: Some(batch_id.to_owned()),
         dedupe_key: Some(listing_key(&job.shop_id, &job.product_id, job.version)),
         max_attempts,
+        shop_id: Some(job.shop_id.clone()),
     }
 }
 
@@ -72,8 +73,8 @@ pub struct RemoveJob {
     pub label: String,
 }
 
-/// A job of a batch, for a client.
-pub fn batch_job(kind: &str, client_id: &str, batch_id: &str, payload: serde_json::Value, max_attempts: i64) -> NewJob {
+/// A job of a batch, for a client, on `shop_id` when it works on a shop.
+pub fn batch_job(kind: &str, client_id: &str, batch_id: &str, shop_id: Option<&str>, payload: serde_json::Value, max_attempts: i64) -> NewJob {
     NewJob {
         kind: kind.to_owned(),
         payload,
@@ -81,6 +82,7 @@ pub fn batch_job(kind: &str, client_id: &str, batch_id: &str, payload: serde_jso
         batch_id: Some(batch_id.to_owned()),
         dedupe_key: None,
         max_attempts,
+        shop_id: shop_id.map(str::to_owned),
     }
 }
 

@@ -126,6 +126,7 @@ pub fn category_sync_job(dedupe_key: String, max_attempts: i64) -> NewJob {
         batch_id: None,
         dedupe_key: Some(dedupe_key),
         max_attempts,
+        shop_id: None,
     }
 }
 
@@ -155,5 +156,6 @@ pub fn shop_job(kind: &str, client_id: &str, shop_id: &str, batch_id: Option<Str
         batch_id,
         dedupe_key: None,
         max_attempts,
+        shop_id: Some(shop_id.to_owned()),
     }
 }

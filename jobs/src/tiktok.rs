@@ -133,7 +133,7 @@ impl From<ShopAccessError> for JobError {
     }
 }
 
-/// Opens a connected TikTok shop of `client_id` (of any client when `None`), for calls any
+/// Opens a connected TikTok shop the scope works on (of any client when `None`), for calls any
 /// shop can answer: the category tree, category attributes, brands. Shops are tried most
 /// recently authorised first; one whose grant is gone is skipped for the next. `Ok(None)` when
 /// no shop could be opened. Answers the shop's client id with the session.
@@ -141,7 +141,7 @@ pub async fn open_any_shop(
     db: &Db,
     tiktok: Option<&TiktokClient>,
     secrets: &Secrets,
-    client_id: Option<&str>,
+    scope: Option<&domain::Scope>,
 ) -> Result<Option<(String, ShopSession)>, ShopAccessError> {
     /// A few candidates are enough: the first nearly always works, and every failed one
     /// costs a token refresh attempt.
@@ -150,7 +150,7 @@ pub async fn open_any_shop(
         return Err(ShopAccessError::NotConfigured);
     }
     let mut conn = db.conn().await?;
-    let candidates = domain::marketplace::connected_tiktok_shops(&mut conn, client_id, CANDIDATES).await?;
+    let candidates = domain::marketplace::connected_tiktok_shops(&mut conn, scope, CANDIDATES).await?;
     drop(conn);
     for shop in candidates {
         match open_shop(db, tiktok, secrets, &shop.client_id, &shop.shop_id).await {

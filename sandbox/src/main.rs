@@ -16,7 +16,12 @@ async fn main() -> anyhow::Result<()> {
         .unwrap_or_else(|_| "127.0.0.1:8091".into())
         .parse()
         .context("SANDBOX_ADDR must be host:port")?;
-    let config = SandboxConfig::from_env()?;
+    let mut config = SandboxConfig::from_env()?;
+    // The consent page sends codes only to the app's registered redirect: by default the
+    // callback of a Sellerdesk on its default address.
+    config
+        .redirect_url
+        .get_or_insert_with(|| "http://127.0.0.1:8080/shops/tiktok/callback".into());
     let handle = tiktok::serve(addr, config.clone())
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
@@ -28,8 +33,9 @@ async fn main() -> anyhow::Result<()> {
         throttle_rate = config.faults.throttle_rate,
         latency_ms = config.faults.latency_ms,
         daily_create_cap = ?config.daily_create_cap,
+        redirect_url = config.redirect_url.as_deref().unwrap_or_default(),
         "TikTok Shop sandbox listening; consent page at {}",
-        handle.consent_url("STATE", Some("http://127.0.0.1:8080/shops/tiktok/callback"))
+        handle.consent_url("STATE", None)
     );
     tokio::signal::ctrl_c()
         .await

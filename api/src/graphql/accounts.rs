@@ -258,7 +258,7 @@ async fn reset_mail_job(
     let token = tokens::issue(tx, TokenKind::ResetPassword, &user.id).await?;
     let link = st.link(&format!("/auth/reset-password?token={token}"));
     let message = mail::reset_password(&user.email, &user.first_name, &link);
-    let job = event_histories::insert(tx, &jobs::kinds::mail_send(message, Some(user.client_id.clone()), st.config.jobs.max_attempts)).await?;
+    let job = event_histories::insert(tx, &jobs::kinds::mail_send(&st.secrets, message, Some(user.client_id.clone()), st.config.jobs.max_attempts)).await?;
     Ok(job.into_iter().collect())
 }
 
@@ -327,7 +327,7 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
     let message = mail::verify_email(&user.email, &user.first_name, &client.name, &link);
     let job = event_histories::insert(
         &mut tx,
-        &jobs::kinds::mail_send(message, Some(client.id.clone()), st.config.jobs.max_attempts),
+        &jobs::kinds::mail_send(&st.secrets, message, Some(client.id.clone()), st.config.jobs.max_attempts),
     )
     .await?;
     tx.commit().await.map_err(domain::DomainError::from)?;
@@ -342,7 +342,7 @@ async fn mail_existing_owner(st: &crate::graphql::AppState, email: &Email) -> Ap
     let Some(owner) = users::by_email(&mut tx, email).await? else { return Ok(Vec::new()) };
     let message =
         mail::sign_up_attempt(&owner.email, &owner.first_name, &st.link("/auth/login"), &st.link("/auth/forgot-password"));
-    let mut job = jobs::kinds::mail_send(message, Some(owner.client_id.clone()), st.config.jobs.max_attempts);
+    let mut job = jobs::kinds::mail_send(&st.secrets, message, Some(owner.client_id.clone()), st.config.jobs.max_attempts);
     job.dedupe_key = Some(format!("mail:sign-up-attempt:{}:{}", owner.id, chrono::Utc::now().format("%Y-%m-%dT%H")));
     let job = event_histories::insert(&mut tx, &job).await?;
     tx.commit().await.map_err(domain::DomainError::from)?;

@@ -353,7 +353,7 @@ impl ListingsMutation {
             .iter()
             .map(|(id, name)| {
                 let payload = TemplateApplyJob { template_id: template.id.clone(), product_id: id.clone(), label: name.clone() };
-                batch_job(kinds::TEMPLATE_APPLY, &me.scope.client_id, "", serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
+                batch_job(kinds::TEMPLATE_APPLY, &me.scope.client_id, "", None, serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
             })
             .collect();
         let (batch_id, _) = commit_batch(app, tx, &me.scope.client_id, kinds::TEMPLATE_APPLY, jobs).await?;
@@ -416,7 +416,7 @@ impl ListingsMutation {
             .iter()
             .map(|(id, name)| {
                 let payload = SkuJob { shop_id: shop_id.to_string(), product_id: id.clone(), label: name.clone() };
-                batch_job(kinds::SKU_GENERATE, &me.scope.client_id, "", serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
+                batch_job(kinds::SKU_GENERATE, &me.scope.client_id, "", Some(&shop_id), serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
             })
             .collect();
         let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::SKU_GENERATE, jobs).await?;
@@ -445,7 +445,7 @@ async fn queue_removals(ctx: &Context<'_>, shop_id: &str, shop_product_ids: &[ID
     for id in &ids {
         let sp = shop_products::get(&mut tx, &me.scope, shop_id, id).await?;
         let payload = RemoveJob { shop_id: shop_id.to_owned(), shop_product_id: sp.id, label: format!("{} → {}", sp.product_name, sp.shop_name) };
-        jobs.push(batch_job(kinds::SHOP_PRODUCT_REMOVE, &me.scope.client_id, "", serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts));
+        jobs.push(batch_job(kinds::SHOP_PRODUCT_REMOVE, &me.scope.client_id, "", Some(shop_id), serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts));
     }
     let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::SHOP_PRODUCT_REMOVE, jobs).await?;
     Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })

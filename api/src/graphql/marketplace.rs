@@ -387,12 +387,16 @@ async fn open_own_shop(app: &AppState, me: &Caller, shop_id: &str) -> ApiResult<
     Ok(open_shop(&app.db, Some(client), &app.secrets, &me.scope.client_id, &shop.id).await?)
 }
 
-/// Opens any connected TikTok shop of the caller's client, for reference data every shop
-/// answers alike.
+/// Opens any connected TikTok shop the caller works on (STAFF: an assigned one), for
+/// reference data every shop answers alike.
 async fn open_client_shop(app: &AppState, me: &Caller) -> ApiResult<ShopSession> {
     let client = tiktok(app)?;
-    match open_any_shop(&app.db, Some(client), &app.secrets, Some(&me.scope.client_id)).await? {
+    match open_any_shop(&app.db, Some(client), &app.secrets, Some(&me.scope)).await? {
         Some((_, session)) => Ok(session),
+        None if me.scope.limited_to_assigned_shops() => Err(ApiError::new(
+            "UPSTREAM_ERROR",
+            "TikTok Shop answers this only through a connected shop, and none is assigned to you: ask an admin",
+        )),
         None => Err(ApiError::new(
             "UPSTREAM_ERROR",
             "TikTok Shop answers this only through a connected shop: connect a TikTok shop first",

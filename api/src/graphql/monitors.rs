@@ -137,7 +137,7 @@ fn int(n: i64) -> i32 {
 }
 
 fn visibility(me: &Caller) -> Visibility {
-    if me.scope.is_super_admin() { Visibility::All } else { Visibility::Client(me.scope.client_id.clone()) }
+    Visibility::of(&me.scope)
 }
 
 #[derive(Default)]
@@ -157,6 +157,13 @@ impl MonitorsQuery {
             client_id: filter.client_id.map(|id| id.to_string()),
         };
         let mut conn = state(ctx).db.conn().await?;
+        // Another client's id in a filter is NOT_FOUND, as it is anywhere else.
+        if query.client_id.as_ref().is_some_and(|c| !me.scope.is_super_admin() && *c != me.scope.client_id) {
+            return Err(domain::DomainError::NotFound("client").into());
+        }
+        if let Some(batch_id) = &query.batch_id {
+            event_histories::batch(&mut conn, &visibility(me), batch_id).await?;
+        }
         let page = event_histories::list(&mut conn, &visibility(me), &query, request).await?;
         Ok(EventHistoryPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
     }

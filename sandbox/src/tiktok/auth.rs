@@ -120,6 +120,46 @@ fn page(status: StatusCode, title: &str, body: &str) -> Response {
     (status, Html(html)).into_response()
 }
 
+/// Why consent cannot send the seller back anywhere.
+enum RedirectRefused {
+    NoneRegistered,
+    Mismatch,
+}
+
+impl RedirectRefused {
+    fn page(self) -> Response {
+        match self {
+            RedirectRefused::NoneRegistered => page(
+                StatusCode::BAD_REQUEST,
+                "No redirect URL",
+                "<h1>The app has no redirect URL</h1><p>Register one for the app (SANDBOX_REDIRECT_URL).</p>",
+            ),
+            RedirectRefused::Mismatch => page(
+                StatusCode::BAD_REQUEST,
+                "Redirect URL mismatch",
+                "<h1>The redirect URL does not match</h1>\
+                 <p>This link asks to send the authorization to an address that is not registered for the app. \
+                 Nothing was authorized.</p>",
+            ),
+        }
+    }
+}
+
+/// Where the seller goes back to: the redirect registered for the app, and only that one. The
+/// real service takes it from Partner Center and sends codes nowhere else; a link naming
+/// another `redirect_uri` (one an attacker made, to collect a seller's code) gets an error page.
+/// The comparison is exact, as OAuth 2.0 asks of registered redirects.
+fn registered_redirect(sb: &TiktokSandbox, q: &ConsentQuery) -> Result<String, RedirectRefused> {
+    let registered = sb.lock().config.redirect_url.clone();
+    let Some(registered) = registered else {
+        return Err(RedirectRefused::NoneRegistered);
+    };
+    match q.redirect_uri.as_deref() {
+        Some(asked) if asked != registered => Err(RedirectRefused::Mismatch),
+        _ => Ok(registered),
+    }
+}
+
 fn app_matches(sb: &TiktokSandbox, q: &ConsentQuery) -> bool {
     let inner = sb.lock();
     q.service_id.as_deref() == Some(inner.config.service_id.as_str())
@@ -137,6 +177,9 @@ pub async fn consent_page(
             "Unknown app",
             "<h1>This app is not registered</h1><p>Check the service_id of the link.</p>",
         );
+    }
+    if let Err(refused) = registered_redirect(&sb, &q) {
+        return refused.page();
     }
     let hidden = |name: &str, value: &Option<String>| match value {
         Some(v) => format!(
@@ -174,18 +217,12 @@ pub async fn consent_confirm(
             "<h1>This app is not registered</h1>",
         );
     }
-    let mut inner = sb.lock();
-    let Some(redirect) = q
-        .redirect_uri
-        .clone()
-        .or_else(|| inner.config.redirect_url.clone())
-    else {
-        return page(
-            StatusCode::BAD_REQUEST,
-            "No redirect URL",
-            "<h1>The app has no redirect URL</h1>",
-        );
+    // Checked before a shop is granted: a refused link issues no code.
+    let redirect = match registered_redirect(&sb, &q) {
+        Ok(redirect) => redirect,
+        Err(refused) => return refused.page(),
     };
+    let mut inner = sb.lock();
     let now = now_ms().div_euclid(1000);
     let code = grant(
         &mut inner,

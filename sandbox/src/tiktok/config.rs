@@ -28,8 +28,9 @@ pub struct SandboxConfig {
     /// Identifies the app on the consent link (`service_id`), distinct from the app key.
     /// `SANDBOX_SERVICE_ID`.
     pub service_id: String,
-    /// Where the consent page sends the seller back, as registered in Partner Center. A
-    /// `redirect_uri` query parameter on the consent link overrides it (sandbox only).
+    /// Where the consent page sends the seller back, as registered in Partner Center; the only
+    /// place it sends an auth code. A consent link may repeat it as `redirect_uri`; naming any
+    /// other address is refused with an error page. Without one, consent is refused.
     /// `SANDBOX_REDIRECT_URL`.
     pub redirect_url: Option<String>,
     pub faults: Faults,
