@@ -2,8 +2,8 @@
 use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context as _;
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
@@ -12,7 +12,7 @@ use rand::RngCore;
 use serde::{Deserialize, Serialize};
 
 use domain::users::User;
-use domain::{users, Db, Role, Scope};
+use domain::{Db, Role, Scope, users};
 
 use crate::errors::{ApiError, ApiResult};
 
@@ -47,7 +47,8 @@ impl Jwt {
                         let mut bytes = [0u8; 48];
                         rand::rng().fill_bytes(&mut bytes);
                         let s = hex::encode(bytes);
-                        write_private(&path, &s).with_context(|| format!("cannot write {}", path.display()))?;
+                        write_private(&path, &s)
+                            .with_context(|| format!("cannot write {}", path.display()))?;
                         s
                     }
                 }
@@ -56,7 +57,10 @@ impl Jwt {
         if secret.len() < 32 {
             anyhow::bail!("JWT_SECRET must be at least 32 characters");
         }
-        Ok(Jwt { encoding: EncodingKey::from_secret(secret.as_bytes()), decoding: DecodingKey::from_secret(secret.as_bytes()) })
+        Ok(Jwt {
+            encoding: EncodingKey::from_secret(secret.as_bytes()),
+            decoding: DecodingKey::from_secret(secret.as_bytes()),
+        })
     }
 
     pub fn issue(&self, user: &User) -> ApiResult<String> {
@@ -79,7 +83,9 @@ impl Jwt {
     pub fn verify(&self, token: &str) -> Option<Claims> {
         let mut validation = Validation::new(Algorithm::HS256);
         validation.set_required_spec_claims(&["exp", "sub"]);
-        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation).ok().map(|d| d.claims)
+        jsonwebtoken::decode::<Claims>(token, &self.decoding, &validation)
+            .ok()
+            .map(|d| d.claims)
     }
 }
 
@@ -120,21 +126,33 @@ impl Session {
     /// Resolves the bearer token: signature, expiry, the user still existing, the token version
     /// (a password change or reset revokes older tokens) and the client being active.
     pub async fn resolve(db: &Db, jwt: &Jwt, bearer: Option<&str>) -> ApiResult<Session> {
-        let Some(token) = bearer else { return Ok(Session::Anonymous) };
-        let Some(claims) = jwt.verify(token) else { return Ok(Session::Invalid) };
+        let Some(token) = bearer else {
+            return Ok(Session::Anonymous);
+        };
+        let Some(claims) = jwt.verify(token) else {
+            return Ok(Session::Invalid);
+        };
         let mut conn = db.conn().await?;
-        let Some(user) = users::find_with_active_client(&mut conn, &claims.sub).await? else { return Ok(Session::Invalid) };
+        let Some(user) = users::find_with_active_client(&mut conn, &claims.sub).await? else {
+            return Ok(Session::Invalid);
+        };
         if user.token_version != claims.tv || user.client_id != claims.cid {
             return Ok(Session::Invalid);
         }
-        let scope = Scope { client_id: user.client_id.clone(), user_id: user.id.clone(), role: user.role };
+        let scope = Scope {
+            client_id: user.client_id.clone(),
+            user_id: user.id.clone(),
+            role: user.role,
+        };
         Ok(Session::User(Box::new(Caller { user, scope })))
     }
 
     pub fn caller(&self) -> ApiResult<&Caller> {
         match self {
             Session::User(caller) => Ok(caller),
-            Session::Invalid => Err(ApiError::unauthenticated("your session has expired; sign in again")),
+            Session::Invalid => Err(ApiError::unauthenticated(
+                "your session has expired; sign in again",
+            )),
             Session::Anonymous => Err(ApiError::unauthenticated("sign in first")),
         }
     }
@@ -256,9 +274,16 @@ fn ip_key(ip: IpAddr) -> IpAddr {
 /// Resolvers consult it on every call, so each alias of a GraphQL request is one attempt.
 pub enum Limiters {
     /// One governor limiter per [`Limit`], in the order of `Limit::ALL`.
-    Memory { limiters: Vec<DefaultKeyedRateLimiter<String>>, checks: AtomicU64 },
+    Memory {
+        limiters: Vec<DefaultKeyedRateLimiter<String>>,
+        checks: AtomicU64,
+    },
     /// Counters live under `{prefix}:ratelimit:…`, the prefix being the deployment's QUEUE_NAME.
-    Redis { conn: redis::aio::ConnectionManager, prefix: String, limits: Vec<u32> },
+    Redis {
+        conn: redis::aio::ConnectionManager,
+        prefix: String,
+        limits: Vec<u32>,
+    },
 }
 
 fn per_minute(n: u32) -> Quota {
@@ -270,23 +295,41 @@ fn per_minute(n: u32) -> Quota {
 const FORGET_EVERY: u64 = 4096;
 
 impl Limiters {
-    pub fn new(config: &crate::config::Config, redis: Option<redis::aio::ConnectionManager>) -> Arc<Limiters> {
+    pub fn new(
+        config: &crate::config::Config,
+        redis: Option<redis::aio::ConnectionManager>,
+    ) -> Arc<Limiters> {
         let limits: Vec<u32> = Limit::ALL.iter().map(|l| l.per_minute(config)).collect();
         Arc::new(match redis {
-            Some(conn) => Limiters::Redis { conn, prefix: config.storage.queue_name.clone(), limits },
+            Some(conn) => Limiters::Redis {
+                conn,
+                prefix: config.storage.queue_name.clone(),
+                limits,
+            },
             None => Limiters::Memory {
-                limiters: limits.iter().map(|n| RateLimiter::keyed(per_minute(*n))).collect(),
+                limiters: limits
+                    .iter()
+                    .map(|n| RateLimiter::keyed(per_minute(*n)))
+                    .collect(),
                 checks: AtomicU64::new(0),
             },
         })
     }
 
     pub async fn login(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        self.check(&[(Limit::LoginEmail, By::Email(email)), (Limit::LoginIp, By::Ip(ip))]).await
+        self.check(&[
+            (Limit::LoginEmail, By::Email(email)),
+            (Limit::LoginIp, By::Ip(ip)),
+        ])
+        .await
     }
 
     pub async fn forgot(&self, email: &str, ip: Option<IpAddr>) -> ApiResult<()> {
-        self.check(&[(Limit::ForgotEmail, By::Email(email)), (Limit::ForgotIp, By::Ip(ip))]).await
+        self.check(&[
+            (Limit::ForgotEmail, By::Email(email)),
+            (Limit::ForgotIp, By::Ip(ip)),
+        ])
+        .await
     }
 
     /// One attempt against each budget given; refused (RATE_LIMITED) when any of them is spent.
@@ -307,17 +350,31 @@ impl Limiters {
                     }
                     limiter.check_key(&key).is_ok()
                 }
-                Limiters::Redis { conn, prefix, limits } => redis_allow(conn, prefix, limit.name(), &key, limits[index]).await,
+                Limiters::Redis {
+                    conn,
+                    prefix,
+                    limits,
+                } => redis_allow(conn, prefix, limit.name(), &key, limits[index]).await,
             };
         }
-        if allowed { Ok(()) } else { Err(domain::DomainError::RateLimited.into()) }
+        if allowed {
+            Ok(())
+        } else {
+            Err(domain::DomainError::RateLimited.into())
+        }
     }
 }
 
 /// A sliding one-minute window kept in Redis (a sorted set of attempt times), so attempts that
 /// straddle a minute boundary still count together. If Redis does not answer, the attempt is let
 /// through: an outage of the limiter must not lock everyone out of signing in.
-async fn redis_allow(conn: &redis::aio::ConnectionManager, prefix: &str, name: &str, key: &str, limit: u32) -> bool {
+async fn redis_allow(
+    conn: &redis::aio::ConnectionManager,
+    prefix: &str,
+    name: &str,
+    key: &str,
+    limit: u32,
+) -> bool {
     let now_ms = chrono::Utc::now().timestamp_millis();
     let counter = format!("{prefix}:ratelimit:{name}:{key}");
     let member = format!("{now_ms}-{}", uuid::Uuid::new_v4().simple());

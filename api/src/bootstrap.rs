@@ -4,7 +4,7 @@ use rand::distr::{Alphanumeric, SampleString};
 
 use domain::clients::{self, ClientKey, NewClient};
 use domain::users::{self, Email, NewUser};
-use domain::{passwords, plans, Db, DomainError, Role};
+use domain::{Db, DomainError, Role, passwords, plans};
 
 use crate::config::{Config, DEFAULT_DEMO_PASSWORD};
 
@@ -42,16 +42,26 @@ async fn replace_default_demo_password(db: &Db, config: &Config) -> Result<(), D
         return Ok(());
     }
     let mut conn = db.conn().await?;
-    let Some(demo) = clients::by_key(&mut conn, DEMO_KEY).await? else { return Ok(()) };
+    let Some(demo) = clients::by_key(&mut conn, DEMO_KEY).await? else {
+        return Ok(());
+    };
     for email in [DEMO_ADMIN, DEMO_STAFF] {
-        let Some(user) = users::by_email(&mut conn, &Email::parse("demo email", email)?).await? else { continue };
-        if user.client_id != demo.id || !passwords::verify(DEFAULT_DEMO_PASSWORD, &user.password_hash).await? {
+        let Some(user) = users::by_email(&mut conn, &Email::parse("demo email", email)?).await?
+        else {
+            continue;
+        };
+        if user.client_id != demo.id
+            || !passwords::verify(DEFAULT_DEMO_PASSWORD, &user.password_hash).await?
+        {
             continue;
         }
         passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
         let hash = passwords::hash(&config.demo_password).await?;
         users::set_password(&mut conn, &user.id, &hash).await?;
-        tracing::info!(email, "demo user's published password replaced by DEMO_PASSWORD");
+        tracing::info!(
+            email,
+            "demo user's published password replaced by DEMO_PASSWORD"
+        );
     }
     Ok(())
 }
@@ -61,7 +71,9 @@ fn warn_demo(config: &Config) {
     let password = if config.demo_password_set {
         "the password set in DEMO_PASSWORD".to_owned()
     } else {
-        format!("the published default password `{DEFAULT_DEMO_PASSWORD}`, known to anyone who read the README")
+        format!(
+            "the published default password `{DEFAULT_DEMO_PASSWORD}`, known to anyone who read the README"
+        )
     };
     tracing::warn!(
         "DEMO mode is on: anyone who reaches this server can sign in as {DEMO_ADMIN} (ADMIN) or {DEMO_STAFF} (STAFF) \
@@ -81,7 +93,16 @@ async fn create_platform(db: &Db, config: &Config) -> Result<(), DomainError> {
     };
     passwords::validate("BOOTSTRAP_ADMIN_PASSWORD", &password)?;
     let key = ClientKey::parse("platform key", PLATFORM_KEY)?;
-    let client = clients::create(&mut tx, NewClient { name: "Sellerdesk", key: &key, is_active: true, is_platform: true }).await?;
+    let client = clients::create(
+        &mut tx,
+        NewClient {
+            name: "Sellerdesk",
+            key: &key,
+            is_active: true,
+            is_platform: true,
+        },
+    )
+    .await?;
     let hash = passwords::hash(&password).await?;
     users::create(
         &mut tx,
@@ -104,7 +125,10 @@ async fn create_platform(db: &Db, config: &Config) -> Result<(), DomainError> {
         println!("  │  (shown once; set BOOTSTRAP_ADMIN_PASSWORD to choose it)");
         println!("  └─────────────────────────────────────────────────────────────\n");
     } else {
-        tracing::info!(email = email.as_str(), "super admin created from BOOTSTRAP_ADMIN_EMAIL");
+        tracing::info!(
+            email = email.as_str(),
+            "super admin created from BOOTSTRAP_ADMIN_EMAIL"
+        );
     }
     Ok(())
 }
@@ -115,18 +139,35 @@ async fn create_demo(db: &Db, config: &Config) -> Result<(), DomainError> {
         return Ok(());
     }
     let key = ClientKey::parse("demo key", DEMO_KEY)?;
-    let client = clients::create(&mut tx, NewClient { name: "Demo Store", key: &key, is_active: true, is_platform: false }).await?;
+    let client = clients::create(
+        &mut tx,
+        NewClient {
+            name: "Demo Store",
+            key: &key,
+            is_active: true,
+            is_platform: false,
+        },
+    )
+    .await?;
     // Three shops: the seeded sandbox shop and room to connect more through the consent page.
     plans::start_on(&mut tx, &client.id, "BEGIN").await?;
     passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
     let hash = passwords::hash(&config.demo_password).await?;
-    for (email, first, last, role) in
-        [(DEMO_ADMIN, "Avery", "Admin", Role::Admin), (DEMO_STAFF, "Sam", "Staff", Role::Staff)]
-    {
+    for (email, first, last, role) in [
+        (DEMO_ADMIN, "Avery", "Admin", Role::Admin),
+        (DEMO_STAFF, "Sam", "Staff", Role::Staff),
+    ] {
         let email = Email::parse("demo email", email)?;
         users::create(
             &mut tx,
-            NewUser { client_id: &client.id, email: &email, password_hash: &hash, first_name: first, last_name: last, role },
+            NewUser {
+                client_id: &client.id,
+                email: &email,
+                password_hash: &hash,
+                first_name: first,
+                last_name: last,
+                role,
+            },
         )
         .await?;
     }

@@ -15,7 +15,9 @@ use axum::response::Response;
 use ipnet::IpNet;
 
 #[derive(Debug, thiserror::Error)]
-#[error("TRUSTED_PROXIES: `{0}` is not an address or a CIDR range (such as 10.0.0.0/8, 127.0.0.1/32 or fd00::/8)")]
+#[error(
+    "TRUSTED_PROXIES: `{0}` is not an address or a CIDR range (such as 10.0.0.0/8, 127.0.0.1/32 or fd00::/8)"
+)]
 pub struct InvalidProxy(String);
 
 /// The networks of the reverse proxies in front of the server; empty by default (no proxy:
@@ -32,7 +34,10 @@ impl TrustedProxies {
             .filter(|s| !s.is_empty())
             .map(|s| match s.parse::<IpNet>() {
                 Ok(net) => Ok(net),
-                Err(_) => s.parse::<IpAddr>().map(IpNet::from).map_err(|_| InvalidProxy(s.to_owned())),
+                Err(_) => s
+                    .parse::<IpAddr>()
+                    .map(IpNet::from)
+                    .map_err(|_| InvalidProxy(s.to_owned())),
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(TrustedProxies(nets.into()))
@@ -56,9 +61,13 @@ impl TrustedProxies {
         // text or an entry that is not an address ends the walk: what lies left of it cannot
         // be told apart from what the client wrote, so the last trusted hop is the answer.
         for value in headers.get_all("x-forwarded-for").iter().rev() {
-            let Ok(value) = value.to_str() else { return client };
+            let Ok(value) = value.to_str() else {
+                return client;
+            };
             for hop in value.rsplit(',') {
-                let Some(ip) = parse_hop(hop) else { return client };
+                let Some(ip) = parse_hop(hop) else {
+                    return client;
+                };
                 client = ip;
                 if !self.trusts(ip) {
                     return client;
@@ -77,7 +86,12 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
         .parse::<IpAddr>()
         .ok()
         .or_else(|| hop.parse::<SocketAddr>().ok().map(|s| s.ip()))
-        .or_else(|| hop.strip_prefix('[')?.strip_suffix(']')?.parse::<IpAddr>().ok())?;
+        .or_else(|| {
+            hop.strip_prefix('[')?
+                .strip_suffix(']')?
+                .parse::<IpAddr>()
+                .ok()
+        })?;
     Some(ip.to_canonical())
 }
 
@@ -86,8 +100,15 @@ fn parse_hop(hop: &str) -> Option<IpAddr> {
 pub struct ClientIp(pub IpAddr);
 
 /// Middleware: resolves the client's address and keeps it in the request's extensions.
-pub async fn resolve(State(proxies): State<TrustedProxies>, mut request: Request, next: Next) -> Response {
-    let peer = request.extensions().get::<ConnectInfo<SocketAddr>>().map(|c| c.0.ip());
+pub async fn resolve(
+    State(proxies): State<TrustedProxies>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip());
     if let Some(peer) = peer {
         let ip = proxies.client_ip(peer, request.headers());
         request.extensions_mut().insert(ClientIp(ip));
@@ -103,8 +124,16 @@ impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
         let resolved = parts.extensions.get::<ClientIp>().copied();
-        let peer = || parts.extensions.get::<ConnectInfo<SocketAddr>>().map(|c| ClientIp(c.0.ip().to_canonical()));
-        resolved.or_else(peer).ok_or((StatusCode::INTERNAL_SERVER_ERROR, "the client's address is unknown"))
+        let peer = || {
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|c| ClientIp(c.0.ip().to_canonical()))
+        };
+        resolved.or_else(peer).ok_or((
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the client's address is unknown",
+        ))
     }
 }
 
@@ -127,7 +156,10 @@ mod tests {
     #[test]
     fn without_trusted_proxies_the_peer_is_the_client() {
         let none = TrustedProxies::parse("").expect("empty");
-        assert_eq!(none.client_ip(ip("127.0.0.1"), &headers(&["203.0.113.9"])), ip("127.0.0.1"));
+        assert_eq!(
+            none.client_ip(ip("127.0.0.1"), &headers(&["203.0.113.9"])),
+            ip("127.0.0.1")
+        );
     }
 
     #[test]
@@ -137,17 +169,38 @@ mod tests {
         let h = headers(&["1.1.1.1, 203.0.113.9", "10.1.1.1"]);
         assert_eq!(proxies.client_ip(ip("127.0.0.1"), &h), ip("203.0.113.9"));
         // An untrusted peer's header is ignored.
-        assert_eq!(proxies.client_ip(ip("198.51.100.7"), &h), ip("198.51.100.7"));
+        assert_eq!(
+            proxies.client_ip(ip("198.51.100.7"), &h),
+            ip("198.51.100.7")
+        );
         // No header: the proxy itself.
-        assert_eq!(proxies.client_ip(ip("10.2.2.2"), &HeaderMap::new()), ip("10.2.2.2"));
+        assert_eq!(
+            proxies.client_ip(ip("10.2.2.2"), &HeaderMap::new()),
+            ip("10.2.2.2")
+        );
         // Every hop trusted: the leftmost one.
-        assert_eq!(proxies.client_ip(ip("127.0.0.1"), &headers(&["10.3.3.3, 10.4.4.4"])), ip("10.3.3.3"));
+        assert_eq!(
+            proxies.client_ip(ip("127.0.0.1"), &headers(&["10.3.3.3, 10.4.4.4"])),
+            ip("10.3.3.3")
+        );
         // Garbage stops the walk at the last trusted hop.
-        assert_eq!(proxies.client_ip(ip("127.0.0.1"), &headers(&["203.0.113.9, nonsense"])), ip("127.0.0.1"));
+        assert_eq!(
+            proxies.client_ip(ip("127.0.0.1"), &headers(&["203.0.113.9, nonsense"])),
+            ip("127.0.0.1")
+        );
         // Ports, brackets and IPv4-mapped IPv6 addresses.
-        assert_eq!(proxies.client_ip(ip("::ffff:127.0.0.1"), &headers(&["203.0.113.9:4711"])), ip("203.0.113.9"));
-        assert_eq!(proxies.client_ip(ip("127.0.0.1"), &headers(&["[2001:db8::1]:443"])), ip("2001:db8::1"));
-        assert_eq!(proxies.client_ip(ip("127.0.0.1"), &headers(&["[2001:db8::2]"])), ip("2001:db8::2"));
+        assert_eq!(
+            proxies.client_ip(ip("::ffff:127.0.0.1"), &headers(&["203.0.113.9:4711"])),
+            ip("203.0.113.9")
+        );
+        assert_eq!(
+            proxies.client_ip(ip("127.0.0.1"), &headers(&["[2001:db8::1]:443"])),
+            ip("2001:db8::1")
+        );
+        assert_eq!(
+            proxies.client_ip(ip("127.0.0.1"), &headers(&["[2001:db8::2]"])),
+            ip("2001:db8::2")
+        );
     }
 
     #[test]

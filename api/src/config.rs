@@ -77,12 +77,17 @@ pub struct Config {
 
 impl Config {
     pub fn from_env() -> anyhow::Result<Config> {
-        let host: IpAddr = parsed("HOST", IpAddr::from([127, 0, 0, 1])).map_err(anyhow::Error::msg)?;
+        let host: IpAddr =
+            parsed("HOST", IpAddr::from([127, 0, 0, 1])).map_err(anyhow::Error::msg)?;
         let port: u16 = parsed("PORT", 8080).map_err(anyhow::Error::msg)?;
         let storage = StorageConfig::from_env().map_err(anyhow::Error::msg)?;
         let mut jobs = JobsConfig::from_env(&storage).map_err(anyhow::Error::msg)?;
         let embedded = storage.database_url.is_none() && storage.redis_url.is_none();
-        let url_host = if host.is_unspecified() { "127.0.0.1".to_owned() } else { host.to_string() };
+        let url_host = if host.is_unspecified() {
+            "127.0.0.1".to_owned()
+        } else {
+            host.to_string()
+        };
         let public_url = var("PUBLIC_URL").unwrap_or_else(|| format!("http://{url_host}:{port}"));
         let public_url = public_url.trim_end_matches('/').to_owned();
         // The jobs in this process recognise the uploads this API hands out by this base.
@@ -101,14 +106,17 @@ impl Config {
             port,
             public_url,
             web_dir: PathBuf::from(var("WEB_DIR").unwrap_or_else(|| "web/dist".into())),
-            bootstrap_admin_email: var("BOOTSTRAP_ADMIN_EMAIL").unwrap_or_else(|| "admin@sellerdesk.test".into()),
+            bootstrap_admin_email: var("BOOTSTRAP_ADMIN_EMAIL")
+                .unwrap_or_else(|| "admin@sellerdesk.test".into()),
             bootstrap_admin_password: var("BOOTSTRAP_ADMIN_PASSWORD"),
             demo,
             demo_password: var("DEMO_PASSWORD").unwrap_or_else(|| DEFAULT_DEMO_PASSWORD.into()),
-            promotions_client: var("PROMOTIONS_CLIENT").or_else(|| demo.then(|| crate::bootstrap::DEMO_KEY.to_owned())),
+            promotions_client: var("PROMOTIONS_CLIENT")
+                .or_else(|| demo.then(|| crate::bootstrap::DEMO_KEY.to_owned())),
             jwt_secret: var("JWT_SECRET"),
             log_json: var("LOG_FORMAT").is_some_and(|f| f.eq_ignore_ascii_case("json")),
-            graphql_introspection: flag("GRAPHQL_INTROSPECTION", embedded).map_err(anyhow::Error::msg)?,
+            graphql_introspection: flag("GRAPHQL_INTROSPECTION", embedded)
+                .map_err(anyhow::Error::msg)?,
             graphql_max_depth: num("GRAPHQL_MAX_DEPTH", 12)?,
             graphql_max_complexity: num("GRAPHQL_MAX_COMPLEXITY", 2000)?,
             graphql_max_body_bytes: num("GRAPHQL_MAX_BODY_BYTES", 1024 * 1024)?,
@@ -175,16 +183,29 @@ impl fmt::Display for Config {
         writeln!(f, "  public url      {}", self.public_url)?;
         writeln!(f, "{}", self.storage)?;
         if self.embedded() {
-            writeln!(f, "  workers         {} in this process", self.jobs.concurrency)?;
+            writeln!(
+                f,
+                "  workers         {} in this process",
+                self.jobs.concurrency
+            )?;
         } else {
             writeln!(f, "  workers         none here: run `worker` processes")?;
         }
         writeln!(f, "  web app         {}", self.web_dir.display())?;
         match &self.jobs.smtp_url {
             Some(url) => writeln!(f, "  mail            smtp {}", mask_url(url))?,
-            None => writeln!(f, "  mail            .eml files in {}", self.jobs.mail_dir.display())?,
+            None => writeln!(
+                f,
+                "  mail            .eml files in {}",
+                self.jobs.mail_dir.display()
+            )?,
         }
-        writeln!(f, "  uploads         {} (at most {} bytes each)", self.storage.data_dir.join("uploads").display(), self.upload_max_bytes)?;
+        writeln!(
+            f,
+            "  uploads         {} (at most {} bytes each)",
+            self.storage.data_dir.join("uploads").display(),
+            self.upload_max_bytes
+        )?;
         let fetch = &self.jobs.fetch;
         writeln!(
             f,
@@ -198,17 +219,44 @@ impl fmt::Display for Config {
             [] => writeln!(f, "  client address  the TCP peer (no TRUSTED_PROXIES)")?,
             ranges => {
                 let ranges: Vec<String> = ranges.iter().map(ToString::to_string).collect();
-                writeln!(f, "  client address  X-Forwarded-For through {}", ranges.join(", "))?
+                writeln!(
+                    f,
+                    "  client address  X-Forwarded-For through {}",
+                    ranges.join(", ")
+                )?
             }
         }
-        writeln!(f, "  promotions      {}", self.promotions_client.as_deref().unwrap_or("no client"))?;
-        writeln!(f, "  jwt secret      {}", if self.jwt_secret.is_some() { "from JWT_SECRET" } else { "generated in DATA_DIR" })?;
-        let pw = if self.bootstrap_admin_password.is_some() { "set" } else { "generated on first start" };
-        writeln!(f, "  bootstrap admin {} (password {pw})", self.bootstrap_admin_email)?;
+        writeln!(
+            f,
+            "  promotions      {}",
+            self.promotions_client.as_deref().unwrap_or("no client")
+        )?;
+        writeln!(
+            f,
+            "  jwt secret      {}",
+            if self.jwt_secret.is_some() {
+                "from JWT_SECRET"
+            } else {
+                "generated in DATA_DIR"
+            }
+        )?;
+        let pw = if self.bootstrap_admin_password.is_some() {
+            "set"
+        } else {
+            "generated on first start"
+        };
+        writeln!(
+            f,
+            "  bootstrap admin {} (password {pw})",
+            self.bootstrap_admin_email
+        )?;
         write!(
             f,
             "  graphql         introspection {}, depth {}, complexity {}, body {} bytes",
-            self.graphql_introspection, self.graphql_max_depth, self.graphql_max_complexity, self.graphql_max_body_bytes
+            self.graphql_introspection,
+            self.graphql_max_depth,
+            self.graphql_max_complexity,
+            self.graphql_max_body_bytes
         )
     }
 }

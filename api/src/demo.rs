@@ -3,7 +3,7 @@
 use anyhow::Context as _;
 use domain::shops::{self, GrantedTiktokShop};
 use domain::users::{self, Email};
-use domain::{clients, event_histories, Role, Scope};
+use domain::{Role, Scope, clients, event_histories};
 use jobs::kinds;
 use sandbox::tiktok::{SandboxConfig, SandboxHandle};
 
@@ -30,8 +30,16 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
         requests_per_second: jobs::config::tiktok_rps_from_env().map_err(anyhow::Error::msg)?,
     });
     // Products synced from the sandbox link their images there, on loopback.
-    config.jobs.fetch.allow.add(handle.base_url()).map_err(anyhow::Error::msg)?;
-    println!("  TikTok Shop     sandbox at {} (image fetches may reach it)", handle.base_url());
+    config
+        .jobs
+        .fetch
+        .allow
+        .add(handle.base_url())
+        .map_err(anyhow::Error::msg)?;
+    println!(
+        "  TikTok Shop     sandbox at {} (image fetches may reach it)",
+        handle.base_url()
+    );
     Ok(Some(handle))
 }
 
@@ -45,20 +53,35 @@ const DEMO_SHOP: &str = "Sellerdesk Demo Shop";
 /// consent, done programmatically) and exchanges the code for tokens like `authorizeShop`. The
 /// first shop of a fresh sandbox always has the same marketplace id, so the same shop row is
 /// updated by that id on every start: restarts never add shops.
-pub async fn seed_shop(state: &AppState, sandbox: &sandbox::tiktok::TiktokSandbox) -> anyhow::Result<()> {
-    let Some(client) = state.tiktok.as_ref() else { return Ok(()) };
+pub async fn seed_shop(
+    state: &AppState,
+    sandbox: &sandbox::tiktok::TiktokSandbox,
+) -> anyhow::Result<()> {
+    let Some(client) = state.tiktok.as_ref() else {
+        return Ok(());
+    };
     let mut conn = state.db.conn().await?;
     let Some(demo) = clients::by_key(&mut conn, DEMO_KEY).await? else {
         tracing::warn!("no demo client: the demo shop is not seeded");
         return Ok(());
     };
-    let admin = users::by_email(&mut conn, &Email::parse("demo email", DEMO_ADMIN)?).await?.filter(|u| u.client_id == demo.id);
-    let staff = users::by_email(&mut conn, &Email::parse("demo email", DEMO_STAFF)?).await?.filter(|u| u.client_id == demo.id);
+    let admin = users::by_email(&mut conn, &Email::parse("demo email", DEMO_ADMIN)?)
+        .await?
+        .filter(|u| u.client_id == demo.id);
+    let staff = users::by_email(&mut conn, &Email::parse("demo email", DEMO_STAFF)?)
+        .await?
+        .filter(|u| u.client_id == demo.id);
     drop(conn);
 
     let granted = sandbox.grant_shop(DEMO_SHOP, "US");
-    let tokens = client.get_token(&granted.auth_code).await.context("demo shop: token exchange with the sandbox")?;
-    let shops_granted = client.authorized_shops(&tokens.access_token).await.context("demo shop: authorised shops")?;
+    let tokens = client
+        .get_token(&granted.auth_code)
+        .await
+        .context("demo shop: token exchange with the sandbox")?;
+    let shops_granted = client
+        .authorized_shops(&tokens.access_token)
+        .await
+        .context("demo shop: authorised shops")?;
     let shop = shops_granted
         .into_iter()
         .find(|s| s.id == granted.shop_id)
@@ -91,12 +114,22 @@ pub async fn seed_shop(state: &AppState, sandbox: &sandbox::tiktok::TiktokSandbo
     .await?;
     // The demo STAFF works on the demo shop, so the STAFF view has something to show.
     if let (Some(admin), Some(staff)) = (&admin, &staff) {
-        let scope = Scope { client_id: demo.id.clone(), user_id: admin.id.clone(), role: Role::Admin };
+        let scope = Scope {
+            client_id: demo.id.clone(),
+            user_id: admin.id.clone(),
+            role: Role::Admin,
+        };
         shops::assign(&mut tx, &scope, &staff.id, &shop_id).await?;
     }
     let jobs = [
         jobs::shops::shop_job(kinds::SHOP_SYNC, &demo.id, &shop_id, None, max_attempts),
-        jobs::shops::shop_job(kinds::WAREHOUSE_SYNC, &demo.id, &shop_id, None, max_attempts),
+        jobs::shops::shop_job(
+            kinds::WAREHOUSE_SYNC,
+            &demo.id,
+            &shop_id,
+            None,
+            max_attempts,
+        ),
         // The same key as the pool's start-up sync: one tree sync a day, now with a shop to ask.
         jobs::shops::category_sync_at_start(max_attempts),
     ];

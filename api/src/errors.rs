@@ -17,7 +17,11 @@ pub type ApiResult<T> = Result<T, ApiError>;
 
 impl ApiError {
     pub fn new(code: &'static str, message: impl Into<String>) -> Self {
-        Self { code, message: message.into(), field: None }
+        Self {
+            code,
+            message: message.into(),
+            field: None,
+        }
     }
     pub fn unauthenticated(message: impl Into<String>) -> Self {
         Self::new("UNAUTHENTICATED", message)
@@ -27,13 +31,20 @@ impl ApiError {
     }
     pub fn bad_input(field: &str, message: impl Into<String>) -> Self {
         let message = message.into();
-        Self { code: "BAD_USER_INPUT", message: format!("{field}: {message}"), field: Some(field.to_owned()) }
+        Self {
+            code: "BAD_USER_INPUT",
+            message: format!("{field}: {message}"),
+            field: Some(field.to_owned()),
+        }
     }
     pub fn not_found(what: &str) -> Self {
         Self::new("NOT_FOUND", format!("{what} not found"))
     }
     pub fn internal() -> Self {
-        Self::new("INTERNAL", "something went wrong on our side; it has been logged")
+        Self::new(
+            "INTERNAL",
+            "something went wrong on our side; it has been logged",
+        )
     }
 }
 
@@ -45,7 +56,10 @@ impl From<DomainError> for ApiError {
             DomainError::Conflict(m) => ApiError::new("CONFLICT", m),
             DomainError::Forbidden(m) => ApiError::forbidden(m),
             DomainError::Unauthenticated(m) => ApiError::unauthenticated(m),
-            DomainError::RateLimited => ApiError::new("RATE_LIMITED", "too many attempts; wait a minute and try again"),
+            DomainError::RateLimited => ApiError::new(
+                "RATE_LIMITED",
+                "too many attempts; wait a minute and try again",
+            ),
             DomainError::PaymentRequired => ApiError::new("PAYMENT_REQUIRED", "PAYMENT_REQUIRED"),
             DomainError::Upstream(m) => ApiError::new("UPSTREAM_ERROR", m),
             DomainError::Database(e) if is_unavailable(&e) => {
@@ -72,7 +86,10 @@ impl From<TiktokError> for ApiError {
         match e {
             TiktokError::Config(m) => {
                 tracing::error!(error = %m, "TikTok client misconfigured");
-                ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not reachable with this server's settings")
+                ApiError::new(
+                    "UPSTREAM_ERROR",
+                    "TikTok Shop is not reachable with this server's settings",
+                )
             }
             // The seller reads a fixed text, the log the cause.
             TiktokError::Protocol(ref m) => {
@@ -81,8 +98,14 @@ impl From<TiktokError> for ApiError {
             }
             TiktokError::RetryLater { .. } => ApiError::new("UPSTREAM_ERROR", e.message()),
             other => match other.code() {
-                Some(code) => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop ({code}): {}", other.message())),
-                None => ApiError::new("UPSTREAM_ERROR", format!("TikTok Shop: {}", other.message())),
+                Some(code) => ApiError::new(
+                    "UPSTREAM_ERROR",
+                    format!("TikTok Shop ({code}): {}", other.message()),
+                ),
+                None => ApiError::new(
+                    "UPSTREAM_ERROR",
+                    format!("TikTok Shop: {}", other.message()),
+                ),
             },
         }
     }
@@ -120,7 +143,9 @@ fn is_unavailable(e: &sqlx::Error) -> bool {
         | sqlx::Error::Tls(_)
         | sqlx::Error::Protocol(_)
         | sqlx::Error::WorkerCrashed => true,
-        sqlx::Error::Database(db) => db.code().is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
+        sqlx::Error::Database(db) => db
+            .code()
+            .is_some_and(|c| c.starts_with("08") || c.starts_with("57P")),
         _ => false,
     }
 }

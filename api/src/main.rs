@@ -29,8 +29,9 @@ enum Command {
 }
 
 fn init_tracing(json: bool) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn,tower_http=info"));
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| {
+        tracing_subscriber::EnvFilter::new("info,sqlx=warn,apalis=warn,tower_http=info")
+    });
     let builder = tracing_subscriber::fmt().with_env_filter(filter);
     if json {
         builder.json().init();

@@ -4,12 +4,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
-use async_graphql::http::GraphiQLSource;
 use async_graphql::ServerError;
+use async_graphql::http::GraphiQLSource;
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;
 use axum::extract::{DefaultBodyLimit, FromRef, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method, Request, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, Method, Request, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -50,21 +50,43 @@ impl FromRef<App> for AppState {
 const CATALOGUE_ORDERS_KEPT: usize = 64;
 
 pub async fn serve(mut config: Config) -> anyhow::Result<()> {
-    let metrics = metrics_exporter_prometheus::PrometheusBuilder::new().install_recorder().ok();
-    config.storage.ensure_data_dir().map_err(anyhow::Error::msg)?;
+    let metrics = metrics_exporter_prometheus::PrometheusBuilder::new()
+        .install_recorder()
+        .ok();
+    config
+        .storage
+        .ensure_data_dir()
+        .map_err(anyhow::Error::msg)?;
     if !config.embedded() && config.jwt_secret.is_none() {
-        tracing::warn!("JWT_SECRET is not set: every API replica must share one secret, or tokens from one are refused by another");
+        tracing::warn!(
+            "JWT_SECRET is not set: every API replica must share one secret, or tokens from one are refused by another"
+        );
     }
     let db = config.storage.open_db().await.map_err(anyhow::Error::msg)?;
     db.migrate().await?;
     bootstrap::run(&db, &config).await?;
-    let queue = config.storage.open_queue().await.map_err(anyhow::Error::msg)?;
+    let queue = config
+        .storage
+        .open_queue()
+        .await
+        .map_err(anyhow::Error::msg)?;
     // Kept alive as long as the server: dropping the handle stops the sandbox.
     let demo_sandbox = demo::start_sandbox(&mut config).await?;
-    let tiktok = config.jobs.tiktok.as_ref().map(|t| t.client()).transpose().map_err(anyhow::Error::msg)?;
-    let secrets = domain::secrets::Secrets::load(config.jobs.secrets_key.as_deref(), &config.storage.data_dir)?;
+    let tiktok = config
+        .jobs
+        .tiktok
+        .as_ref()
+        .map(|t| t.client())
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let secrets = domain::secrets::Secrets::load(
+        config.jobs.secrets_key.as_deref(),
+        &config.storage.data_dir,
+    )?;
     if !config.embedded() && config.jobs.secrets_key.is_none() {
-        tracing::warn!("SECRETS_KEY is not set: every API replica and worker must share one key, or shop tokens sealed by one cannot be read by another");
+        tracing::warn!(
+            "SECRETS_KEY is not set: every API replica and worker must share one key, or shop tokens sealed by one cannot be read by another"
+        );
     }
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
     let config = Arc::new(config);
@@ -90,18 +112,29 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     let policies = Arc::new(Policies::new(&config));
 
     let pool = if config.embedded() && config.jobs.concurrency > 0 {
-        let runtime = Runtime::new(db.clone(), queue.clone(), config.jobs.clone()).map_err(anyhow::Error::msg)?;
+        let runtime = Runtime::new(db.clone(), queue.clone(), config.jobs.clone())
+            .map_err(anyhow::Error::msg)?;
         Some(Pool::start(runtime).await.map_err(anyhow::Error::msg)?)
     } else {
         None
     };
 
-    let app = App { state, schemas, metrics, policies };
+    let app = App {
+        state,
+        schemas,
+        metrics,
+        policies,
+    };
     let router = router(app, &config);
     let addr = SocketAddr::new(config.host, config.port);
-    let listener = tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
     let bound = listener.local_addr()?;
-    println!("Sellerdesk is running at {} (listening on {bound})", config.public_url);
+    println!(
+        "Sellerdesk is running at {} (listening on {bound})",
+        config.public_url
+    );
     if config.demo {
         println!(
             "  demo sign-in: {} (ADMIN) or {} (STAFF), password from DEMO_PASSWORD (default sellerdesk-demo)",
@@ -109,9 +142,12 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
             bootstrap::DEMO_STAFF
         );
     }
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     tracing::info!("HTTP server stopped; stopping jobs");
     if let Some(pool) = pool {
         pool.shutdown().await;
@@ -187,19 +223,33 @@ impl Policies {
         // server reached over plain http (a laptop, the demo, whose marketplace sandbox serves
         // its pictures over http on loopback) may show http pictures too: that page has no
         // mixed content to protect. Served over https, pictures are https only.
-        let plain_http = if config.public_url.starts_with("http://") { " http:" } else { "" };
+        let plain_http = if config.public_url.starts_with("http://") {
+            " http:"
+        } else {
+            ""
+        };
         let head = "default-src 'self'; script-src 'self'; style-src 'self'";
         let tail = format!(
             "; img-src 'self' data: https:{plain_http}; font-src 'self'; connect-src 'self'{public}; object-src 'none'; \
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
-        let other = HeaderValue::from_str(&format!("{head}{tail}")).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_POLICY));
+        let other = HeaderValue::from_str(&format!("{head}{tail}"))
+            .unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_POLICY));
         let graphiql = config.graphql_introspection.then(graphiql_page);
-        Policies { page_head: head.to_owned(), page_tail: tail, other, graphiql }
+        Policies {
+            page_head: head.to_owned(),
+            page_tail: tail,
+            other,
+            graphiql,
+        }
     }
 
     fn page(&self, nonce: &str) -> HeaderValue {
-        HeaderValue::from_str(&format!("{} 'nonce-{nonce}'{}", self.page_head, self.page_tail)).unwrap_or_else(|_| self.other.clone())
+        HeaderValue::from_str(&format!(
+            "{} 'nonce-{nonce}'{}",
+            self.page_head, self.page_tail
+        ))
+        .unwrap_or_else(|_| self.other.clone())
     }
 }
 
@@ -212,13 +262,17 @@ const FALLBACK_POLICY: &str = "default-src 'self'; script-src 'self'; object-src
 /// injection to fear from styles. It talks to this server only.
 fn graphiql_page() -> (String, HeaderValue) {
     let html = GraphiQLSource::build().endpoint("/graphql").finish();
-    let hashes: String = inline_script_hashes(&html).iter().map(|h| format!(" {h}")).collect();
+    let hashes: String = inline_script_hashes(&html)
+        .iter()
+        .map(|h| format!(" {h}"))
+        .collect();
     let policy = format!(
         "default-src 'none'; script-src https://unpkg.com{hashes}; style-src https://unpkg.com 'unsafe-inline'; \
          img-src 'self' data: https:; font-src https://unpkg.com data:; connect-src 'self'; object-src 'none'; \
          base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     );
-    let policy = HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"));
+    let policy = HeaderValue::from_str(&policy)
+        .unwrap_or_else(|_| HeaderValue::from_static("default-src 'none'; frame-ancestors 'none'"));
     (html, policy)
 }
 
@@ -229,18 +283,32 @@ fn inline_script_hashes(html: &str) -> Vec<String> {
             let body = &html[at + tag.len()..];
             let end = body.find("</script>")?;
             let digest = Sha256::digest(&body.as_bytes()[..end]);
-            Some(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(digest)))
+            Some(format!(
+                "'sha256-{}'",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            ))
         })
         .collect()
 }
 
 /// The headers every answer carries, unless its handler set its own policy (the page, GraphiQL).
-async fn security_headers(State(policies): State<Arc<Policies>>, mut response: Response) -> Response {
+async fn security_headers(
+    State(policies): State<Arc<Policies>>,
+    mut response: Response,
+) -> Response {
     let headers = response.headers_mut();
-    headers.entry(header::CONTENT_SECURITY_POLICY).or_insert_with(|| policies.other.clone());
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert_with(|| policies.other.clone());
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("strict-origin-when-cross-origin"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
     response
 }
 
@@ -248,12 +316,17 @@ async fn security_headers(State(policies): State<Arc<Policies>>, mut response: R
 /// page, with a fresh style nonce.
 async fn web_app(State(app): State<App>, request: Request<Body>) -> Response {
     if request.method() != Method::GET && request.method() != Method::HEAD {
-        return (StatusCode::METHOD_NOT_ALLOWED, [(header::ALLOW, "GET, HEAD")]).into_response();
+        return (
+            StatusCode::METHOD_NOT_ALLOWED,
+            [(header::ALLOW, "GET, HEAD")],
+        )
+            .into_response();
     }
     let path = request.uri().path();
     if path != "/" && path != "/index.html" {
         // Directories are not listed and have no index of their own: they fall back to the page.
-        let files = ServeDir::new(&app.state.config.web_dir).append_index_html_on_directories(false);
+        let files =
+            ServeDir::new(&app.state.config.web_dir).append_index_html_on_directories(false);
         let Ok(response) = files.oneshot(request).await;
         if response.status() != StatusCode::NOT_FOUND {
             return response.map(Body::new);
@@ -278,7 +351,10 @@ async fn web_page(app: &App) -> Response {
     let nonce = base64::engine::general_purpose::STANDARD.encode(bytes);
     (
         [
-            (header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")),
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            ),
             // Every load gets its own nonce, and a deploy's new asset names at once.
             (header::CACHE_CONTROL, HeaderValue::from_static("no-cache")),
             (header::CONTENT_SECURITY_POLICY, app.policies.page(&nonce)),
@@ -291,7 +367,12 @@ async fn web_page(app: &App) -> Response {
 /// A GraphQL answer: `errors` carry a code (BAD_USER_INPUT for those of the engine itself, as
 /// docs/decisions.md has it) and, when the request never ran, there is no `data` entry.
 fn graphql_answer(status: StatusCode, media: Media, body: serde_json::Value) -> Response {
-    (status, [(header::CONTENT_TYPE, media.content_type())], Json(body)).into_response()
+    (
+        status,
+        [(header::CONTENT_TYPE, media.content_type())],
+        Json(body),
+    )
+        .into_response()
 }
 
 fn with_codes(errors: &mut [ServerError]) {
@@ -304,7 +385,11 @@ fn with_codes(errors: &mut [ServerError]) {
 }
 
 fn graphql_error(status: StatusCode, media: Media, code: &str, message: &str) -> Response {
-    graphql_answer(status, media, json!({ "errors": [{ "message": message, "extensions": { "code": code } }] }))
+    graphql_answer(
+        status,
+        media,
+        json!({ "errors": [{ "message": message, "extensions": { "code": code } }] }),
+    )
 }
 
 async fn graphql_handler(
@@ -318,11 +403,19 @@ async fn graphql_handler(
             StatusCode::NOT_ACCEPTABLE,
             Media::Json,
             "BAD_USER_INPUT",
-            &format!("answers are {} or application/json: accept one of them", transport::GRAPHQL_RESPONSE_JSON),
+            &format!(
+                "answers are {} or application/json: accept one of them",
+                transport::GRAPHQL_RESPONSE_JSON
+            ),
         );
     };
     if !transport::is_json_body(headers.get(header::CONTENT_TYPE)) {
-        return graphql_error(StatusCode::UNSUPPORTED_MEDIA_TYPE, media, "BAD_USER_INPUT", transport::UNSUPPORTED_CONTENT_TYPE);
+        return graphql_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            media,
+            "BAD_USER_INPUT",
+            transport::UNSUPPORTED_CONTENT_TYPE,
+        );
     }
     let body = match body {
         Ok(body) => body,
@@ -338,7 +431,14 @@ async fn graphql_handler(
     };
     let request: async_graphql::Request = match serde_json::from_slice(&body) {
         Ok(r) => r,
-        Err(e) => return graphql_error(StatusCode::BAD_REQUEST, media, "BAD_USER_INPUT", &format!("not a GraphQL request: {e}")),
+        Err(e) => {
+            return graphql_error(
+                StatusCode::BAD_REQUEST,
+                media,
+                "BAD_USER_INPUT",
+                &format!("not a GraphQL request: {e}"),
+            );
+        }
     };
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -351,7 +451,11 @@ async fn graphql_handler(
         Err(e) => return graphql_error(StatusCode::SERVICE_UNAVAILABLE, media, e.code, &e.message),
     };
     metrics::counter!("sellerdesk_graphql_requests_total").increment(1);
-    match app.schemas.execute(request.data(session).data(RequestMeta { ip: Some(ip) })).await {
+    match app
+        .schemas
+        .execute(request.data(session).data(RequestMeta { ip: Some(ip) }))
+        .await
+    {
         Outcome::Executed(mut response) => {
             with_codes(&mut response.errors);
             graphql_answer(StatusCode::OK, media, json!(response))
@@ -366,7 +470,13 @@ async fn graphql_handler(
 async fn graphiql(State(app): State<App>) -> Response {
     match &app.policies.graphiql {
         Some((page, policy)) => (
-            [(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8")), (header::CONTENT_SECURITY_POLICY, policy.clone())],
+            [
+                (
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("text/html; charset=utf-8"),
+                ),
+                (header::CONTENT_SECURITY_POLICY, policy.clone()),
+            ],
             page.clone(),
         )
             .into_response(),
@@ -381,17 +491,26 @@ const HEALTH_TIMEOUT: Duration = Duration::from_secs(3);
 /// errors name hosts, ports and accounts, and /healthz answers anyone.
 async fn healthz(State(app): State<App>) -> Response {
     let (db, queue) = tokio::join!(
-        tokio::time::timeout(HEALTH_TIMEOUT, async { app.state.db.ping().await.map_err(|e| e.to_string()) }),
+        tokio::time::timeout(HEALTH_TIMEOUT, async {
+            app.state.db.ping().await.map_err(|e| e.to_string())
+        }),
         tokio::time::timeout(HEALTH_TIMEOUT, app.state.queue.ping()),
     );
     let database = health_of("database", db);
     let queue = health_of("queue", queue);
     let healthy = database == "ok" && queue == "ok";
-    let status = if healthy { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+    let status = if healthy {
+        StatusCode::OK
+    } else {
+        StatusCode::SERVICE_UNAVAILABLE
+    };
     (status, Json(json!({ "status": if healthy { "ok" } else { "unavailable" }, "database": database, "queue": queue }))).into_response()
 }
 
-fn health_of(component: &str, result: Result<Result<(), String>, tokio::time::error::Elapsed>) -> &'static str {
+fn health_of(
+    component: &str,
+    result: Result<Result<(), String>, tokio::time::error::Elapsed>,
+) -> &'static str {
     match result {
         Ok(Ok(())) => "ok",
         Ok(Err(error)) => {
@@ -399,7 +518,11 @@ fn health_of(component: &str, result: Result<Result<(), String>, tokio::time::er
             "unavailable"
         }
         Err(_) => {
-            tracing::warn!(component, timeout_ms = HEALTH_TIMEOUT.as_millis() as u64, "health check timed out");
+            tracing::warn!(
+                component,
+                timeout_ms = HEALTH_TIMEOUT.as_millis() as u64,
+                "health check timed out"
+            );
             "unavailable"
         }
     }
@@ -407,8 +530,16 @@ fn health_of(component: &str, result: Result<Result<(), String>, tokio::time::er
 
 async fn metrics(State(app): State<App>) -> Response {
     match &app.metrics {
-        Some(handle) => ([(header::CONTENT_TYPE, "text/plain; version=0.0.4")], handle.render()).into_response(),
-        None => (StatusCode::SERVICE_UNAVAILABLE, "metrics recorder not installed").into_response(),
+        Some(handle) => (
+            [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+            handle.render(),
+        )
+            .into_response(),
+        None => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "metrics recorder not installed",
+        )
+            .into_response(),
     }
 }
 
@@ -433,4 +564,3 @@ async fn shutdown_signal() {
     }
     tracing::info!("shutdown signal received");
 }
-

@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{FromRef, Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::put;
 use axum::{Json, Router};
@@ -92,24 +92,33 @@ pub struct Signer {
 
 impl Signer {
     pub fn new(secrets: &domain::secrets::Secrets) -> Signer {
-        Signer { key: secrets.derive_key("uploads") }
+        Signer {
+            key: secrets.derive_key("uploads"),
+        }
     }
 
     fn mac(&self, path: &str, expires: i64, content_type: &str) -> Hmac<Sha256> {
-        let mut mac =
-            <Hmac<Sha256> as Mac>::new_from_slice(&self.key).unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+        let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(&self.key)
+            .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
         mac.update(format!("PUT\n{path}\n{expires}\n{content_type}").as_bytes());
         mac
     }
 
     fn sign(&self, path: &str, expires: i64, content_type: &str) -> String {
-        hex::encode(self.mac(path, expires, content_type).finalize().into_bytes())
+        hex::encode(
+            self.mac(path, expires, content_type)
+                .finalize()
+                .into_bytes(),
+        )
     }
 
     /// Constant-time check of a hex signature.
     fn verify(&self, path: &str, expires: i64, content_type: &str, signature: &str) -> bool {
         match hex::decode(signature) {
-            Ok(bytes) => self.mac(path, expires, content_type).verify_slice(&bytes).is_ok(),
+            Ok(bytes) => self
+                .mac(path, expires, content_type)
+                .verify_slice(&bytes)
+                .is_ok(),
             Err(_) => false,
         }
     }
@@ -117,7 +126,12 @@ impl Signer {
 
 /// The content type as accepted: lower case, parameters dropped; `None` when not allowed.
 fn allowed_type(raw: &str) -> Option<(&'static str, &'static str)> {
-    let essence = raw.split(';').next().unwrap_or_default().trim().to_ascii_lowercase();
+    let essence = raw
+        .split(';')
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .to_ascii_lowercase();
     ALLOWED.iter().find(|(t, _)| *t == essence).copied()
 }
 
@@ -126,22 +140,31 @@ fn safe_segment(s: &str) -> bool {
     !s.is_empty()
         && s.len() <= 200
         && !s.starts_with('.')
-        && s.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
 }
 
 /// `folder` as stored: 1 to 3 segments of lower-case letters, digits, `_` and `-`.
 fn folder_path(folder: Option<&str>) -> Result<String, PresignError> {
-    let Some(folder) = folder.map(|f| f.trim().trim_matches('/')).filter(|f| !f.is_empty()) else {
+    let Some(folder) = folder
+        .map(|f| f.trim().trim_matches('/'))
+        .filter(|f| !f.is_empty())
+    else {
         return Ok(DEFAULT_FOLDER.to_owned());
     };
     let segments: Vec<String> = folder.split('/').map(str::to_ascii_lowercase).collect();
     let ok = segments.len() <= 3
         && segments.iter().all(|s| {
-            !s.is_empty() && s.len() <= 40 && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-'))
+            !s.is_empty()
+                && s.len() <= 40
+                && s.bytes().all(|b| {
+                    b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'_' | b'-')
+                })
         });
     if !ok {
         return Err(PresignError::Folder(
-            "use 1 to 3 parts separated by '/', each of letters, digits, '_' or '-' (at most 40)".into(),
+            "use 1 to 3 parts separated by '/', each of letters, digits, '_' or '-' (at most 40)"
+                .into(),
         ));
     }
     Ok(segments.join("/"))
@@ -150,7 +173,11 @@ fn folder_path(folder: Option<&str>) -> Result<String, PresignError> {
 /// The stored name (without the UUID prefix): the given name made URL-safe, with the
 /// extension of `content_type`. A name that is empty, has path parts or control characters,
 /// or carries the extension of another type is refused.
-fn safe_file_name(file_name: &str, extension: &str, content_type: &str) -> Result<String, PresignError> {
+fn safe_file_name(
+    file_name: &str,
+    extension: &str,
+    content_type: &str,
+) -> Result<String, PresignError> {
     let name = file_name.trim();
     if name.is_empty() {
         return Err(PresignError::FileName("the file name is empty".into()));
@@ -158,16 +185,25 @@ fn safe_file_name(file_name: &str, extension: &str, content_type: &str) -> Resul
     if name.chars().count() > 255 {
         return Err(PresignError::FileName("at most 255 characters".into()));
     }
-    if name.contains(['/', '\\']) || name.chars().any(char::is_control) || name == "." || name == ".." {
+    if name.contains(['/', '\\'])
+        || name.chars().any(char::is_control)
+        || name == "."
+        || name == ".."
+    {
         return Err(PresignError::FileName("a file name, not a path".into()));
     }
     let (stem, given_ext) = match name.rsplit_once('.') {
         Some((stem, ext)) if !stem.is_empty() => (stem, Some(ext.to_ascii_lowercase())),
         _ => (name, None),
     };
-    let stem = match given_ext.as_deref().and_then(|e| KNOWN_EXTENSIONS.iter().find(|(x, _)| *x == e)) {
+    let stem = match given_ext
+        .as_deref()
+        .and_then(|e| KNOWN_EXTENSIONS.iter().find(|(x, _)| *x == e))
+    {
         Some((ext, meant)) if *meant != content_type => {
-            return Err(PresignError::FileName(format!("a .{ext} file is not {content_type}")));
+            return Err(PresignError::FileName(format!(
+                "a .{ext} file is not {content_type}"
+            )));
         }
         Some(_) => stem,
         // An unknown extension stays part of the name; the right one is appended.
@@ -183,7 +219,11 @@ fn safe_file_name(file_name: &str, extension: &str, content_type: &str) -> Resul
         }
     }
     let cleaned: String = cleaned.trim_matches(['-', '.']).chars().take(100).collect();
-    let cleaned = if cleaned.is_empty() { "file".to_owned() } else { cleaned };
+    let cleaned = if cleaned.is_empty() {
+        "file".to_owned()
+    } else {
+        cleaned
+    };
     Ok(format!("{cleaned}.{extension}"))
 }
 
@@ -206,9 +246,14 @@ pub fn presign(
     let name = safe_file_name(file_name, extension, content_type)?;
     // Client ids are generated text ids; checked all the same, as they become a directory.
     if !safe_segment(client_id) {
-        return Err(PresignError::Folder("the client cannot upload files".into()));
+        return Err(PresignError::Folder(
+            "the client cannot upload files".into(),
+        ));
     }
-    let path = format!("{PREFIX}/{client_id}/{folder}/{}-{name}", uuid::Uuid::new_v4().simple());
+    let path = format!(
+        "{PREFIX}/{client_id}/{folder}/{}-{name}",
+        uuid::Uuid::new_v4().simple()
+    );
     let expires = now + URL_LIFETIME.as_secs() as i64;
     let signature = signer.sign(&path, expires, content_type);
     let base = public_url.trim_end_matches('/');
@@ -229,8 +274,16 @@ fn file_path(root: &FsPath, rest: &str) -> Option<PathBuf> {
 }
 
 fn content_type_of(path: &FsPath) -> &'static str {
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or_default().to_ascii_lowercase();
-    ALLOWED.iter().find(|(_, e)| *e == ext).map(|(t, _)| *t).unwrap_or("application/octet-stream")
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    ALLOWED
+        .iter()
+        .find(|(_, e)| *e == ext)
+        .map(|(t, _)| *t)
+        .unwrap_or("application/octet-stream")
 }
 
 /// The upload routes, for the server's router.
@@ -265,14 +318,23 @@ async fn receive(
         return refuse(StatusCode::NOT_FOUND, "not an upload path");
     };
     let (Some(expires), Some(signature)) = (q.expires.as_deref(), q.signature.as_deref()) else {
-        return refuse(StatusCode::FORBIDDEN, "the upload URL is not signed: ask getPresignedUrl for one");
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "the upload URL is not signed: ask getPresignedUrl for one",
+        );
     };
     let Ok(expires) = expires.parse::<i64>() else {
         return refuse(StatusCode::FORBIDDEN, "the upload URL is altered");
     };
-    let sent_type = headers.get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).unwrap_or_default();
+    let sent_type = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default();
     let Some((content_type, _)) = allowed_type(sent_type) else {
-        return refuse(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Content-Type must be the one the upload URL was made for");
+        return refuse(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Content-Type must be the one the upload URL was made for",
+        );
     };
     // The signature covers the path, the expiry and the content type: a changed one fails here.
     if !Signer::new(&app.secrets).verify(uri.path(), expires, content_type, signature) {
@@ -282,11 +344,22 @@ async fn receive(
         );
     }
     if chrono::Utc::now().timestamp() > expires {
-        return refuse(StatusCode::FORBIDDEN, "the upload URL has expired: ask getPresignedUrl for a new one");
+        return refuse(
+            StatusCode::FORBIDDEN,
+            "the upload URL has expired: ask getPresignedUrl for a new one",
+        );
     }
     let limit = app.config.upload_max_bytes;
-    let too_large = || refuse(StatusCode::PAYLOAD_TOO_LARGE, &format!("the file is larger than {limit} bytes"));
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<u64>().ok());
+    let too_large = || {
+        refuse(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            &format!("the file is larger than {limit} bytes"),
+        )
+    };
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
     if declared.is_some_and(|n| n > limit as u64) {
         return too_large();
     }
@@ -300,11 +373,17 @@ async fn receive(
     match claim(&app, uri.path(), client_id, expires_at).await {
         Ok(true) => {}
         Ok(false) => {
-            return refuse(StatusCode::CONFLICT, "this upload URL was used already: ask getPresignedUrl for a new one");
+            return refuse(
+                StatusCode::CONFLICT,
+                "this upload URL was used already: ask getPresignedUrl for a new one",
+            );
         }
         Err(e) => {
             tracing::error!(error = %e, "upload URL use could not be recorded");
-            return refuse(StatusCode::SERVICE_UNAVAILABLE, "the upload could not be recorded; try again");
+            return refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the upload could not be recorded; try again",
+            );
         }
     }
     if let Err(e) = write_atomically(&target, &bytes).await {
@@ -312,7 +391,10 @@ async fn receive(
         if let Err(e) = release(&app, uri.path()).await {
             tracing::error!(error = %e, "upload URL use could not be given back");
         }
-        return refuse(StatusCode::INTERNAL_SERVER_ERROR, "the file could not be stored; it has been logged");
+        return refuse(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the file could not be stored; it has been logged",
+        );
     }
     let etag = format!("\"{}\"", hex::encode(Sha256::digest(&bytes)));
     let mut response = StatusCode::OK.into_response();
@@ -322,7 +404,12 @@ async fn receive(
     response
 }
 
-async fn claim(app: &AppState, path: &str, client_id: &str, expires_at: chrono::DateTime<chrono::Utc>) -> domain::Result<bool> {
+async fn claim(
+    app: &AppState,
+    path: &str,
+    client_id: &str,
+    expires_at: chrono::DateTime<chrono::Utc>,
+) -> domain::Result<bool> {
     let mut conn = app.db.conn().await?;
     domain::uploads::claim(&mut conn, path, client_id, expires_at).await
 }
@@ -334,7 +421,9 @@ async fn release(app: &AppState, path: &str) -> domain::Result<()> {
 
 /// Writes beside the target and renames, so a reader never sees half a file.
 async fn write_atomically(target: &FsPath, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = target.parent().ok_or_else(|| std::io::Error::other("no parent directory"))?;
+    let dir = target
+        .parent()
+        .ok_or_else(|| std::io::Error::other("no parent directory"))?;
     tokio::fs::create_dir_all(dir).await?;
     let temp = dir.join(format!(".{}.part", uuid::Uuid::new_v4().simple()));
     if let Err(e) = tokio::fs::write(&temp, bytes).await {
@@ -378,20 +467,45 @@ mod tests {
 
     #[test]
     fn presigned_urls_are_signed_over_path_expiry_and_type() {
-        let p = presign(&signer(), "http://h:1/", "client-1", "My Photo (1).PNG", "image/png", Some("Products/Main"), 1_000)
-            .expect("presigned");
+        let p = presign(
+            &signer(),
+            "http://h:1/",
+            "client-1",
+            "My Photo (1).PNG",
+            "image/png",
+            Some("Products/Main"),
+            1_000,
+        )
+        .expect("presigned");
         let url = reqwest_like_parse(&p.presigned_url);
-        assert!(p.file_url.starts_with("http://h:1/uploads/client-1/products/main/"), "{}", p.file_url);
+        assert!(
+            p.file_url
+                .starts_with("http://h:1/uploads/client-1/products/main/"),
+            "{}",
+            p.file_url
+        );
         assert!(p.file_url.ends_with("-My-Photo-1.png"), "{}", p.file_url);
         assert_eq!(url.0, p.file_url);
         assert_eq!(url.1, "1900");
         let path = p.file_url.trim_start_matches("http://h:1");
         assert!(signer().verify(path, 1900, "image/png", &url.2));
-        assert!(!signer().verify(path, 1901, "image/png", &url.2), "expiry is signed");
-        assert!(!signer().verify(path, 1900, "image/jpeg", &url.2), "content type is signed");
-        assert!(!signer().verify(&format!("{path}x"), 1900, "image/png", &url.2), "path is signed");
+        assert!(
+            !signer().verify(path, 1901, "image/png", &url.2),
+            "expiry is signed"
+        );
+        assert!(
+            !signer().verify(path, 1900, "image/jpeg", &url.2),
+            "content type is signed"
+        );
+        assert!(
+            !signer().verify(&format!("{path}x"), 1900, "image/png", &url.2),
+            "path is signed"
+        );
         let other = Signer::new(&domain::secrets::Secrets::from_key([4; 32]));
-        assert!(!other.verify(path, 1900, "image/png", &url.2), "the key is the server's");
+        assert!(
+            !other.verify(path, 1900, "image/png", &url.2),
+            "the key is the server's"
+        );
         assert!(!signer().verify(path, 1900, "image/png", "zz"));
     }
 
@@ -414,16 +528,101 @@ mod tests {
     fn inputs_are_checked_field_by_field() {
         let s = signer();
         let field = |r: Result<Presigned, PresignError>| r.err().map(|e| e.field());
-        assert_eq!(field(presign(&s, "http://h", "c", "a.png", "text/html", None, 0)), Some("contentType"));
-        assert_eq!(field(presign(&s, "http://h", "c", "a.svg", "image/svg+xml", None, 0)), Some("contentType"));
-        assert_eq!(field(presign(&s, "http://h", "c", "  ", "image/png", None, 0)), Some("fileName"));
-        assert_eq!(field(presign(&s, "http://h", "c", "../etc/passwd", "image/png", None, 0)), Some("fileName"));
-        assert_eq!(field(presign(&s, "http://h", "c", "a\\b.png", "image/png", None, 0)), Some("fileName"));
-        assert_eq!(field(presign(&s, "http://h", "c", "doc.pdf", "image/png", None, 0)), Some("fileName"));
-        assert_eq!(field(presign(&s, "http://h", "c", "a.png", "image/png", Some("../x"), 0)), Some("folder"));
-        assert_eq!(field(presign(&s, "http://h", "c", "a.png", "image/png", Some("a/b/c/d"), 0)), Some("folder"));
-        let ok = presign(&s, "http://h", "c", "résumé.JPEG", "Image/JPEG; charset=binary", None, 0).expect("ok");
-        assert!(ok.file_url.contains("/uploads/c/files/") && ok.file_url.ends_with("-r-sum.jpg"), "{}", ok.file_url);
+        assert_eq!(
+            field(presign(&s, "http://h", "c", "a.png", "text/html", None, 0)),
+            Some("contentType")
+        );
+        assert_eq!(
+            field(presign(
+                &s,
+                "http://h",
+                "c",
+                "a.svg",
+                "image/svg+xml",
+                None,
+                0
+            )),
+            Some("contentType")
+        );
+        assert_eq!(
+            field(presign(&s, "http://h", "c", "  ", "image/png", None, 0)),
+            Some("fileName")
+        );
+        assert_eq!(
+            field(presign(
+                &s,
+                "http://h",
+                "c",
+                "../etc/passwd",
+                "image/png",
+                None,
+                0
+            )),
+            Some("fileName")
+        );
+        assert_eq!(
+            field(presign(
+                &s,
+                "http://h",
+                "c",
+                "a\\b.png",
+                "image/png",
+                None,
+                0
+            )),
+            Some("fileName")
+        );
+        assert_eq!(
+            field(presign(
+                &s,
+                "http://h",
+                "c",
+                "doc.pdf",
+                "image/png",
+                None,
+                0
+            )),
+            Some("fileName")
+        );
+        assert_eq!(
+            field(presign(
+                &s,
+                "http://h",
+                "c",
+                "a.png",
+                "image/png",
+                Some("../x"),
+                0
+            )),
+            Some("folder")
+        );
+        assert_eq!(
+            field(presign(
+                &s,
+                "http://h",
+                "c",
+                "a.png",
+                "image/png",
+                Some("a/b/c/d"),
+                0
+            )),
+            Some("folder")
+        );
+        let ok = presign(
+            &s,
+            "http://h",
+            "c",
+            "résumé.JPEG",
+            "Image/JPEG; charset=binary",
+            None,
+            0,
+        )
+        .expect("ok");
+        assert!(
+            ok.file_url.contains("/uploads/c/files/") && ok.file_url.ends_with("-r-sum.jpg"),
+            "{}",
+            ok.file_url
+        );
         let ok = presign(&s, "http://h", "c", "???", "application/pdf", None, 0).expect("ok");
         assert!(ok.file_url.ends_with("-file.pdf"), "{}", ok.file_url);
         let ok = presign(&s, "http://h", "c", "shirt.v2", "image/webp", None, 0).expect("ok");
@@ -433,12 +632,29 @@ mod tests {
     #[test]
     fn only_paths_this_module_makes_are_files() {
         let root = FsPath::new("/data/uploads");
-        assert_eq!(file_path(root, "c/files/x-a.png"), Some(PathBuf::from("/data/uploads/c/files/x-a.png")));
-        assert_eq!(file_path(root, "c/a/b/c/x.png"), Some(PathBuf::from("/data/uploads/c/a/b/c/x.png")));
-        for bad in ["c/x.png", "c/../x.png", "c/files/.hidden", "c//x.png", "c/a/b/c/d/x.png", "c/files/x y.png", "c/files/%2e%2e"] {
+        assert_eq!(
+            file_path(root, "c/files/x-a.png"),
+            Some(PathBuf::from("/data/uploads/c/files/x-a.png"))
+        );
+        assert_eq!(
+            file_path(root, "c/a/b/c/x.png"),
+            Some(PathBuf::from("/data/uploads/c/a/b/c/x.png"))
+        );
+        for bad in [
+            "c/x.png",
+            "c/../x.png",
+            "c/files/.hidden",
+            "c//x.png",
+            "c/a/b/c/d/x.png",
+            "c/files/x y.png",
+            "c/files/%2e%2e",
+        ] {
             assert_eq!(file_path(root, bad), None, "{bad}");
         }
         assert_eq!(content_type_of(FsPath::new("a/b.pdf")), "application/pdf");
-        assert_eq!(content_type_of(FsPath::new("a/b.html")), "application/octet-stream");
+        assert_eq!(
+            content_type_of(FsPath::new("a/b.html")),
+            "application/octet-stream"
+        );
     }
 }

@@ -4,18 +4,28 @@ use std::time::Duration;
 
 use common::smtp::Sink;
 use common::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const HISTORIES: &str = "query($f: EventHistoryFilter) { getEventHistories(filter: $f) { items { id type status error attempts clientId batchId event } pageInfo { totalCount } } }";
 const RETRY: &str = "mutation($id: ID!) { retryEventHistory(id: $id) { id status attempts } }";
 const RESET: &str = "mutation($u: ID!) { resetPassword(userId: $u) }";
 
 async fn histories(s: &Server, token: &str, filter: Value) -> Vec<Value> {
-    s.ok(HISTORIES, json!({ "f": filter }), Some(token)).await["getEventHistories"]["items"].as_array().cloned().unwrap_or_default()
+    s.ok(HISTORIES, json!({ "f": filter }), Some(token)).await["getEventHistories"]["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// Waits until every job of `kind` visible to `token` has `status`, and there are `n` of them.
-async fn wait_all(s: &Server, token: &str, kind: &str, n: usize, status: &str, secs: u64) -> Vec<Value> {
+async fn wait_all(
+    s: &Server,
+    token: &str,
+    kind: &str,
+    n: usize,
+    status: &str,
+    secs: u64,
+) -> Vec<Value> {
     let found = wait_for(Duration::from_secs(secs), || async {
         let items = histories(s, token, json!({ "type": kind, "limit": 100 })).await;
         (items.len() == n && items.iter().all(|j| j["status"] == status)).then_some(items)
@@ -25,7 +35,10 @@ async fn wait_all(s: &Server, token: &str, kind: &str, n: usize, status: &str, s
         Some(items) => items,
         None => {
             let items = histories(s, token, json!({ "type": kind, "limit": 100 })).await;
-            panic!("expected {n} {kind} jobs {status}, got {items:#?}\nlog:\n{}", s.log())
+            panic!(
+                "expected {n} {kind} jobs {status}, got {items:#?}\nlog:\n{}",
+                s.log()
+            )
         }
     }
 }
@@ -45,16 +58,34 @@ async fn a_job_that_keeps_failing_ends_failed_and_a_retry_makes_it_succeed() {
     let failed = wait_all(&s, &admin, "mail.send", 1, "FAILED", 30).await;
     let job = &failed[0];
     assert_eq!(job["attempts"], 3);
-    assert!(job["error"].as_str().is_some_and(|e| !e.is_empty()), "the error is kept: {job}");
+    assert!(
+        job["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "the error is kept: {job}"
+    );
     assert_eq!(job["event"]["mail"]["to"], DEMO_STAFF);
-    assert!(!job["event"].to_string().contains("token="), "single-use links stay out of the monitors: {job}");
+    assert!(
+        !job["event"].to_string().contains("token="),
+        "single-use links stay out of the monitors: {job}"
+    );
     let id = job["id"].as_str().expect("id").to_owned();
 
-    let stats = s.ok("{ getQueueStats { type pending processing succeeded failed } }", json!({}), Some(&admin)).await;
-    assert_eq!(stats["getQueueStats"], json!([{ "type": "mail.send", "pending": 0, "processing": 0, "succeeded": 0, "failed": 1 }]));
+    let stats = s
+        .ok(
+            "{ getQueueStats { type pending processing succeeded failed } }",
+            json!({}),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(
+        stats["getQueueStats"],
+        json!([{ "type": "mail.send", "pending": 0, "processing": 0, "succeeded": 0, "failed": 1 }])
+    );
 
     // Only admins of the job's client (or the operator) may retry.
-    assert_eq!(code(&s.gql(RETRY, json!({ "id": id }), Some(&staff)).await), "FORBIDDEN");
+    assert_eq!(
+        code(&s.gql(RETRY, json!({ "id": id }), Some(&staff)).await),
+        "FORBIDDEN"
+    );
 
     let sink = Sink::start(smtp_port).await;
     let retried = s.ok(RETRY, json!({ "id": id }), Some(&root)).await;
@@ -63,7 +94,10 @@ async fn a_job_that_keeps_failing_ends_failed_and_a_retry_makes_it_succeed() {
     assert_eq!(done[0]["error"], Value::Null);
     assert_eq!(sink.messages().len(), 1);
     assert!(sink.messages()[0].contains(&format!("To: {DEMO_STAFF}")));
-    assert_eq!(code(&s.gql(RETRY, json!({ "id": id }), Some(&admin)).await), "CONFLICT");
+    assert_eq!(
+        code(&s.gql(RETRY, json!({ "id": id }), Some(&admin)).await),
+        "CONFLICT"
+    );
 }
 
 #[tokio::test]
@@ -75,27 +109,98 @@ async fn monitors_are_scoped_by_client_and_role() {
     let staff_id = me_id(&s, &staff).await;
 
     s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
-    s.ok("mutation { forgotPassword(email: \"root@sellerdesk.test\") }", json!({}), None).await;
+    s.ok(
+        "mutation { forgotPassword(email: \"root@sellerdesk.test\") }",
+        json!({}),
+        None,
+    )
+    .await;
     wait_all(&s, &root, "mail.send", 2, "SUCCESS", 20).await;
 
     let mine = histories(&s, &admin, json!({})).await;
-    assert_eq!(mine.len(), 1, "an admin sees its own client's jobs only: {mine:#?}");
-    let platform_job = histories(&s, &root, json!({})).await.into_iter().find(|j| j["clientId"] != mine[0]["clientId"]).expect("platform job");
-    assert_eq!(code(&s.gql(RETRY, json!({ "id": platform_job["id"] }), Some(&admin)).await), "NOT_FOUND");
-    assert_eq!(histories(&s, &root, json!({ "clientId": mine[0]["clientId"] })).await.len(), 1);
-    assert_eq!(histories(&s, &root, json!({ "status": "FAILED" })).await.len(), 0);
-    assert_eq!(histories(&s, &root, json!({ "type": "nothing.like.this" })).await.len(), 0);
-    assert_eq!(field(&s.gql(HISTORIES, json!({ "f": { "limit": 500 } }), Some(&root)).await), "limit");
+    assert_eq!(
+        mine.len(),
+        1,
+        "an admin sees its own client's jobs only: {mine:#?}"
+    );
+    let platform_job = histories(&s, &root, json!({}))
+        .await
+        .into_iter()
+        .find(|j| j["clientId"] != mine[0]["clientId"])
+        .expect("platform job");
+    assert_eq!(
+        code(
+            &s.gql(RETRY, json!({ "id": platform_job["id"] }), Some(&admin))
+                .await
+        ),
+        "NOT_FOUND"
+    );
+    assert_eq!(
+        histories(&s, &root, json!({ "clientId": mine[0]["clientId"] }))
+            .await
+            .len(),
+        1
+    );
+    assert_eq!(
+        histories(&s, &root, json!({ "status": "FAILED" }))
+            .await
+            .len(),
+        0
+    );
+    assert_eq!(
+        histories(&s, &root, json!({ "type": "nothing.like.this" }))
+            .await
+            .len(),
+        0
+    );
+    assert_eq!(
+        field(
+            &s.gql(HISTORIES, json!({ "f": { "limit": 500 } }), Some(&root))
+                .await
+        ),
+        "limit"
+    );
 
-    assert_eq!(code(&s.gql(HISTORIES, json!({}), Some(&staff)).await), "FORBIDDEN");
-    assert_eq!(code(&s.gql("{ getQueueStats { type } }", json!({}), Some(&staff)).await), "FORBIDDEN");
-    assert_eq!(code(&s.gql("{ getWorkers { id } }", json!({}), Some(&admin)).await), "FORBIDDEN");
-    let workers = s.ok("{ getWorkers { id queues lastSeenAt } }", json!({}), Some(&root)).await;
+    assert_eq!(
+        code(&s.gql(HISTORIES, json!({}), Some(&staff)).await),
+        "FORBIDDEN"
+    );
+    assert_eq!(
+        code(
+            &s.gql("{ getQueueStats { type } }", json!({}), Some(&staff))
+                .await
+        ),
+        "FORBIDDEN"
+    );
+    assert_eq!(
+        code(
+            &s.gql("{ getWorkers { id } }", json!({}), Some(&admin))
+                .await
+        ),
+        "FORBIDDEN"
+    );
+    let workers = s
+        .ok(
+            "{ getWorkers { id queues lastSeenAt } }",
+            json!({}),
+            Some(&root),
+        )
+        .await;
     let list = workers["getWorkers"].as_array().expect("workers");
     let expected = if scaled() { 2 } else { 1 };
     assert_eq!(list.len(), expected, "{workers}");
-    assert!(list[0]["queues"].as_array().is_some_and(|q| q.contains(&json!("mail.send"))));
-    let batch = s.gql("query($id: ID!) { getJobBatch(id: $id) { id total } }", json!({ "id": "01a00000-0000-7000-8000-000000000000" }), Some(&admin)).await;
+    assert!(
+        list[0]["queues"]
+            .as_array()
+            .is_some_and(|q| q.contains(&json!("mail.send")))
+    );
+    let batch = s
+        .gql(
+            "query($id: ID!) { getJobBatch(id: $id) { id total } }",
+            json!({ "id": "01a00000-0000-7000-8000-000000000000" }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(code(&batch), "NOT_FOUND");
 }
 
@@ -103,22 +208,34 @@ async fn monitors_are_scoped_by_client_and_role() {
 async fn jobs_queued_before_a_crash_all_run_once_after_restart() {
     // No workers in the first process: the jobs wait in the queue when it is killed. Ten resets
     // of one user in a minute are over the default reset-mail limits, which are not under test.
-    let mut s =
-        Server::start_with(&[("WORKER_CONCURRENCY", "0"), ("RATE_LIMIT_FORGOT_EMAIL", "100"), ("RATE_LIMIT_FORGOT_IP", "100")]).await;
+    let mut s = Server::start_with(&[
+        ("WORKER_CONCURRENCY", "0"),
+        ("RATE_LIMIT_FORGOT_EMAIL", "100"),
+        ("RATE_LIMIT_FORGOT_IP", "100"),
+    ])
+    .await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
     let staff_id = me_id(&s, &staff).await;
     for _ in 0..10 {
         s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
     }
-    assert_eq!(wait_all(&s, &admin, "mail.send", 10, "PENDING", 5).await.len(), 10);
+    assert_eq!(
+        wait_all(&s, &admin, "mail.send", 10, "PENDING", 5)
+            .await
+            .len(),
+        10
+    );
     assert!(s.mails().is_empty());
 
     s.kill();
     s.restart_with(&[("WORKER_CONCURRENCY", "4")]).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let done = wait_all(&s, &admin, "mail.send", 10, "SUCCESS", 30).await;
-    assert!(done.iter().all(|j| j["attempts"] == 1), "each ran once: {done:#?}");
+    assert!(
+        done.iter().all(|j| j["attempts"] == 1),
+        "each ran once: {done:#?}"
+    );
     tokio::time::sleep(Duration::from_secs(2)).await;
     assert_eq!(s.mails().len(), 10, "one mail per job, none twice");
 }
@@ -143,11 +260,19 @@ async fn jobs_of_a_killed_worker_are_rescued_when_their_lease_expires() {
     s.restart_with(&[]).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let done = wait_all(&s, &admin, "mail.send", 3, "SUCCESS", 30).await;
-    assert!(done.iter().all(|j| j["attempts"] == 2), "one lost attempt, one good: {done:#?}");
+    assert!(
+        done.iter().all(|j| j["attempts"] == 2),
+        "one lost attempt, one good: {done:#?}"
+    );
     let mut ids = sink.message_ids();
     ids.sort();
     ids.dedup();
-    assert_eq!(ids.len(), 3, "each message delivered: {:?}", sink.message_ids());
+    assert_eq!(
+        ids.len(),
+        3,
+        "each message delivered: {:?}",
+        sink.message_ids()
+    );
     assert_eq!(sink.messages().len(), 3, "and none twice");
 }
 
@@ -164,12 +289,19 @@ async fn a_graceful_stop_hands_running_jobs_back_without_spending_an_attempt() {
     s.ok(RESET, json!({ "u": staff_id }), Some(&admin)).await;
     wait_all(&s, &admin, "mail.send", 1, "PROCESSING", 15).await;
 
-    assert!(s.terminate(), "SIGTERM ends the process cleanly; log:\n{}", s.log());
+    assert!(
+        s.terminate(),
+        "SIGTERM ends the process cleanly; log:\n{}",
+        s.log()
+    );
     sink.stall.store(false, std::sync::atomic::Ordering::SeqCst);
     s.restart_with(&[]).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let done = wait_all(&s, &admin, "mail.send", 1, "SUCCESS", 30).await;
-    assert_eq!(done[0]["attempts"], 1, "the interrupted attempt was given back");
+    assert_eq!(
+        done[0]["attempts"], 1,
+        "the interrupted attempt was given back"
+    );
     assert_eq!(sink.messages().len(), 1);
 }
 
@@ -180,12 +312,20 @@ async fn each_cron_tick_runs_once() {
     // Under load the embedded queue's consumer sometimes idles until its 30 s heartbeat before
     // it fetches again (see the closing note); the ticks are enqueued meanwhile and run then.
     let ticks = wait_for(Duration::from_secs(60), || async {
-        let items = histories(&s, &root, json!({ "type": "tokens.purge", "status": "SUCCESS", "limit": 100 })).await;
+        let items = histories(
+            &s,
+            &root,
+            json!({ "type": "tokens.purge", "status": "SUCCESS", "limit": 100 }),
+        )
+        .await;
         (items.len() >= 3).then_some(items)
     })
     .await
     .unwrap_or_else(|| panic!("no cron ticks ran; log:\n{}", s.log()));
-    let mut keys: Vec<String> = ticks.iter().filter_map(|j| j["event"]["tick"].as_str().map(str::to_owned)).collect();
+    let mut keys: Vec<String> = ticks
+        .iter()
+        .filter_map(|j| j["event"]["tick"].as_str().map(str::to_owned))
+        .collect();
     let n = keys.len();
     keys.sort();
     keys.dedup();
@@ -201,21 +341,50 @@ async fn the_shop_sync_schedule_syncs_every_connected_shop() {
     let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let demo_shop = connect_tiktok_shop(&s, &admin, "Scheduled Shop").await;
-    let demo = s.ok("{ getMe { client { id } } }", json!({}), Some(&admin)).await["getMe"]["client"]["id"].as_str().expect("id").to_owned();
+    let demo = s
+        .ok("{ getMe { client { id } } }", json!({}), Some(&admin))
+        .await["getMe"]["client"]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
     // Two ticks' worth of per-shop syncs, besides the one connecting the shop queues.
     let synced = wait_for(Duration::from_secs(60), || async {
-        let items = histories(&s, &root, json!({ "type": "shop.sync", "status": "SUCCESS", "limit": 100 })).await;
-        let per_shop: Vec<Value> = items.into_iter().filter(|j| j["event"]["shop_id"] == demo_shop.as_str()).collect();
+        let items = histories(
+            &s,
+            &root,
+            json!({ "type": "shop.sync", "status": "SUCCESS", "limit": 100 }),
+        )
+        .await;
+        let per_shop: Vec<Value> = items
+            .into_iter()
+            .filter(|j| j["event"]["shop_id"] == demo_shop.as_str())
+            .collect();
         (per_shop.len() >= 3).then_some(per_shop)
     })
     .await
     .unwrap_or_else(|| panic!("the schedule synced no shop; log:\n{}", s.log()));
-    assert!(synced.iter().all(|j| j["clientId"] == demo.as_str()), "each sync runs for the shop's client: {synced:#?}");
-    let failed = histories(&s, &root, json!({ "type": "shop.sync", "status": "FAILED", "limit": 100 })).await;
+    assert!(
+        synced.iter().all(|j| j["clientId"] == demo.as_str()),
+        "each sync runs for the shop's client: {synced:#?}"
+    );
+    let failed = histories(
+        &s,
+        &root,
+        json!({ "type": "shop.sync", "status": "FAILED", "limit": 100 }),
+    )
+    .await;
     assert!(failed.is_empty(), "no shop.sync fails: {failed:#?}");
-    let ticks = histories(&s, &root, json!({ "type": "shop.sync", "status": "SUCCESS", "limit": 100 })).await;
+    let ticks = histories(
+        &s,
+        &root,
+        json!({ "type": "shop.sync", "status": "SUCCESS", "limit": 100 }),
+    )
+    .await;
     let ticks: Vec<&Value> = ticks.iter().filter(|j| j["clientId"].is_null()).collect();
-    assert!(!ticks.is_empty(), "the ticks themselves are jobs of no client");
+    assert!(
+        !ticks.is_empty(),
+        "the ticks themselves are jobs of no client"
+    );
     assert!(ticks.iter().all(|j| j["event"]["tick"].is_string()));
 }
 
@@ -232,7 +401,11 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
     let client_of = |token: String| {
         let s = &s;
         async move {
-            s.ok("{ getMe { client { id } } }", json!({}), Some(&token)).await["getMe"]["client"]["id"].as_str().expect("id").to_owned()
+            s.ok("{ getMe { client { id } } }", json!({}), Some(&token))
+                .await["getMe"]["client"]["id"]
+                .as_str()
+                .expect("id")
+                .to_owned()
         }
     };
     let demo = client_of(admin.clone()).await;
@@ -246,11 +419,14 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
     .await
     .expect("db");
     // Mails are sealed with the server's key, kept in its DATA_DIR.
-    let secrets = domain::secrets::Secrets::load(None, s.data_dir()).expect("the server's secrets key");
+    let secrets =
+        domain::secrets::Secrets::load(None, s.data_dir()).expect("the server's secrets key");
     let mut batches = Vec::new();
     for client in [&demo, &platform] {
         let mut tx = db.begin().await.expect("tx");
-        let batch = eh::create_batch(&mut tx, Some(client), "mail.send", 2).await.expect("batch");
+        let batch = eh::create_batch(&mut tx, Some(client), "mail.send", 2)
+            .await
+            .expect("batch");
         for n in 0..2 {
             let mail = domain::mail::Mail {
                 to: format!("batch{n}@demo.test"),
@@ -276,7 +452,13 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
     assert_eq!(done["getJobBatch"]["total"], 2);
     assert_eq!(done["getJobBatch"]["pending"], 0);
     assert_eq!(done["getJobBatch"]["type"], "mail.send");
-    assert_eq!(code(&s.gql(query, json!({ "id": batches[1] }), Some(&admin)).await), "NOT_FOUND");
+    assert_eq!(
+        code(
+            &s.gql(query, json!({ "id": batches[1] }), Some(&admin))
+                .await
+        ),
+        "NOT_FOUND"
+    );
     s.ok(query, json!({ "id": batches[1] }), Some(&root)).await;
     let in_batch = histories(&s, &admin, json!({ "batchId": batches[0] })).await;
     assert_eq!(in_batch.len(), 2);

@@ -8,12 +8,16 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use common::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
-const CREATE_TEMPLATE: &str = "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }";
-const CREATE_PRODUCTS: &str = "mutation($i: CreateProductWithTemplateInput!) { createProductWithTemplate(input: $i) }";
-const LIST: &str = "mutation($i: BulkListingProductInput!) { bulkListingProduct(input: $i) { batchId queued } }";
-const PUBLISH: &str = "mutation($i: BulkPublishProductsInput!) { bulkPublishProducts(input: $i) { batchId queued } }";
+const CREATE_TEMPLATE: &str =
+    "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }";
+const CREATE_PRODUCTS: &str =
+    "mutation($i: CreateProductWithTemplateInput!) { createProductWithTemplate(input: $i) }";
+const LIST: &str =
+    "mutation($i: BulkListingProductInput!) { bulkListingProduct(input: $i) { batchId queued } }";
+const PUBLISH: &str =
+    "mutation($i: BulkPublishProductsInput!) { bulkPublishProducts(input: $i) { batchId queued } }";
 const SHOP_PRODUCTS: &str = "query($s: ID!, $f: ShopProductFilter) { getShopProducts(shopId: $s, filter: $f) {
     items { id liveStatus errorMessages externalId shopName product { id name status images { imageUrl } } }
     pageInfo { totalCount } } }";
@@ -42,7 +46,11 @@ fn tee_template() -> Value {
 }
 
 async fn template(s: &Server, token: &str) -> String {
-    s.ok(CREATE_TEMPLATE, json!({ "i": tee_template() }), Some(token)).await["createProductTemplate"]["id"].as_str().expect("template id").to_owned()
+    s.ok(CREATE_TEMPLATE, json!({ "i": tee_template() }), Some(token))
+        .await["createProductTemplate"]["id"]
+        .as_str()
+        .expect("template id")
+        .to_owned()
 }
 
 fn designs(host: &str, names: &[String]) -> Value {
@@ -60,8 +68,17 @@ fn designs(host: &str, names: &[String]) -> Value {
 async fn shop_products(s: &Server, token: &str, shop: &str) -> Vec<Value> {
     let mut all = Vec::new();
     for page in 1.. {
-        let data = s.ok(SHOP_PRODUCTS, json!({ "s": shop, "f": { "limit": 100, "page": page } }), Some(token)).await;
-        let items = data["getShopProducts"]["items"].as_array().cloned().unwrap_or_default();
+        let data = s
+            .ok(
+                SHOP_PRODUCTS,
+                json!({ "s": shop, "f": { "limit": 100, "page": page } }),
+                Some(token),
+            )
+            .await;
+        let items = data["getShopProducts"]["items"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         let done = items.len() < 100;
         all.extend(items);
         if done {
@@ -74,13 +91,34 @@ async fn shop_products(s: &Server, token: &str, shop: &str) -> Vec<Value> {
 /// Every product the sandbox created, and proof that none was created twice.
 fn created_once(s: &Server) -> usize {
     let creates = s.sandbox().ledger_of("product.create");
-    let keys: HashSet<String> = creates.iter().map(|e| e.idempotency_key.clone().expect("creates carry an idempotency key")).collect();
-    assert_eq!(keys.len(), creates.len(), "a product was created twice: {} creates for {} keys", creates.len(), keys.len());
+    let keys: HashSet<String> = creates
+        .iter()
+        .map(|e| {
+            e.idempotency_key
+                .clone()
+                .expect("creates carry an idempotency key")
+        })
+        .collect();
+    assert_eq!(
+        keys.len(),
+        creates.len(),
+        "a product was created twice: {} creates for {} keys",
+        creates.len(),
+        keys.len()
+    );
     creates.len()
 }
 
 async fn jobs_of(s: &Server, token: &str, kind: &str) -> Vec<Value> {
-    s.ok(HISTORIES, json!({ "f": { "type": kind, "limit": 100 } }), Some(token)).await["getEventHistories"]["items"].as_array().cloned().unwrap_or_default()
+    s.ok(
+        HISTORIES,
+        json!({ "f": { "type": kind, "limit": 100 } }),
+        Some(token),
+    )
+    .await["getEventHistories"]["items"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 #[tokio::test]
@@ -91,7 +129,9 @@ async fn consent_authorise_and_sync_fill_the_shop() {
     // authorizeShop queued the first sync; it brings warehouses and orders.
     let synced = wait_for(Duration::from_secs(60), || async {
         let jobs = jobs_of(&s, &admin, "shop.sync").await;
-        jobs.iter().find(|j| j["status"] == "SUCCESS" || j["status"] == "FAILED").cloned()
+        jobs.iter()
+            .find(|j| j["status"] == "SUCCESS" || j["status"] == "FAILED")
+            .cloned()
     })
     .await
     .unwrap_or_else(|| panic!("shop.sync did not finish; log:\n{}", tail(&s.log(), 40)));
@@ -103,33 +143,79 @@ async fn consent_authorise_and_sync_fill_the_shop() {
     assert!(!warehouses.is_empty());
     assert_eq!(data["getShop"]["warehouseCount"], warehouses.len());
 
-    let db = domain::Db::connect(&domain::db::DbOptions { url: s.database_url(), max_connections: 1, acquire_timeout: Duration::from_secs(10) })
-        .await
-        .expect("database");
+    let db = domain::Db::connect(&domain::db::DbOptions {
+        url: s.database_url(),
+        max_connections: 1,
+        acquire_timeout: Duration::from_secs(10),
+    })
+    .await
+    .expect("database");
     let mut conn = db.conn().await.expect("connection");
-    let client: String = sqlx::query_scalar("SELECT client_id FROM shops WHERE id = $1").bind(&shop).fetch_one(&mut *conn).await.expect("shop row");
-    let orders = domain::orders::count_of_shop(&mut conn, &client, &shop).await.expect("orders");
+    let client: String = sqlx::query_scalar("SELECT client_id FROM shops WHERE id = $1")
+        .bind(&shop)
+        .fetch_one(&mut *conn)
+        .await
+        .expect("shop row");
+    let orders = domain::orders::count_of_shop(&mut conn, &client, &shop)
+        .await
+        .expect("orders");
     assert!(orders > 0, "the sandbox's orders were synced");
 
     // A sync asked for by hand runs under a batch and is incremental: no order twice.
-    let batch = s.ok("mutation($id: ID!) { syncShop(id: $id) { batchId queued } }", json!({ "id": shop }), Some(&admin)).await["syncShop"]["batchId"]
+    let batch = s
+        .ok(
+            "mutation($id: ID!) { syncShop(id: $id) { batchId queued } }",
+            json!({ "id": shop }),
+            Some(&admin),
+        )
+        .await["syncShop"]["batchId"]
         .as_str()
         .expect("batch")
         .to_owned();
     let done = wait_batch(&s, &admin, &batch, Duration::from_secs(60)).await;
     assert_eq!(done["succeeded"], 1, "{done}");
-    assert_eq!(domain::orders::count_of_shop(&mut conn, &client, &shop).await.expect("orders"), orders);
+    assert_eq!(
+        domain::orders::count_of_shop(&mut conn, &client, &shop)
+            .await
+            .expect("orders"),
+        orders
+    );
 
     // Rename, commission, and removal.
     let renamed = s
         .ok("mutation($id: ID!) { updateShop(id: $id, input: { name: \"Main store\", commissionRate: 12.5 }) { name commissionRate } }", json!({ "id": shop }), Some(&admin))
         .await;
     assert_eq!(renamed["updateShop"]["name"], "Main store");
-    let bad = s.gql("mutation($id: ID!) { updateShop(id: $id, input: { commissionRate: 140 }) { name } }", json!({ "id": shop }), Some(&admin)).await;
+    let bad = s
+        .gql(
+            "mutation($id: ID!) { updateShop(id: $id, input: { commissionRate: 140 }) { name } }",
+            json!({ "id": shop }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(code(&bad), "BAD_USER_INPUT");
     assert_eq!(field(&bad), "commissionRate");
-    assert!(s.ok("mutation($id: ID!) { removeShop(id: $id) }", json!({ "id": shop }), Some(&admin)).await["removeShop"].as_bool().expect("bool"));
-    assert_eq!(code(&s.gql("query($id: ID!) { getShop(id: $id) { id } }", json!({ "id": shop }), Some(&admin)).await), "NOT_FOUND");
+    assert!(
+        s.ok(
+            "mutation($id: ID!) { removeShop(id: $id) }",
+            json!({ "id": shop }),
+            Some(&admin)
+        )
+        .await["removeShop"]
+            .as_bool()
+            .expect("bool")
+    );
+    assert_eq!(
+        code(
+            &s.gql(
+                "query($id: ID!) { getShop(id: $id) { id } }",
+                json!({ "id": shop }),
+                Some(&admin)
+            )
+            .await
+        ),
+        "NOT_FOUND"
+    );
 }
 
 #[tokio::test]
@@ -139,44 +225,83 @@ async fn three_designs_become_products_listed_as_drafts_then_live() {
     let host = image_host().await;
     let shop = connect_tiktok_shop(&s, &admin, "Tee Shop").await;
     let template = template(&s, &admin).await;
-    let names: Vec<String> = ["Sunset Cat", "Mountain Dog", "Replica Logo"].iter().map(|n| (*n).to_owned()).collect();
-    let input = json!({ "i": { "templateId": template, "designs": designs(&host, &names), "shopIds": [shop], "listingMode": "AS_DRAFT" } });
-    let ids: Vec<String> = s.ok(CREATE_PRODUCTS, input, Some(&admin)).await["createProductWithTemplate"]
-        .as_array()
-        .expect("ids")
+    let names: Vec<String> = ["Sunset Cat", "Mountain Dog", "Replica Logo"]
         .iter()
-        .map(|v| v.as_str().expect("id").to_owned())
+        .map(|n| (*n).to_owned())
         .collect();
+    let input = json!({ "i": { "templateId": template, "designs": designs(&host, &names), "shopIds": [shop], "listingMode": "AS_DRAFT" } });
+    let ids: Vec<String> =
+        s.ok(CREATE_PRODUCTS, input, Some(&admin)).await["createProductWithTemplate"]
+            .as_array()
+            .expect("ids")
+            .iter()
+            .map(|v| v.as_str().expect("id").to_owned())
+            .collect();
     assert_eq!(ids.len(), 3);
 
     // The template's variants, priced by its formula.
-    let variants = s.ok("query($id: ID!) { getProductVariants(productId: $id) { sku salePrice listPrice } }", json!({ "id": ids[0] }), Some(&admin)).await;
+    let variants = s
+        .ok(
+            "query($id: ID!) { getProductVariants(productId: $id) { sku salePrice listPrice } }",
+            json!({ "id": ids[0] }),
+            Some(&admin),
+        )
+        .await;
     let first = &variants["getProductVariants"][0];
     assert_eq!(first["sku"], "BLK-M");
     assert_eq!(first["salePrice"], 15.99);
-    let product = s.ok("query($id: ID!) { getProductById(id: $id) { name } }", json!({ "id": ids[0] }), Some(&admin)).await;
+    let product = s
+        .ok(
+            "query($id: ID!) { getProductById(id: $id) { name } }",
+            json!({ "id": ids[0] }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(product["getProductById"]["name"], "Sunset Cat Classic Tee");
 
     let drafts = wait_for(Duration::from_secs(60), || async {
         let items = shop_products(&s, &admin, &shop).await;
-        (items.len() == 3 && items.iter().all(|i| i["liveStatus"] == "DRAFT" && i["externalId"].is_string())).then_some(items)
+        (items.len() == 3
+            && items
+                .iter()
+                .all(|i| i["liveStatus"] == "DRAFT" && i["externalId"].is_string()))
+        .then_some(items)
     })
     .await
     .unwrap_or_else(|| panic!("drafts did not appear; log:\n{}", tail(&s.log(), 40)));
     assert!(drafts.iter().all(|d| d["shopName"] == "Tee Shop"));
     for d in &drafts {
         let external = d["externalId"].as_str().expect("external id");
-        assert_eq!(s.sandbox().product_status(external).as_deref(), Some("DRAFT"));
+        assert_eq!(
+            s.sandbox().product_status(external).as_deref(),
+            Some("DRAFT")
+        );
     }
 
     // Listed live: two pass the audit, the "replica" one is rejected with the marketplace's reason.
-    let batch = s.ok(LIST, json!({ "i": { "shopId": shop, "productIds": ids, "mode": "LISTING" } }), Some(&admin)).await["bulkListingProduct"].clone();
+    let batch = s
+        .ok(
+            LIST,
+            json!({ "i": { "shopId": shop, "productIds": ids, "mode": "LISTING" } }),
+            Some(&admin),
+        )
+        .await["bulkListingProduct"]
+        .clone();
     assert_eq!(batch["queued"], 3);
-    let done = wait_batch(&s, &admin, batch["batchId"].as_str().expect("batch"), Duration::from_secs(90)).await;
+    let done = wait_batch(
+        &s,
+        &admin,
+        batch["batchId"].as_str().expect("batch"),
+        Duration::from_secs(90),
+    )
+    .await;
     assert_eq!(done["succeeded"], 3, "{done}");
     let items = wait_for(Duration::from_secs(30), || async {
         let items = shop_products(&s, &admin, &shop).await;
-        items.iter().all(|i| i["liveStatus"] != "PENDING").then_some(items)
+        items
+            .iter()
+            .all(|i| i["liveStatus"] != "PENDING")
+            .then_some(items)
     })
     .await
     .expect("audits end");
@@ -195,9 +320,21 @@ async fn three_designs_become_products_listed_as_drafts_then_live() {
     assert_eq!(created_once(&s), 3);
     assert_eq!(s.sandbox().ledger_of("product.edit").len(), 3);
     // The failed filter reads the marketplace's status.
-    let failed = s.ok(SHOP_PRODUCTS, json!({ "s": shop, "f": { "status": "FAILED" } }), Some(&admin)).await;
+    let failed = s
+        .ok(
+            SHOP_PRODUCTS,
+            json!({ "s": shop, "f": { "status": "FAILED" } }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(failed["getShopProducts"]["pageInfo"]["totalCount"], 1);
-    let all = s.ok("{ getAllShopProducts(filter: { status: ACTIVATE }) { pageInfo { totalCount } } }", json!({}), Some(&admin)).await;
+    let all = s
+        .ok(
+            "{ getAllShopProducts(filter: { status: ACTIVATE }) { pageInfo { totalCount } } }",
+            json!({}),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(all["getAllShopProducts"]["pageInfo"]["totalCount"], 2);
 }
 
@@ -219,11 +356,20 @@ async fn many_products(s: &Server, token: &str, host: &str, n: usize) -> Vec<Str
 async fn assert_every_item_ended(s: &Server, token: &str, shop: &str, total: usize, done: &Value) {
     assert_eq!(done["total"], total);
     for failure in done["failures"].as_array().expect("failures") {
-        assert!(!failure["error"].as_str().unwrap_or_default().is_empty(), "{failure}");
+        assert!(
+            !failure["error"].as_str().unwrap_or_default().is_empty(),
+            "{failure}"
+        );
     }
     let items = wait_for(Duration::from_secs(60), || async {
         let items = shop_products(s, token, shop).await;
-        items.iter().all(|i| i["liveStatus"] != "PENDING" || !i["errorMessages"].as_array().is_none_or(|m| m.is_empty())).then_some(items)
+        items
+            .iter()
+            .all(|i| {
+                i["liveStatus"] != "PENDING"
+                    || !i["errorMessages"].as_array().is_none_or(|m| m.is_empty())
+            })
+            .then_some(items)
     })
     .await
     .unwrap_or_else(|| panic!("items still pending; log:\n{}", tail(&s.log(), 60)));
@@ -238,7 +384,11 @@ async fn assert_every_item_ended(s: &Server, token: &str, shop: &str, total: usi
         }
     }
     let listed = items.iter().filter(|i| i["externalId"].is_string()).count();
-    assert_eq!(created_once(s), listed, "one marketplace product per listed item");
+    assert_eq!(
+        created_once(s),
+        listed,
+        "one marketplace product per listed item"
+    );
     assert!(live > total / 2, "most items went live ({live} of {total})");
 }
 
@@ -254,14 +404,31 @@ async fn two_hundred_listings_survive_errors_and_throttling() {
     let host = image_host().await;
     // Connect and build the catalogue without faults, then turn them on for the listing.
     let faults = s.sandbox().faults();
-    s.sandbox().set_faults(sandbox::tiktok::Faults { error_rate: 0.0, throttle_rate: 0.0, ..faults.clone() });
+    s.sandbox().set_faults(sandbox::tiktok::Faults {
+        error_rate: 0.0,
+        throttle_rate: 0.0,
+        ..faults.clone()
+    });
     let shop = connect_tiktok_shop(&s, &admin, "Busy Shop").await;
     let ids = many_products(&s, &admin, &host, 200).await;
     s.sandbox().set_faults(faults);
 
-    let batch = s.ok(LIST, json!({ "i": { "shopId": shop, "productIds": ids, "mode": "LISTING" } }), Some(&admin)).await["bulkListingProduct"].clone();
+    let batch = s
+        .ok(
+            LIST,
+            json!({ "i": { "shopId": shop, "productIds": ids, "mode": "LISTING" } }),
+            Some(&admin),
+        )
+        .await["bulkListingProduct"]
+        .clone();
     assert_eq!(batch["queued"], 200);
-    let done = wait_batch(&s, &admin, batch["batchId"].as_str().expect("batch"), Duration::from_secs(600)).await;
+    let done = wait_batch(
+        &s,
+        &admin,
+        batch["batchId"].as_str().expect("batch"),
+        Duration::from_secs(600),
+    )
+    .await;
     assert_every_item_ended(&s, &admin, &shop, 200, &done).await;
 }
 
@@ -272,23 +439,39 @@ async fn a_worker_killed_halfway_through_a_bulk_listing_creates_nothing_twice() 
     config.faults.throttle_rate = 0.1;
     config.faults.error_after_write = true;
     config.faults.latency_ms = 20;
-    let mut s = Server::start_with_sandbox(&[("JOB_LEASE_SECS", "3"), ("WORKER_CONCURRENCY", "4")], config).await;
+    let mut s = Server::start_with_sandbox(
+        &[("JOB_LEASE_SECS", "3"), ("WORKER_CONCURRENCY", "4")],
+        config,
+    )
+    .await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let host = image_host().await;
     let faults = s.sandbox().faults();
-    s.sandbox().set_faults(sandbox::tiktok::Faults { error_rate: 0.0, throttle_rate: 0.0, latency_ms: 0, ..faults.clone() });
+    s.sandbox().set_faults(sandbox::tiktok::Faults {
+        error_rate: 0.0,
+        throttle_rate: 0.0,
+        latency_ms: 0,
+        ..faults.clone()
+    });
     let shop = connect_tiktok_shop(&s, &admin, "Crashy Shop").await;
     let ids = many_products(&s, &admin, &host, 200).await;
     s.sandbox().set_faults(faults);
 
-    let batch = s.ok(LIST, json!({ "i": { "shopId": shop, "productIds": ids, "mode": "LISTING" } }), Some(&admin)).await["bulkListingProduct"]["batchId"]
+    let batch = s
+        .ok(
+            LIST,
+            json!({ "i": { "shopId": shop, "productIds": ids, "mode": "LISTING" } }),
+            Some(&admin),
+        )
+        .await["bulkListingProduct"]["batchId"]
         .as_str()
         .expect("batch")
         .to_owned();
     let q = "query($id: ID!) { getJobBatch(id: $id) { succeeded failed } }";
     wait_for(Duration::from_secs(300), || async {
         let b = s.ok(q, json!({ "id": batch }), Some(&admin)).await["getJobBatch"].clone();
-        (b["succeeded"].as_i64().unwrap_or(0) + b["failed"].as_i64().unwrap_or(0) >= 60).then_some(())
+        (b["succeeded"].as_i64().unwrap_or(0) + b["failed"].as_i64().unwrap_or(0) >= 60)
+            .then_some(())
     })
     .await
     .expect("a third of the batch ran");
@@ -309,7 +492,13 @@ async fn the_daily_cap_holds_the_rest_until_tomorrow_and_says_when() {
     let host = image_host().await;
     let shop = connect_tiktok_shop(&s, &admin, "Capped Shop").await;
     let ids = many_products(&s, &admin, &host, 5).await;
-    let batch = s.ok(LIST, json!({ "i": { "shopId": shop, "productIds": ids, "mode": "AS_DRAFT" } }), Some(&admin)).await["bulkListingProduct"]["batchId"]
+    let batch = s
+        .ok(
+            LIST,
+            json!({ "i": { "shopId": shop, "productIds": ids, "mode": "AS_DRAFT" } }),
+            Some(&admin),
+        )
+        .await["bulkListingProduct"]["batchId"]
         .as_str()
         .expect("batch")
         .to_owned();
@@ -319,9 +508,18 @@ async fn the_daily_cap_holds_the_rest_until_tomorrow_and_says_when() {
         (b["succeeded"] == 2 && b["pending"] == 3 && b["nextRunAt"].is_string()).then_some(b)
     })
     .await
-    .unwrap_or_else(|| panic!("the cap did not hold the rest; log:\n{}", tail(&s.log(), 40)));
-    let next = chrono::DateTime::parse_from_rfc3339(held["nextRunAt"].as_str().expect("time")).expect("RFC 3339");
-    assert!(next > chrono::Utc::now() + chrono::TimeDelta::minutes(1), "the rest waits for the next marketplace day: {next}");
+    .unwrap_or_else(|| {
+        panic!(
+            "the cap did not hold the rest; log:\n{}",
+            tail(&s.log(), 40)
+        )
+    });
+    let next = chrono::DateTime::parse_from_rfc3339(held["nextRunAt"].as_str().expect("time"))
+        .expect("RFC 3339");
+    assert!(
+        next > chrono::Utc::now() + chrono::TimeDelta::minutes(1),
+        "the rest waits for the next marketplace day: {next}"
+    );
     assert_eq!(held["failed"], 0, "the cap spends no attempt");
     // The marketplace was asked once past the cap; the other held items did not call it.
     assert_eq!(created_once(&s), 2);
@@ -340,7 +538,14 @@ async fn another_clients_shops_products_templates_and_designs_are_not_found() {
         .await["createProductWithTemplate"]
         .clone();
     let their_product = their_products[0].as_str().expect("id").to_owned();
-    let their_design = s.ok("{ getFullListProductDesigns { id } }", json!({}), Some(&root)).await["getFullListProductDesigns"][0]["id"].clone();
+    let their_design = s
+        .ok(
+            "{ getFullListProductDesigns { id } }",
+            json!({}),
+            Some(&root),
+        )
+        .await["getFullListProductDesigns"][0]["id"]
+        .clone();
 
     let my_shop = connect_tiktok_shop(&s, &admin, "My Shop").await;
     let my_template = template(&s, &admin).await;
@@ -352,25 +557,83 @@ async fn another_clients_shops_products_templates_and_designs_are_not_found() {
         .to_owned();
 
     let not_found = |res: Value| assert_eq!(code(&res), "NOT_FOUND", "{res}");
-    not_found(s.gql("query($id: ID!) { getShop(id: $id) { id } }", json!({ "id": their_shop }), Some(&admin)).await);
-    not_found(s.gql("query($id: ID!) { getWarehouses(shopId: $id) { id } }", json!({ "id": their_shop }), Some(&admin)).await);
-    not_found(s.gql(SHOP_PRODUCTS, json!({ "s": their_shop }), Some(&admin)).await);
-    not_found(s.gql("mutation($id: ID!) { syncShop(id: $id) { batchId } }", json!({ "id": their_shop }), Some(&admin)).await);
-    not_found(s.gql("mutation($id: ID!) { removeShop(id: $id) }", json!({ "id": their_shop }), Some(&admin)).await);
-    not_found(s.gql(LIST, json!({ "i": { "shopId": their_shop, "productIds": [mine], "mode": "AS_DRAFT" } }), Some(&admin)).await);
+    not_found(
+        s.gql(
+            "query($id: ID!) { getShop(id: $id) { id } }",
+            json!({ "id": their_shop }),
+            Some(&admin),
+        )
+        .await,
+    );
+    not_found(
+        s.gql(
+            "query($id: ID!) { getWarehouses(shopId: $id) { id } }",
+            json!({ "id": their_shop }),
+            Some(&admin),
+        )
+        .await,
+    );
+    not_found(
+        s.gql(SHOP_PRODUCTS, json!({ "s": their_shop }), Some(&admin))
+            .await,
+    );
+    not_found(
+        s.gql(
+            "mutation($id: ID!) { syncShop(id: $id) { batchId } }",
+            json!({ "id": their_shop }),
+            Some(&admin),
+        )
+        .await,
+    );
+    not_found(
+        s.gql(
+            "mutation($id: ID!) { removeShop(id: $id) }",
+            json!({ "id": their_shop }),
+            Some(&admin),
+        )
+        .await,
+    );
+    not_found(
+        s.gql(
+            LIST,
+            json!({ "i": { "shopId": their_shop, "productIds": [mine], "mode": "AS_DRAFT" } }),
+            Some(&admin),
+        )
+        .await,
+    );
     not_found(s.gql(LIST, json!({ "i": { "shopId": my_shop, "productIds": [their_product], "mode": "AS_DRAFT" } }), Some(&admin)).await);
-    not_found(s.gql(PUBLISH, json!({ "i": { "shopIds": [my_shop], "productIds": [mine, their_product] } }), Some(&admin)).await);
+    not_found(
+        s.gql(
+            PUBLISH,
+            json!({ "i": { "shopIds": [my_shop], "productIds": [mine, their_product] } }),
+            Some(&admin),
+        )
+        .await,
+    );
     not_found(
         s.gql(CREATE_PRODUCTS, json!({ "i": { "templateId": their_template, "designs": designs(&host, &["X".to_owned()]) } }), Some(&admin)).await,
     );
     not_found(
-        s.gql("mutation($i: BulkApplyTemplateInput!) { bulkApplyTemplate(input: $i) { batchId } }", json!({ "i": { "templateId": their_template, "productIds": [mine] } }), Some(&admin))
-            .await,
+        s.gql(
+            "mutation($i: BulkApplyTemplateInput!) { bulkApplyTemplate(input: $i) { batchId } }",
+            json!({ "i": { "templateId": their_template, "productIds": [mine] } }),
+            Some(&admin),
+        )
+        .await,
     );
-    not_found(s.gql("mutation($id: ID!) { removeProductDesign(designId: $id) }", json!({ "id": their_design }), Some(&admin)).await);
+    not_found(
+        s.gql(
+            "mutation($id: ID!) { removeProductDesign(designId: $id) }",
+            json!({ "id": their_design }),
+            Some(&admin),
+        )
+        .await,
+    );
     // Nothing was listed or changed by the refused requests.
     assert!(s.sandbox().ledger_of("product.create").is_empty());
-    let mine_listed = s.ok(SHOP_PRODUCTS, json!({ "s": my_shop }), Some(&admin)).await;
+    let mine_listed = s
+        .ok(SHOP_PRODUCTS, json!({ "s": my_shop }), Some(&admin))
+        .await;
     assert_eq!(mine_listed["getShopProducts"]["pageInfo"]["totalCount"], 0);
 }
 
@@ -387,24 +650,68 @@ async fn staff_work_only_on_their_assigned_shops() {
     let shops_of = |token: String| {
         let s = &s;
         async move {
-            let data = s.ok("{ getShops { items { id name } pageInfo { totalCount } } }", json!({}), Some(&token)).await;
-            data["getShops"]["items"].as_array().expect("items").iter().map(|i| i["id"].as_str().unwrap_or_default().to_owned()).collect::<Vec<_>>()
+            let data = s
+                .ok(
+                    "{ getShops { items { id name } pageInfo { totalCount } } }",
+                    json!({}),
+                    Some(&token),
+                )
+                .await;
+            data["getShops"]["items"]
+                .as_array()
+                .expect("items")
+                .iter()
+                .map(|i| i["id"].as_str().unwrap_or_default().to_owned())
+                .collect::<Vec<_>>()
         }
     };
     assert_eq!(shops_of(admin.clone()).await.len(), 2);
     assert!(shops_of(staff.clone()).await.is_empty());
 
-    let reassign = "mutation($i: ReassignShopInput!) { reassignShop(input: $i) { id assignedUserIds } }";
+    let reassign =
+        "mutation($i: ReassignShopInput!) { reassignShop(input: $i) { id assignedUserIds } }";
     // Only admins assign, only STAFF users are assigned.
-    assert_eq!(code(&s.gql(reassign, json!({ "i": { "shopId": assigned, "userIds": [staff_id] } }), Some(&staff)).await), "FORBIDDEN");
+    assert_eq!(
+        code(
+            &s.gql(
+                reassign,
+                json!({ "i": { "shopId": assigned, "userIds": [staff_id] } }),
+                Some(&staff)
+            )
+            .await
+        ),
+        "FORBIDDEN"
+    );
     let admin_id = me_id(&s, &admin).await;
-    let bad = s.gql(reassign, json!({ "i": { "shopId": assigned, "userIds": [admin_id] } }), Some(&admin)).await;
+    let bad = s
+        .gql(
+            reassign,
+            json!({ "i": { "shopId": assigned, "userIds": [admin_id] } }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(code(&bad), "BAD_USER_INPUT");
-    let done = s.ok(reassign, json!({ "i": { "shopId": assigned, "userIds": [staff_id] } }), Some(&admin)).await;
+    let done = s
+        .ok(
+            reassign,
+            json!({ "i": { "shopId": assigned, "userIds": [staff_id] } }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(done["reassignShop"]["assignedUserIds"], json!([staff_id]));
 
     assert_eq!(shops_of(staff.clone()).await, vec![assigned.clone()]);
-    assert_eq!(code(&s.gql("query($id: ID!) { getShop(id: $id) { id } }", json!({ "id": other }), Some(&staff)).await), "NOT_FOUND");
+    assert_eq!(
+        code(
+            &s.gql(
+                "query($id: ID!) { getShop(id: $id) { id } }",
+                json!({ "id": other }),
+                Some(&staff)
+            )
+            .await
+        ),
+        "NOT_FOUND"
+    );
     let template = template(&s, &staff).await;
     let mine = s
         .ok(CREATE_PRODUCTS, json!({ "i": { "templateId": template, "designs": designs(&host, &["Staff tee".to_owned()]) } }), Some(&staff))
@@ -412,16 +719,48 @@ async fn staff_work_only_on_their_assigned_shops() {
         .as_str()
         .expect("id")
         .to_owned();
-    assert_eq!(code(&s.gql(LIST, json!({ "i": { "shopId": other, "productIds": [mine], "mode": "AS_DRAFT" } }), Some(&staff)).await), "NOT_FOUND");
-    let batch = s.ok(LIST, json!({ "i": { "shopId": assigned, "productIds": [mine], "mode": "AS_DRAFT" } }), Some(&staff)).await["bulkListingProduct"]["batchId"]
+    assert_eq!(
+        code(
+            &s.gql(
+                LIST,
+                json!({ "i": { "shopId": other, "productIds": [mine], "mode": "AS_DRAFT" } }),
+                Some(&staff)
+            )
+            .await
+        ),
+        "NOT_FOUND"
+    );
+    let batch = s
+        .ok(
+            LIST,
+            json!({ "i": { "shopId": assigned, "productIds": [mine], "mode": "AS_DRAFT" } }),
+            Some(&staff),
+        )
+        .await["bulkListingProduct"]["batchId"]
         .as_str()
         .expect("batch")
         .to_owned();
     let done = wait_batch(&s, &staff, &batch, Duration::from_secs(60)).await;
     assert_eq!(done["succeeded"], 1, "{done}");
     // STAFF cannot remove or rename shops.
-    assert_eq!(code(&s.gql("mutation($id: ID!) { removeShop(id: $id) }", json!({ "id": assigned }), Some(&staff)).await), "FORBIDDEN");
-    let all = s.ok("{ getAllShopProducts { items { shopId } pageInfo { totalCount } } }", json!({}), Some(&staff)).await;
+    assert_eq!(
+        code(
+            &s.gql(
+                "mutation($id: ID!) { removeShop(id: $id) }",
+                json!({ "id": assigned }),
+                Some(&staff)
+            )
+            .await
+        ),
+        "FORBIDDEN"
+    );
+    let all = s
+        .ok(
+            "{ getAllShopProducts { items { shopId } pageInfo { totalCount } } }",
+            json!({}),
+            Some(&staff),
+        )
+        .await;
     assert_eq!(all["getAllShopProducts"]["pageInfo"]["totalCount"], 1);
 }
 
@@ -431,16 +770,40 @@ async fn bulk_requests_with_bad_input_change_nothing() {
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let shop = connect_tiktok_shop(&s, &admin, "Strict Shop").await;
     let template = template(&s, &admin).await;
-    let empty = s.gql(LIST, json!({ "i": { "shopId": shop, "productIds": [], "mode": "LISTING" } }), Some(&admin)).await;
+    let empty = s
+        .gql(
+            LIST,
+            json!({ "i": { "shopId": shop, "productIds": [], "mode": "LISTING" } }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(code(&empty), "BAD_USER_INPUT");
     assert_eq!(field(&empty), "productIds");
-    let no_designs = s.gql(CREATE_PRODUCTS, json!({ "i": { "templateId": template, "designs": [] } }), Some(&admin)).await;
+    let no_designs = s
+        .gql(
+            CREATE_PRODUCTS,
+            json!({ "i": { "templateId": template, "designs": [] } }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(field(&no_designs), "designs");
     // One bad design refuses the whole request: no product of it is kept.
     let mixed = json!([{ "name": "Good", "mockupUrls": ["https://img.test/good.png"] }, { "name": "No picture" }]);
-    let res = s.gql(CREATE_PRODUCTS, json!({ "i": { "templateId": template, "designs": mixed } }), Some(&admin)).await;
+    let res = s
+        .gql(
+            CREATE_PRODUCTS,
+            json!({ "i": { "templateId": template, "designs": mixed } }),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(code(&res), "BAD_USER_INPUT");
     assert_eq!(field(&res), "designs.1.mockupUrls");
-    let count = s.ok("{ getProducts { pageInfo { totalCount } } }", json!({}), Some(&admin)).await;
+    let count = s
+        .ok(
+            "{ getProducts { pageInfo { totalCount } } }",
+            json!({}),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(count["getProducts"]["pageInfo"]["totalCount"], 0);
 }

@@ -5,7 +5,6 @@
 //! scripts/test.sh: `cargo test -p api --test scaled -- --ignored`.
 mod common;
 
-
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -23,20 +22,38 @@ struct Redis {
 
 impl Redis {
     async fn start() -> Redis {
-        let mut redis = Redis { port: free_port(), child: None };
+        let mut redis = Redis {
+            port: free_port(),
+            child: None,
+        };
         redis.spawn().await;
         redis
     }
 
     async fn spawn(&mut self) {
         let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"])
+            .args([
+                "--port",
+                &self.port.to_string(),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+            ])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
             .expect("redis-server (apt-get install redis-server)");
         self.child = Some(child);
-        let up = wait_for(Duration::from_secs(10), || async { TcpStream::connect(("127.0.0.1", self.port)).await.ok().map(|_| ()) }).await;
+        let up = wait_for(Duration::from_secs(10), || async {
+            TcpStream::connect(("127.0.0.1", self.port))
+                .await
+                .ok()
+                .map(|_| ())
+        })
+        .await;
         assert!(up.is_some(), "redis-server did not start");
     }
 
@@ -83,7 +100,10 @@ impl Fleet {
             ("JOB_LEASE_SECS".into(), "3".into()),
             ("JOB_LOST_AFTER_SECS".into(), "5".into()),
             ("JOB_BACKOFF_MS".into(), "100".into()),
-            ("RUST_LOG".into(), "info,sqlx=debug,jobs=debug,apalis_redis=debug".into()),
+            (
+                "RUST_LOG".into(),
+                "info,sqlx=debug,jobs=debug,apalis_redis=debug".into(),
+            ),
         ];
         for (k, v) in extra {
             env.push(((*k).into(), (*v).into()));
@@ -95,10 +115,20 @@ impl Fleet {
             .status()
             .expect("api migrate");
         assert!(status.success());
-        let db = domain::Db::connect(&domain::db::DbOptions { url, max_connections: 4, acquire_timeout: Duration::from_secs(10) })
-            .await
-            .expect("db");
-        let mut fleet = Fleet { _dir: dir, env, workers: Vec::new(), db, name };
+        let db = domain::Db::connect(&domain::db::DbOptions {
+            url,
+            max_connections: 4,
+            acquire_timeout: Duration::from_secs(10),
+        })
+        .await
+        .expect("db");
+        let mut fleet = Fleet {
+            _dir: dir,
+            env,
+            workers: Vec::new(),
+            db,
+            name,
+        };
         for _ in 0..workers {
             fleet.add_worker();
         }
@@ -106,7 +136,11 @@ impl Fleet {
     }
 
     fn add_worker(&mut self) {
-        let log = std::fs::OpenOptions::new().create(true).append(true).open(self.log_path()).expect("log");
+        let log = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(self.log_path())
+            .expect("log");
         let child = Command::new(worker_binary())
             .env_clear()
             .env("PATH", std::env::var("PATH").unwrap_or_default())
@@ -125,17 +159,37 @@ impl Fleet {
 
     fn log(&self) -> String {
         let text = std::fs::read_to_string(self.log_path()).unwrap_or_default();
-        format!("{} (last lines):\n{}", self.log_path().display(), text.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n"))
+        format!(
+            "{} (last lines):\n{}",
+            self.log_path().display(),
+            text.lines()
+                .rev()
+                .take(40)
+                .collect::<Vec<_>>()
+                .into_iter()
+                .rev()
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
     }
 
     /// Writes `n` probe jobs under one batch, as a bulk mutation would, and hands them to the
     /// sweeper instead of pushing them (as after a failed push).
     async fn enqueue_probes(&self, n: usize, work_ms: u64) -> String {
         let mut tx = self.db.begin().await.expect("tx");
-        let batch = eh::create_batch(&mut tx, None, "system.probe", n as i64).await.expect("batch");
+        let batch = eh::create_batch(&mut tx, None, "system.probe", n as i64)
+            .await
+            .expect("batch");
         let mut ids = Vec::new();
         for i in 0..n {
-            ids.extend(eh::insert(&mut tx, &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3)).await.expect("insert"));
+            ids.extend(
+                eh::insert(
+                    &mut tx,
+                    &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3),
+                )
+                .await
+                .expect("insert"),
+            );
         }
         for chunk in ids.chunks(500) {
             eh::unmark_queued(&mut tx, chunk).await.expect("unmark");
@@ -146,7 +200,9 @@ impl Fleet {
 
     async fn batch(&self, id: &str) -> eh::JobBatch {
         let mut conn = self.db.conn().await.expect("conn");
-        eh::batch(&mut conn, &Visibility::All, id).await.expect("batch")
+        eh::batch(&mut conn, &Visibility::All, id)
+            .await
+            .expect("batch")
     }
 
     async fn wait_done(&self, id: &str, n: i64, secs: u64) {
@@ -157,7 +213,11 @@ impl Fleet {
                 return;
             }
             assert!(b.counts.failed == 0, "jobs failed: {b:?}\n{}", self.log());
-            assert!(Instant::now() < deadline, "batch not done in {secs}s: {b:?}\n{}", self.log());
+            assert!(
+                Instant::now() < deadline,
+                "batch not done in {secs}s: {b:?}\n{}",
+                self.log()
+            );
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
@@ -165,18 +225,27 @@ impl Fleet {
     async fn wait_succeeded_at_least(&self, id: &str, n: i64) {
         let deadline = Instant::now() + Duration::from_secs(60);
         while self.batch(id).await.counts.succeeded < n {
-            assert!(Instant::now() < deadline, "stuck before {n}: {}", self.log());
+            assert!(
+                Instant::now() < deadline,
+                "stuck before {n}: {}",
+                self.log()
+            );
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
     }
 
     async fn scalar(&self, sql: &'static str) -> i64 {
-        sqlx::query_scalar(sql).fetch_one(&self.db.pool).await.expect("query")
+        sqlx::query_scalar(sql)
+            .fetch_one(&self.db.pool)
+            .await
+            .expect("query")
     }
 
     /// Every probe's effect exists once, and how many attempts the jobs took in all.
     async fn effects_and_attempts(&self) -> (i64, i64) {
-        let effects = self.scalar("SELECT COUNT(*) FROM job_effects WHERE key LIKE 'probe:%'").await;
+        let effects = self
+            .scalar("SELECT COUNT(*) FROM job_effects WHERE key LIKE 'probe:%'")
+            .await;
         let attempts = self.scalar("SELECT CAST(COALESCE(SUM(attempts), 0) AS BIGINT) FROM event_histories WHERE type = 'system.probe'").await;
         (effects, attempts)
     }
@@ -206,7 +275,9 @@ async fn a_thousand_jobs_over_three_workers_each_run_once() {
     assert_eq!(attempts, N as i64, "no job ran twice");
     let workers = fleet.scalar("SELECT COUNT(*) FROM workers").await;
     assert_eq!(workers, 3, "three heartbeats");
-    let ran_on = fleet.scalar("SELECT COUNT(DISTINCT worker_id) FROM event_histories WHERE type = 'system.probe'").await;
+    let ran_on = fleet
+        .scalar("SELECT COUNT(DISTINCT worker_id) FROM event_histories WHERE type = 'system.probe'")
+        .await;
     assert!(ran_on >= 2, "the work was shared: {ran_on} worker(s)");
 }
 
@@ -226,7 +297,10 @@ async fn a_worker_killed_halfway_loses_nothing() {
     fleet.wait_done(&batch, N as i64, 180).await;
     let (effects, attempts) = fleet.effects_and_attempts().await;
     assert_eq!(effects, N as i64, "every job's effect, once");
-    assert!(attempts <= N as i64 + 8 * 3, "only the killed worker's jobs ran again: {attempts} attempts");
+    assert!(
+        attempts <= N as i64 + 8 * 3,
+        "only the killed worker's jobs ran again: {attempts} attempts"
+    );
 }
 
 #[tokio::test]
@@ -245,7 +319,10 @@ async fn redis_restarted_halfway_loses_nothing() {
     fleet.wait_done(&batch, N as i64, 60).await;
     let (effects, attempts) = fleet.effects_and_attempts().await;
     assert_eq!(effects, N as i64, "every job's effect, once");
-    assert!(attempts <= N as i64 + 8 * 3, "no job ran twice but those cut off mid-run: {attempts} attempts");
+    assert!(
+        attempts <= N as i64 + 8 * 3,
+        "no job ran twice but those cut off mid-run: {attempts} attempts"
+    );
 }
 
 /// Workers that start while a bulk mutation's jobs wait in Redis push none of them again (each
@@ -257,13 +334,24 @@ async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis
     use futures::StreamExt;
     let redis = Redis::start().await;
     let mut fleet = Fleet::start(&redis, 0, &[("JOB_LOST_AFTER_SECS", "600")]).await;
-    let queue = jobs::Queue::redis(&redis.url(), &fleet.name).await.expect("queue");
+    let queue = jobs::Queue::redis(&redis.url(), &fleet.name)
+        .await
+        .expect("queue");
     // As a bulk mutation does: rows committed (stamped queued), then ids pushed.
     let mut tx = fleet.db.begin().await.expect("tx");
-    let batch = eh::create_batch(&mut tx, None, "system.probe", N as i64).await.expect("batch");
+    let batch = eh::create_batch(&mut tx, None, "system.probe", N as i64)
+        .await
+        .expect("batch");
     let mut ids = Vec::new();
     for i in 0..N {
-        ids.extend(eh::insert(&mut tx, &jobs::kinds::probe(&format!("p{i}"), 0, Some(batch.clone()), 3)).await.expect("insert"));
+        ids.extend(
+            eh::insert(
+                &mut tx,
+                &jobs::kinds::probe(&format!("p{i}"), 0, Some(batch.clone()), 3),
+            )
+            .await
+            .expect("insert"),
+        );
     }
     tx.commit().await.expect("commit");
     queue.push(&fleet.db, &ids).await;
@@ -272,7 +360,10 @@ async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis
     // Every push announces how many ids it added, on the queue's wake channel.
     let client = redis::Client::open(redis.url()).expect("redis");
     let mut pubsub = client.get_async_pubsub().await.expect("pubsub");
-    pubsub.subscribe(format!("{}:wake", fleet.name)).await.expect("subscribe");
+    pubsub
+        .subscribe(format!("{}:wake", fleet.name))
+        .await
+        .expect("subscribe");
     let pushed = Arc::new(std::sync::atomic::AtomicU64::new(0));
     let listener = tokio::spawn({
         let pushed = pushed.clone();
@@ -292,14 +383,28 @@ async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis
         (n == 0).then_some(n)
     })
     .await;
-    assert_eq!(stored, Some(0), "finished tasks left in Redis\n{}", fleet.log());
+    assert_eq!(
+        stored,
+        Some(0),
+        "finished tasks left in Redis\n{}",
+        fleet.log()
+    );
     listener.abort();
     // The workers' own jobs (cron, the category tree at start) are pushed once each; no probe.
-    let others = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type <> 'system.probe'").await;
+    let others = fleet
+        .scalar("SELECT COUNT(*) FROM event_histories WHERE type <> 'system.probe'")
+        .await;
     let pushed = pushed.load(Ordering::SeqCst) as i64;
-    assert!(pushed <= others, "workers pushed {pushed} jobs, {others} of them their own: some waiting in Redis were pushed again");
+    assert!(
+        pushed <= others,
+        "workers pushed {pushed} jobs, {others} of them their own: some waiting in Redis were pushed again"
+    );
     let (effects, attempts) = fleet.effects_and_attempts().await;
-    assert_eq!((effects, attempts), (N as i64, N as i64), "every job ran once");
+    assert_eq!(
+        (effects, attempts),
+        (N as i64, N as i64),
+        "every job ran once"
+    );
 }
 
 /// A worker that starts on a backlog larger than one sweep batch (500) pushes each waiting job
@@ -325,10 +430,19 @@ async fn cron_ticks_run_once_across_three_workers() {
     let started = Instant::now();
     tokio::time::sleep(Duration::from_secs(6)).await;
     let elapsed = started.elapsed().as_secs() as i64;
-    let ticks = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge'").await;
-    let keys = fleet.scalar("SELECT COUNT(DISTINCT dedupe_key) FROM event_histories WHERE type = 'tokens.purge'").await;
+    let ticks = fleet
+        .scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge'")
+        .await;
+    let keys = fleet
+        .scalar(
+            "SELECT COUNT(DISTINCT dedupe_key) FROM event_histories WHERE type = 'tokens.purge'",
+        )
+        .await;
     assert!(ticks >= 3, "ticks ran: {ticks}\n{}", fleet.log());
-    assert!(ticks <= elapsed + 2, "{ticks} jobs in {elapsed}s: a tick ran more than once");
+    assert!(
+        ticks <= elapsed + 2,
+        "{ticks} jobs in {elapsed}s: a tick ran more than once"
+    );
     assert_eq!(ticks, keys, "one job per tick");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
@@ -337,7 +451,10 @@ async fn cron_ticks_run_once_across_three_workers() {
         if ran_once == all && all >= ticks {
             break;
         }
-        assert!(Instant::now() < deadline, "ticks did not each run once: {ran_once} of {all}");
+        assert!(
+            Instant::now() < deadline,
+            "ticks did not each run once: {ran_once} of {all}"
+        );
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -358,7 +475,9 @@ impl Proxy {
         let (u, c) = (up.clone(), conns.clone());
         tokio::spawn(async move {
             loop {
-                let Ok((mut client, _)) = listener.accept().await else { return };
+                let Ok((mut client, _)) = listener.accept().await else {
+                    return;
+                };
                 if !u.load(Ordering::SeqCst) {
                     drop(client);
                     continue;
@@ -393,7 +512,10 @@ async fn postgres_unreachable_answers_clearly_and_recovers() {
     let admin = std::env::var("TEST_POSTGRES_URL").expect("TEST_POSTGRES_URL");
     let (_, url) = create_database().await;
     // postgres://user:pass@host:port/db → the same through the proxy.
-    let after_at = url.rsplit_once('@').map(|(_, r)| r).expect("url with credentials");
+    let after_at = url
+        .rsplit_once('@')
+        .map(|(_, r)| r)
+        .expect("url with credentials");
     let (hostport, dbname) = after_at.split_once('/').expect("db name");
     let (host, port) = hostport.split_once(':').unwrap_or((hostport, "5432"));
     let proxy = Proxy::start((host.to_owned(), port.parse().expect("port"))).await;
@@ -409,7 +531,10 @@ async fn postgres_unreachable_answers_clearly_and_recovers() {
         ("REDIS_URL", redis_url.as_str()),
         ("DEMO", "true"),
         ("DATABASE_ACQUIRE_TIMEOUT_SECS", "2"),
-        ("JWT_SECRET", "test-secret-shared-by-every-replica-0123456789"),
+        (
+            "JWT_SECRET",
+            "test-secret-shared-by-every-replica-0123456789",
+        ),
     ])
     .await;
     let token = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
@@ -434,7 +559,6 @@ async fn postgres_unreachable_answers_clearly_and_recovers() {
     assert_eq!(s.get("/healthz").await.status(), 200);
 }
 
-
 #[tokio::test]
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn login_limits_hold_across_api_replicas() {
@@ -446,7 +570,10 @@ async fn login_limits_hold_across_api_replicas() {
         ("REDIS_URL", redis_url.as_str()),
         ("QUEUE_NAME", name.as_str()),
         ("DEMO", "true"),
-        ("JWT_SECRET", "test-secret-shared-by-every-replica-0123456789"),
+        (
+            "JWT_SECRET",
+            "test-secret-shared-by-every-replica-0123456789",
+        ),
         ("RATE_LIMIT_LOGIN_EMAIL", "3"),
     ];
     let a = Server::start_with(&env).await;
@@ -454,10 +581,16 @@ async fn login_limits_hold_across_api_replicas() {
     let login = "mutation($i: LoginInput!) { login(input: $i) { accessToken } }";
     let wrong = json!({ "i": { "email": DEMO_ADMIN, "password": "wrong-password" } });
     for replica in [&a, &b, &a] {
-        assert_eq!(code(&replica.gql(login, wrong.clone(), None).await), "UNAUTHENTICATED");
+        assert_eq!(
+            code(&replica.gql(login, wrong.clone(), None).await),
+            "UNAUTHENTICATED"
+        );
     }
     // The fourth attempt is refused on either replica: they count together.
-    assert_eq!(code(&b.gql(login, wrong.clone(), None).await), "RATE_LIMITED");
+    assert_eq!(
+        code(&b.gql(login, wrong.clone(), None).await),
+        "RATE_LIMITED"
+    );
     assert_eq!(code(&a.gql(login, wrong, None).await), "RATE_LIMITED");
     // A token from one replica works on the other.
     let token = a.login(DEMO_STAFF, DEMO_PASSWORD).await;

@@ -7,7 +7,7 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 const APP_SECRET: &str = "sek-RECOGNISABLE-123";
 const AUTH_CODE: &str = "code-RECOGNISABLE-456";
@@ -19,12 +19,15 @@ const BATCH: &str = "query($id: ID!) { getJobBatch(id: $id) { id type total pend
 async fn refresh_token_of(s: &Server, shop: &str) -> String {
     let db = database(s).await;
     let mut conn = db.conn().await.expect("connection");
-    let sealed: String = sqlx::query_scalar("SELECT refresh_token_encrypted FROM shops WHERE id = $1")
-        .bind(shop)
-        .fetch_one(&mut *conn)
-        .await
-        .expect("the shop's sealed refresh token");
-    let secrets = domain::secrets::Secrets::load(s.env.get("SECRETS_KEY").map(String::as_str), s.data_dir()).expect("secrets key");
+    let sealed: String =
+        sqlx::query_scalar("SELECT refresh_token_encrypted FROM shops WHERE id = $1")
+            .bind(shop)
+            .fetch_one(&mut *conn)
+            .await
+            .expect("the shop's sealed refresh token");
+    let secrets =
+        domain::secrets::Secrets::load(s.env.get("SECRETS_KEY").map(String::as_str), s.data_dir())
+            .expect("secrets key");
     secrets.open(&sealed).expect("unsealed")
 }
 
@@ -50,12 +53,24 @@ async fn an_unreachable_tiktok_auth_host_leaks_no_secret() {
     let dead = format!("http://127.0.0.1:{}", free_port());
     s.restart_with(&[("TIKTOK_BASE_URL", &dead)]).await;
     let refresh_token = refresh_token_of(&s, &shop).await;
-    let secrets = [APP_SECRET, AUTH_CODE, refresh_token.as_str(), dead.as_str(), "app_secret="];
+    let secrets = [
+        APP_SECRET,
+        AUTH_CODE,
+        refresh_token.as_str(),
+        dead.as_str(),
+        "app_secret=",
+    ];
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
 
     // authorizeShop: the token exchange cannot reach the auth host.
-    let link = s.ok("mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }", json!({}), Some(&admin)).await["generateAuthorizeLink"]
+    let link = s
+        .ok(
+            "mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }",
+            json!({}),
+            Some(&admin),
+        )
+        .await["generateAuthorizeLink"]
         .as_str()
         .expect("link")
         .to_owned();
@@ -67,27 +82,67 @@ async fn an_unreachable_tiktok_auth_host_leaks_no_secret() {
         )
         .await;
     assert_eq!(code(&res), "UPSTREAM_ERROR", "{res}");
-    assert!(message(&res).contains("could not be reached"), "a message written for the seller: {res}");
+    assert!(
+        message(&res).contains("could not be reached"),
+        "a message written for the seller: {res}"
+    );
     assert_clean("the authorizeShop answer", &res.to_string(), &secrets);
 
     // A job that refreshes the shop's token: the refresh cannot reach the auth host.
-    let batch = s.ok("mutation($id: ID!) { syncShop(id: $id) { batchId queued } }", json!({ "id": shop }), Some(&admin)).await["syncShop"]["batchId"]
+    let batch = s
+        .ok(
+            "mutation($id: ID!) { syncShop(id: $id) { batchId queued } }",
+            json!({ "id": shop }),
+            Some(&admin),
+        )
+        .await["syncShop"]["batchId"]
         .as_str()
         .expect("batch")
         .to_owned();
     let done = wait_batch(&s, &admin, &batch, Duration::from_secs(60)).await;
-    assert_eq!(done["failed"], 1, "the sync fails without the auth host: {done}");
-    let failure = done["failures"][0]["error"].as_str().unwrap_or_default().to_owned();
-    assert!(failure.contains("could not be reached"), "a message written for the seller: {done}");
+    assert_eq!(
+        done["failed"], 1,
+        "the sync fails without the auth host: {done}"
+    );
+    let failure = done["failures"][0]["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        failure.contains("could not be reached"),
+        "a message written for the seller: {done}"
+    );
 
     let mut answers: Vec<(String, Value)> = Vec::new();
-    answers.push(("getJobBatch as the ADMIN".into(), s.ok(BATCH, json!({ "id": batch }), Some(&admin)).await));
-    answers.push(("getJobBatch as the SUPER_ADMIN".into(), s.ok(BATCH, json!({ "id": batch }), Some(&root)).await));
-    answers.push(("getEventHistories as the ADMIN".into(), s.ok(HISTORIES, json!({ "f": { "limit": 100 } }), Some(&admin)).await));
-    answers.push(("getEventHistories as the SUPER_ADMIN".into(), s.ok(HISTORIES, json!({ "f": { "limit": 100 } }), Some(&root)).await));
-    let failed = s.ok(HISTORIES, json!({ "f": { "limit": 100, "status": "FAILED" } }), Some(&root)).await;
+    answers.push((
+        "getJobBatch as the ADMIN".into(),
+        s.ok(BATCH, json!({ "id": batch }), Some(&admin)).await,
+    ));
+    answers.push((
+        "getJobBatch as the SUPER_ADMIN".into(),
+        s.ok(BATCH, json!({ "id": batch }), Some(&root)).await,
+    ));
+    answers.push((
+        "getEventHistories as the ADMIN".into(),
+        s.ok(HISTORIES, json!({ "f": { "limit": 100 } }), Some(&admin))
+            .await,
+    ));
+    answers.push((
+        "getEventHistories as the SUPER_ADMIN".into(),
+        s.ok(HISTORIES, json!({ "f": { "limit": 100 } }), Some(&root))
+            .await,
+    ));
+    let failed = s
+        .ok(
+            HISTORIES,
+            json!({ "f": { "limit": 100, "status": "FAILED" } }),
+            Some(&root),
+        )
+        .await;
     assert!(
-        failed["getEventHistories"]["items"].as_array().is_some_and(|items| items.iter().any(|j| j["type"] == "shop.sync")),
+        failed["getEventHistories"]["items"]
+            .as_array()
+            .is_some_and(|items| items.iter().any(|j| j["type"] == "shop.sync")),
         "the failed sync is listed: {failed}"
     );
     answers.push(("the failed jobs".into(), failed));
@@ -98,14 +153,21 @@ async fn an_unreachable_tiktok_auth_host_leaks_no_secret() {
     // The stored rows themselves, whoever reads the table.
     let db = database(&s).await;
     let mut conn = db.conn().await.expect("connection");
-    let errors: Vec<Option<String>> = sqlx::query_scalar("SELECT error FROM event_histories").fetch_all(&mut *conn).await.expect("errors");
+    let errors: Vec<Option<String>> = sqlx::query_scalar("SELECT error FROM event_histories")
+        .fetch_all(&mut *conn)
+        .await
+        .expect("errors");
     let errors: Vec<String> = errors.into_iter().flatten().collect();
     assert!(!errors.is_empty(), "some job failed");
     assert_clean("event_histories.error", &errors.join("\n"), &secrets);
 
     // And the log of every process (the API, and the workers on the scaled stack).
     let log = s.log();
-    assert!(log.contains("TikTok Shop request failed"), "the failure is logged:\n{}", tail(&log, 40));
+    assert!(
+        log.contains("TikTok Shop request failed"),
+        "the failure is logged:\n{}",
+        tail(&log, 40)
+    );
     for line in log.lines() {
         assert_clean("a log line", line, &secrets);
     }

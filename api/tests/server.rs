@@ -19,16 +19,29 @@ async fn health_and_metrics_answer() {
 
 #[tokio::test]
 async fn oversized_deep_and_malformed_requests_get_clear_errors() {
-    let s = Server::start_with(&[("GRAPHQL_MAX_BODY_BYTES", "2048"), ("GRAPHQL_MAX_DEPTH", "3")]).await;
+    let s = Server::start_with(&[
+        ("GRAPHQL_MAX_BODY_BYTES", "2048"),
+        ("GRAPHQL_MAX_DEPTH", "3"),
+    ])
+    .await;
     let token = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
 
-    let big = serde_json::to_vec(&json!({ "query": format!("{{ getMe {{ id }} }} # {}", "x".repeat(4096)) })).expect("json");
+    let big = serde_json::to_vec(
+        &json!({ "query": format!("{{ getMe {{ id }} }} # {}", "x".repeat(4096)) }),
+    )
+    .expect("json");
     let res = s.post_raw(big, Some(&token)).await;
     assert_eq!(res.status(), 413);
     let body: serde_json::Value = res.json().await.expect("json");
     assert_eq!(code(&body), "BAD_USER_INPUT");
 
-    let deep = s.gql("{ getMe { client { id } shops { id } } getUsers { items { client { id } } } }", json!({}), Some(&token)).await;
+    let deep = s
+        .gql(
+            "{ getMe { client { id } shops { id } } getUsers { items { client { id } } } }",
+            json!({}),
+            Some(&token),
+        )
+        .await;
     assert_eq!(code(&deep), "BAD_USER_INPUT", "{deep}");
 
     let res = s.post_raw(b"{not json".to_vec(), None).await;
@@ -48,30 +61,57 @@ async fn oversized_deep_and_malformed_requests_get_clear_errors() {
 async fn data_and_tokens_survive_a_restart() {
     let mut s = Server::start().await;
     let token = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
-    let update = "mutation($i: UpdateUserSettingsInput!) { updateUserSettings(input: $i) { name } }";
-    s.ok(update, json!({ "i": { "settings": [{ "name": "TIMEZONE", "value": "Asia/Tokyo" }] } }), Some(&token)).await;
+    let update =
+        "mutation($i: UpdateUserSettingsInput!) { updateUserSettings(input: $i) { name } }";
+    s.ok(
+        update,
+        json!({ "i": { "settings": [{ "name": "TIMEZONE", "value": "Asia/Tokyo" }] } }),
+        Some(&token),
+    )
+    .await;
     assert!(s.terminate(), "a clean stop");
     s.restart_with(&[]).await;
-    let me = s.ok("{ getMe { email settings { value } } }", json!({}), Some(&token)).await;
+    let me = s
+        .ok(
+            "{ getMe { email settings { value } } }",
+            json!({}),
+            Some(&token),
+        )
+        .await;
     assert_eq!(me["getMe"]["email"], DEMO_STAFF);
     assert_eq!(me["getMe"]["settings"][0]["value"], "Asia/Tokyo");
     // A restart does not create the demo or the super admin twice.
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
-    let users = s.ok("{ getUsers { pageInfo { totalCount } } }", json!({}), Some(&admin)).await;
+    let users = s
+        .ok(
+            "{ getUsers { pageInfo { totalCount } } }",
+            json!({}),
+            Some(&admin),
+        )
+        .await;
     assert_eq!(users["getUsers"]["pageInfo"]["totalCount"], 2);
 }
 
 #[tokio::test]
 async fn the_web_app_is_served_with_spa_fallback() {
     let web = tempfile::tempdir().expect("dir");
-    std::fs::write(web.path().join("index.html"), "<!doctype html><title>Sellerdesk</title><div id=root></div>").expect("write");
+    std::fs::write(
+        web.path().join("index.html"),
+        "<!doctype html><title>Sellerdesk</title><div id=root></div>",
+    )
+    .expect("write");
     std::fs::create_dir_all(web.path().join("assets")).expect("dir");
     std::fs::write(web.path().join("assets/app.js"), "console.log('app')").expect("write");
     let dir = web.path().display().to_string();
     let s = Server::start_with(&[("WEB_DIR", &dir)]).await;
     let deep = s.get("/products/123/edit?tab=variants").await;
     assert_eq!(deep.status(), 200);
-    assert!(deep.text().await.expect("text").contains("<title>Sellerdesk</title>"));
+    assert!(
+        deep.text()
+            .await
+            .expect("text")
+            .contains("<title>Sellerdesk</title>")
+    );
     let asset = s.get("/assets/app.js").await;
     assert_eq!(asset.status(), 200);
     assert_eq!(asset.text().await.expect("text"), "console.log('app')");
@@ -83,17 +123,28 @@ async fn a_first_start_without_a_password_prints_a_generated_one_once() {
     let log = s.log();
     let password = log
         .lines()
-        .find_map(|l| l.trim().strip_prefix("│  password  ").map(|p| p.trim().to_owned()))
+        .find_map(|l| {
+            l.trim()
+                .strip_prefix("│  password  ")
+                .map(|p| p.trim().to_owned())
+        })
         .unwrap_or_else(|| panic!("no generated password printed:\n{log}"));
     s.login(SUPER_EMAIL, &password).await;
     s.restart_with(&[]).await;
-    assert_eq!(s.log().matches("│  password  ").count(), 1, "printed on the first start only");
+    assert_eq!(
+        s.log().matches("│  password  ").count(),
+        1,
+        "printed on the first start only"
+    );
     s.login(SUPER_EMAIL, &password).await;
 }
 
 #[tokio::test]
 async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_api")).arg("export-schema").output().expect("run api");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_api"))
+        .arg("export-schema")
+        .output()
+        .expect("run api");
     assert!(out.status.success());
     let dir = tempfile::tempdir().expect("dir");
     let schema = dir.path().join("schema.graphql");
@@ -101,7 +152,10 @@ async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     let tool = root.join("../shared/tools/contract-check.mjs");
     let web = root.join("web");
-    assert!(web.join("node_modules/graphql").exists(), "run `npm ci` in web/ first: the check needs the graphql package");
+    assert!(
+        web.join("node_modules/graphql").exists(),
+        "run `npm ci` in web/ first: the check needs the graphql package"
+    );
     let ops = "login,getMe,changePassword,forgotPassword,resetPasswordWithToken,resetPassword,signUpClient,verifyClient,\
                checkDuplicateClientKey,updateUserSettings,getUsers,signUp,removeUser,getEventHistories,retryEventHistory,\
                getJobBatch,getQueueStats,getWorkers,\
@@ -121,6 +175,10 @@ async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
         .output()
         .expect("run node");
     let report = String::from_utf8_lossy(&check.stdout);
-    assert!(check.status.success(), "contract differences:\n{report}{}", String::from_utf8_lossy(&check.stderr));
+    assert!(
+        check.status.success(),
+        "contract differences:\n{report}{}",
+        String::from_utf8_lossy(&check.stderr)
+    );
     assert!(report.contains("0 differences"), "{report}");
 }

@@ -9,7 +9,11 @@ async fn authorizing_connects_the_shop_once() {
     let server = Server::start().await;
     let admin = server.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let link = server
-        .ok("mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }", json!({}), Some(&admin))
+        .ok(
+            "mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }",
+            json!({}),
+            Some(&admin),
+        )
         .await["generateAuthorizeLink"]
         .as_str()
         .expect("link")
@@ -24,7 +28,8 @@ async fn authorizing_connects_the_shop_once() {
     // The same callback again answers the same shop; a made-up state is refused.
     let again = server.ok(q, input, Some(&admin)).await["authorizeShop"].clone();
     assert_eq!(again["id"], shop["id"]);
-    let forged = json!({ "i": { "code": granted.auth_code, "state": "forged", "saleChannel": "TIKTOK" } });
+    let forged =
+        json!({ "i": { "code": granted.auth_code, "state": "forged", "saleChannel": "TIKTOK" } });
     let res = server.gql(q, forged, Some(&admin)).await;
     assert_eq!(code(&res), "BAD_USER_INPUT");
     assert_eq!(field(&res), "state");

@@ -14,9 +14,11 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::time::Duration;
 
-use async_graphql_parser::types::{BaseType, InputValueDefinition, Type, TypeDefinition, TypeKind, TypeSystemDefinition};
+use async_graphql_parser::types::{
+    BaseType, InputValueDefinition, Type, TypeDefinition, TypeKind, TypeSystemDefinition,
+};
 use common::*;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// ID arguments the sweep does not fill with a client's object, each with the value it sends
 /// instead and why. An entry naming no ID argument of the schema fails the test.
@@ -110,14 +112,18 @@ fn known_value(parent: Option<&str>, name: &str, n: usize) -> Option<(Value, boo
     let when_needed = |v: Value| Some((v, false));
     match (parent.unwrap_or(""), name) {
         ("DesignInput", "mockupUrls") => always(json!(["https://img.sweep.test/mockup.png"])),
-        ("CacheProductDesignInput", "designFrontUrl") => always(json!("https://img.sweep.test/front.png")),
+        ("CacheProductDesignInput", "designFrontUrl") => {
+            always(json!("https://img.sweep.test/front.png"))
+        }
         ("ProductTemplateInput", "variants") => when_needed(json!([
             { "attributes": { "Color": "Black" }, "sku": format!("SWEEP-{n}"), "salePrice": 10.0, "listPrice": 12.0, "quantity": 1 }
         ])),
         ("VariantInput", "action") => when_needed(json!("UPDATE")),
         ("CreateUserInput", "role") => when_needed(json!("STAFF")),
         (_, "email") => when_needed(json!(format!("sweep-{n}@sweep.test"))),
-        (_, "password" | "newPassword" | "currentPassword") => when_needed(json!("sweep-password-1")),
+        (_, "password" | "newPassword" | "currentPassword") => {
+            when_needed(json!("sweep-password-1"))
+        }
         (_, "fileName") => when_needed(json!("sweep.png")),
         (_, "contentType") => when_needed(json!("image/png")),
         (_, "clientKey" | "key") => when_needed(json!(format!("sweep-{n}"))),
@@ -134,8 +140,15 @@ struct Schema {
 
 impl Schema {
     fn export() -> Schema {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_api")).arg("export-schema").output().expect("run api export-schema");
-        assert!(out.status.success(), "export-schema failed: {}", String::from_utf8_lossy(&out.stderr));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_api"))
+            .arg("export-schema")
+            .output()
+            .expect("run api export-schema");
+        assert!(
+            out.status.success(),
+            "export-schema failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
         let sdl = String::from_utf8(out.stdout).expect("utf-8 SDL");
         let doc = async_graphql_parser::parse_schema(&sdl).expect("the exported SDL parses");
         let types = doc
@@ -155,7 +168,13 @@ impl Schema {
             Some(TypeKind::Object(o)) => o
                 .fields
                 .iter()
-                .map(|f| (f.node.name.node.to_string(), f.node.arguments.iter().map(|a| a.node.clone()).collect(), f.node.ty.node.clone()))
+                .map(|f| {
+                    (
+                        f.node.name.node.to_string(),
+                        f.node.arguments.iter().map(|a| a.node.clone()).collect(),
+                        f.node.ty.node.clone(),
+                    )
+                })
                 .collect(),
             _ => Vec::new(),
         }
@@ -163,20 +182,30 @@ impl Schema {
 
     fn input_fields(&self, name: &str) -> Option<Vec<InputValueDefinition>> {
         match self.types.get(name).map(|t| &t.kind) {
-            Some(TypeKind::InputObject(i)) => Some(i.fields.iter().map(|f| f.node.clone()).collect()),
+            Some(TypeKind::InputObject(i)) => {
+                Some(i.fields.iter().map(|f| f.node.clone()).collect())
+            }
             _ => None,
         }
     }
 
     fn enum_values(&self, name: &str) -> Option<Vec<String>> {
         match self.types.get(name).map(|t| &t.kind) {
-            Some(TypeKind::Enum(e)) => Some(e.values.iter().map(|v| v.node.value.node.to_string()).collect()),
+            Some(TypeKind::Enum(e)) => Some(
+                e.values
+                    .iter()
+                    .map(|v| v.node.value.node.to_string())
+                    .collect(),
+            ),
             _ => None,
         }
     }
 
     fn is_object(&self, name: &str) -> bool {
-        matches!(self.types.get(name).map(|t| &t.kind), Some(TypeKind::Object(_) | TypeKind::Interface(_) | TypeKind::Union(_)))
+        matches!(
+            self.types.get(name).map(|t| &t.kind),
+            Some(TypeKind::Object(_) | TypeKind::Interface(_) | TypeKind::Union(_))
+        )
     }
 }
 
@@ -202,13 +231,23 @@ impl IdPath {
 }
 
 fn id_paths(schema: &Schema, args: &[InputValueDefinition]) -> Vec<IdPath> {
-    fn walk(schema: &Schema, values: &[InputValueDefinition], parent: Option<&str>, prefix: &[String], depth: usize, out: &mut Vec<IdPath>) {
+    fn walk(
+        schema: &Schema,
+        values: &[InputValueDefinition],
+        parent: Option<&str>,
+        prefix: &[String],
+        depth: usize,
+        out: &mut Vec<IdPath>,
+    ) {
         for v in values {
             let mut path = prefix.to_vec();
             path.push(v.name.node.to_string());
             let ty = named(&v.ty.node);
             if ty == "ID" {
-                out.push(IdPath { path, parent: parent.map(str::to_owned) });
+                out.push(IdPath {
+                    path,
+                    parent: parent.map(str::to_owned),
+                });
             } else if let Some(fields) = schema.input_fields(ty).filter(|_| depth < 8) {
                 walk(schema, &fields, Some(ty), &path, depth + 1, out);
             }
@@ -227,7 +266,10 @@ struct Fixture {
 
 impl Fixture {
     fn id(&self, kind: Kind) -> String {
-        self.ids.get(&kind).cloned().unwrap_or_else(|| panic!("the fixture has no {kind:?}"))
+        self.ids
+            .get(&kind)
+            .cloned()
+            .unwrap_or_else(|| panic!("the fixture has no {kind:?}"))
     }
 }
 
@@ -253,12 +295,19 @@ impl Filler<'_> {
         }
     }
 
-    fn value(&self, v: &InputValueDefinition, parent: Option<&str>, prefix: &[String]) -> Option<Value> {
+    fn value(
+        &self,
+        v: &InputValueDefinition,
+        parent: Option<&str>,
+        prefix: &[String],
+    ) -> Option<Value> {
         let mut path = prefix.to_vec();
         path.push(v.name.node.to_string());
         let name = v.name.node.as_str();
         let known = known_value(parent, name, self.n);
-        let needed = !v.ty.node.nullable || self.leads_to_target(&path) || known.as_ref().is_some_and(|(_, always)| *always);
+        let needed = !v.ty.node.nullable
+            || self.leads_to_target(&path)
+            || known.as_ref().is_some_and(|(_, always)| *always);
         if !needed {
             return None;
         }
@@ -286,7 +335,10 @@ impl Filler<'_> {
                     if let Some(values) = self.schema.enum_values(other) {
                         return json!(values[0]);
                     }
-                    let fields = self.schema.input_fields(other).unwrap_or_else(|| panic!("{}: cannot fill type {other}", self.op));
+                    let fields = self
+                        .schema
+                        .input_fields(other)
+                        .unwrap_or_else(|| panic!("{}: cannot fill type {other}", self.op));
                     let mut object = serde_json::Map::new();
                     for f in &fields {
                         if let Some(v) = self.value(f, Some(other), path) {
@@ -300,12 +352,20 @@ impl Filler<'_> {
     }
 
     fn id_value(&self, ty: &Type, name: &str, parent: Option<&str>, path: &[String]) -> Value {
-        let one = if let Some((_, _, fill, _)) = NOT_SWEPT.iter().find(|(op, p, _, _)| *op == self.op && *p == path.join(".")) {
+        let one = if let Some((_, _, fill, _)) = NOT_SWEPT
+            .iter()
+            .find(|(op, p, _, _)| *op == self.op && *p == path.join("."))
+        {
             json!(fill)
         } else {
-            let kind = kind_of(self.op, name, parent).unwrap_or_else(|| panic!("{}({}): no kind", self.op, path.join(".")));
+            let kind = kind_of(self.op, name, parent)
+                .unwrap_or_else(|| panic!("{}({}): no kind", self.op, path.join(".")));
             let victims = self.target.is_none_or(|t| t == path);
-            json!(if victims { self.victim.id(kind) } else { self.own.id(kind) })
+            json!(if victims {
+                self.victim.id(kind)
+            } else {
+                self.own.id(kind)
+            })
         };
         match &ty.base {
             BaseType::List(_) => json!([one]),
@@ -320,9 +380,15 @@ async fn create(s: &Server, token: &str, query: &str, vars: Value, pick: &[&str]
     let data = s.ok(query, vars, Some(token)).await;
     let mut v = &data;
     for key in pick {
-        v = if let Ok(i) = key.parse::<usize>() { &v[i] } else { &v[*key] };
+        v = if let Ok(i) = key.parse::<usize>() {
+            &v[i]
+        } else {
+            &v[*key]
+        };
     }
-    v.as_str().unwrap_or_else(|| panic!("no id at {pick:?} in {data}")).to_owned()
+    v.as_str()
+        .unwrap_or_else(|| panic!("no id at {pick:?} in {data}"))
+        .to_owned()
 }
 
 /// A client's objects of every kind, named after `who`.
@@ -331,19 +397,42 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     let mut put = |k: Kind, id: String| {
         f.ids.insert(k, id);
     };
-    let client = s.ok("{ getMe { client { id } } }", json!({}), Some(admin)).await["getMe"]["client"]["id"].as_str().expect("client").to_owned();
+    let client = s
+        .ok("{ getMe { client { id } } }", json!({}), Some(admin))
+        .await["getMe"]["client"]["id"]
+        .as_str()
+        .expect("client")
+        .to_owned();
     put(Kind::Client, client);
     let shop = connect_tiktok_shop(s, admin, &format!("{who} Shop")).await;
     put(Kind::Shop, shop.clone());
-    put(Kind::Brand, create(s, admin, "mutation($i: CreateBrandInput!) { createBrand(input: $i) { id } }", json!({ "i": { "name": format!("{who} Brand") } }), &["createBrand", "id"]).await);
+    put(
+        Kind::Brand,
+        create(
+            s,
+            admin,
+            "mutation($i: CreateBrandInput!) { createBrand(input: $i) { id } }",
+            json!({ "i": { "name": format!("{who} Brand") } }),
+            &["createBrand", "id"],
+        )
+        .await,
+    );
     let template = json!({
         "name": format!("{who} Template"), "title": format!("{who} {{design}} Tee"), "tiktokCategoryId": "601226", "type": "POD",
         "variants": [{ "attributes": { "Color": "Black" }, "sku": format!("{who}-BLK"), "salePrice": 10.0, "listPrice": 12.0, "quantity": 3 }]
     });
-    let template = create(s, admin, "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }", json!({ "i": template }), &["createProductTemplate", "id"]).await;
+    let template = create(
+        s,
+        admin,
+        "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }",
+        json!({ "i": template }),
+        &["createProductTemplate", "id"],
+    )
+    .await;
     put(Kind::Template, template.clone());
     // An image nothing serves: its listing job fails, so the batch has a FAILED job to retry.
-    let designs = json!([{ "name": format!("{who} Design"), "mockupUrls": ["http://127.0.0.1:9/none.png"] }]);
+    let designs =
+        json!([{ "name": format!("{who} Design"), "mockupUrls": ["http://127.0.0.1:9/none.png"] }]);
     let product = create(
         s,
         admin,
@@ -353,7 +442,17 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     )
     .await;
     put(Kind::Product, product.clone());
-    put(Kind::Variant, create(s, admin, "query($p: ID!) { getProductVariants(productId: $p) { id } }", json!({ "p": product }), &["getProductVariants", "0", "id"]).await);
+    put(
+        Kind::Variant,
+        create(
+            s,
+            admin,
+            "query($p: ID!) { getProductVariants(productId: $p) { id } }",
+            json!({ "p": product }),
+            &["getProductVariants", "0", "id"],
+        )
+        .await,
+    );
     put(
         Kind::Design,
         create(
@@ -366,7 +465,17 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
         .await,
     );
     let staff = json!({ "email": format!("{}-staff@sweep.test", who.to_lowercase()), "password": "sweep-password-1", "firstName": who, "lastName": "Staff", "role": "STAFF", "shopIds": [shop] });
-    put(Kind::User, create(s, admin, "mutation($i: CreateUserInput!) { signUp(input: $i) }", json!({ "i": staff }), &["signUp"]).await);
+    put(
+        Kind::User,
+        create(
+            s,
+            admin,
+            "mutation($i: CreateUserInput!) { signUp(input: $i) }",
+            json!({ "i": staff }),
+            &["signUp"],
+        )
+        .await,
+    );
     let batch = create(
         s,
         admin,
@@ -376,19 +485,48 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     )
     .await;
     let done = wait_batch(s, admin, &batch, Duration::from_secs(60)).await;
-    assert_eq!(done["failed"], 1, "the fixture's listing should fail: {done}");
-    put(Kind::Job, done["failures"][0]["jobId"].as_str().expect("failed job").to_owned());
+    assert_eq!(
+        done["failed"], 1,
+        "the fixture's listing should fail: {done}"
+    );
+    put(
+        Kind::Job,
+        done["failures"][0]["jobId"]
+            .as_str()
+            .expect("failed job")
+            .to_owned(),
+    );
     put(Kind::Batch, batch);
-    put(Kind::ShopProduct, create(s, admin, "query($s: ID!) { getShopProducts(shopId: $s) { items { id } } }", json!({ "s": shop }), &["getShopProducts", "items", "0", "id"]).await);
+    put(
+        Kind::ShopProduct,
+        create(
+            s,
+            admin,
+            "query($s: ID!) { getShopProducts(shopId: $s) { items { id } } }",
+            json!({ "s": shop }),
+            &["getShopProducts", "items", "0", "id"],
+        )
+        .await,
+    );
     f
 }
 
 /// A new client with a verified ADMIN; returns the ADMIN's token.
 async fn new_client(s: &Server, key: &str, email: &str) -> String {
     let input = json!({ "clientName": "Intruder Prints", "clientKey": key, "email": email, "password": "intruder-password", "firstName": "Ivo", "lastName": "Intruder" });
-    s.ok("mutation($i: SignUpClientInput!) { signUpClient(input: $i) }", json!({ "i": input }), None).await;
+    s.ok(
+        "mutation($i: SignUpClientInput!) { signUpClient(input: $i) }",
+        json!({ "i": input }),
+        None,
+    )
+    .await;
     let token = s.mailed_token(email, "/verify-email").await;
-    s.ok("mutation($t: String!) { verifyClient(token: $t) }", json!({ "t": token }), None).await;
+    s.ok(
+        "mutation($t: String!) { verifyClient(token: $t) }",
+        json!({ "t": token }),
+        None,
+    )
+    .await;
     s.login(email, "intruder-password").await
 }
 
@@ -405,7 +543,8 @@ async fn snapshot(s: &Server, admin: &str, f: &Fixture) -> Value {
         getAllShopProducts(filter: { limit: 100 }) { items { id liveStatus updatedAt } }
         getEventHistories(filter: { limit: 100 }) { items { id type status attempts updatedAt } pageInfo { totalCount } }
     }";
-    s.ok(q, json!({ "p": f.id(Kind::Product) }), Some(admin)).await
+    s.ok(q, json!({ "p": f.id(Kind::Product) }), Some(admin))
+        .await
 }
 
 /// Waits until none of the client's jobs waits or runs.
@@ -419,7 +558,11 @@ async fn settled(s: &Server, admin: &str) {
         (busy == 0).then_some(())
     })
     .await;
-    assert!(quiet.is_some(), "the victim's jobs did not settle; log:\n{}", tail(&s.log(), 40));
+    assert!(
+        quiet.is_some(),
+        "the victim's jobs did not settle; log:\n{}",
+        tail(&s.log(), 40)
+    );
 }
 
 #[tokio::test]
@@ -441,7 +584,10 @@ async fn every_id_taking_operation_refuses_another_clients_ids() {
     let mut uncovered = Vec::new();
     let mut failures = Vec::new();
     let mut swept = BTreeSet::new();
-    let mut unused_exclusions: BTreeSet<(String, String)> = NOT_SWEPT.iter().map(|(op, p, _, _)| (op.to_string(), p.to_string())).collect();
+    let mut unused_exclusions: BTreeSet<(String, String)> = NOT_SWEPT
+        .iter()
+        .map(|(op, p, _, _)| (op.to_string(), p.to_string()))
+        .collect();
     let mut n = 0;
     for (root, keyword) in [("Query", "query"), ("Mutation", "mutation")] {
         for (op, args, returns) in schema.operations(root) {
@@ -449,11 +595,18 @@ async fn every_id_taking_operation_refuses_another_clients_ids() {
             let mut exercised = Vec::new();
             for p in &paths {
                 let dotted = p.dotted();
-                if NOT_SWEPT.iter().any(|(o, x, _, _)| *o == op && *x == dotted) {
+                if NOT_SWEPT
+                    .iter()
+                    .any(|(o, x, _, _)| *o == op && *x == dotted)
+                {
                     unused_exclusions.remove(&(op.clone(), dotted));
                     continue;
                 }
-                match kind_of(&op, p.path.last().map(String::as_str).unwrap_or_default(), p.parent.as_deref()) {
+                match kind_of(
+                    &op,
+                    p.path.last().map(String::as_str).unwrap_or_default(),
+                    p.parent.as_deref(),
+                ) {
                     Some(_) => exercised.push(p.clone()),
                     None => uncovered.push(format!("{op}({dotted})")),
                 }
@@ -488,17 +641,47 @@ async fn every_id_taking_operation_refuses_another_clients_ids() {
                         variables.insert(format!("v{i}"), v);
                     }
                 }
-                let selection = if schema.is_object(named(&returns)) { " { __typename }" } else { "" };
-                let declared = if declared.is_empty() { String::new() } else { format!("({})", declared.join(", ")) };
-                let passed = if passed.is_empty() { String::new() } else { format!("({})", passed.join(", ")) };
+                let selection = if schema.is_object(named(&returns)) {
+                    " { __typename }"
+                } else {
+                    ""
+                };
+                let declared = if declared.is_empty() {
+                    String::new()
+                } else {
+                    format!("({})", declared.join(", "))
+                };
+                let passed = if passed.is_empty() {
+                    String::new()
+                } else {
+                    format!("({})", passed.join(", "))
+                };
                 let query = format!("{keyword} Sweep{declared} {{ {op}{passed}{selection} }}");
-                let res = s.gql(&query, Value::Object(variables.clone()), Some(&intruder)).await;
-                let label = format!("{op}({}) {}", target.as_ref().map(IdPath::dotted).unwrap_or_else(|| "every ID".into()), Value::Object(variables));
-                let instead = target.as_ref().and_then(|t| expected_instead(&op, &t.dotted()));
+                let res = s
+                    .gql(&query, Value::Object(variables.clone()), Some(&intruder))
+                    .await;
+                let label = format!(
+                    "{op}({}) {}",
+                    target
+                        .as_ref()
+                        .map(IdPath::dotted)
+                        .unwrap_or_else(|| "every ID".into()),
+                    Value::Object(variables)
+                );
+                let instead = target
+                    .as_ref()
+                    .and_then(|t| expected_instead(&op, &t.dotted()));
                 let ok = match instead {
-                    Some((Expected::BadInput(f), _)) => code(&res) == "BAD_USER_INPUT" && field(&res) == f,
-                    Some((Expected::Data(data), _)) => res.get("errors").is_none() && res["data"] == data,
-                    None => matches!(code(&res).as_str(), "NOT_FOUND" | "FORBIDDEN") && res["data"].get(&op).is_none_or(Value::is_null),
+                    Some((Expected::BadInput(f), _)) => {
+                        code(&res) == "BAD_USER_INPUT" && field(&res) == f
+                    }
+                    Some((Expected::Data(data), _)) => {
+                        res.get("errors").is_none() && res["data"] == data
+                    }
+                    None => {
+                        matches!(code(&res).as_str(), "NOT_FOUND" | "FORBIDDEN")
+                            && res["data"].get(&op).is_none_or(Value::is_null)
+                    }
                 };
                 if !ok || res.to_string().contains(VICTIM) {
                     failures.push(format!("{label}\n    answered {res}"));
@@ -507,17 +690,42 @@ async fn every_id_taking_operation_refuses_another_clients_ids() {
             }
         }
     }
-    eprintln!("tenancy sweep: {n} calls over {} operations: {swept:?}", swept.len());
-    assert!(uncovered.is_empty(), "ID arguments the sweep cannot fill: map them in kind_of or list them in NOT_SWEPT: {uncovered:?}");
-    assert!(unused_exclusions.is_empty(), "NOT_SWEPT names ID arguments the schema no longer has: {unused_exclusions:?}");
-    assert!(failures.is_empty(), "{} of {n} calls let another client's ids through:\n{}", failures.len(), failures.join("\n"));
+    eprintln!(
+        "tenancy sweep: {n} calls over {} operations: {swept:?}",
+        swept.len()
+    );
+    assert!(
+        uncovered.is_empty(),
+        "ID arguments the sweep cannot fill: map them in kind_of or list them in NOT_SWEPT: {uncovered:?}"
+    );
+    assert!(
+        unused_exclusions.is_empty(),
+        "NOT_SWEPT names ID arguments the schema no longer has: {unused_exclusions:?}"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} of {n} calls let another client's ids through:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
     // The sweep found what the schema has today (a guard against a parser that finds nothing).
-    for op in ["getProductById", "updateShop", "retryJobBatch", "bulkPublishProducts", "reassignShop", "signUp", "getEventHistories"] {
+    for op in [
+        "getProductById",
+        "updateShop",
+        "retryJobBatch",
+        "bulkPublishProducts",
+        "reassignShop",
+        "signUp",
+        "getEventHistories",
+    ] {
         assert!(swept.contains(op), "{op} was not swept: {swept:?}");
     }
 
     settled(&s, &victim_admin).await;
     let after = snapshot(&s, &victim_admin, &victim).await;
     assert_eq!(after, before, "a refused request changed the victim's data");
-    assert!(s.sandbox().ledger_of("product.create").is_empty(), "nothing was listed on any shop");
+    assert!(
+        s.sandbox().ledger_of("product.create").is_empty(),
+        "nothing was listed on any shop"
+    );
 }

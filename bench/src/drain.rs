@@ -19,13 +19,13 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
-use anyhow::{bail, Context as _};
+use anyhow::{Context as _, bail};
 use serde_json::Value;
 
-use crate::env::{self, Proc};
-use crate::harness::{interleave, Better, Row, Sample};
-use crate::stack::{self, Running};
 use crate::Ctx;
+use crate::env::{self, Proc};
+use crate::harness::{Better, Row, Sample, interleave};
+use crate::stack::{self, Running};
 
 pub fn bullmq_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("bullmq")
@@ -35,7 +35,10 @@ pub fn bullmq_dir() -> PathBuf {
 pub fn check_bullmq() -> anyhow::Result<PathBuf> {
     let dir = bullmq_dir();
     if !dir.join("node_modules/bullmq").exists() {
-        bail!("{}/node_modules is missing: run `npm ci` there", dir.display());
+        bail!(
+            "{}/node_modules is missing: run `npm ci` there",
+            dir.display()
+        );
     }
     Ok(dir)
 }
@@ -45,8 +48,18 @@ pub fn last_json(log: &Path) -> anyhow::Result<Value> {
     let text = std::fs::read_to_string(log)?;
     text.lines()
         .rev()
-        .find_map(|l| serde_json::from_str::<Value>(l).ok().filter(Value::is_object))
-        .with_context(|| format!("no JSON result in {}:\n{}", log.display(), env::tail(log, 20)))
+        .find_map(|l| {
+            serde_json::from_str::<Value>(l)
+                .ok()
+                .filter(Value::is_object)
+        })
+        .with_context(|| {
+            format!(
+                "no JSON result in {}:\n{}",
+                log.display(),
+                env::tail(log, 20)
+            )
+        })
 }
 
 pub fn node(ctx: &Ctx, name: &str, args: &[&str], log: &Path) -> anyhow::Result<Proc> {
@@ -73,32 +86,86 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let redis = ctx.redis().await?;
     let dir = ctx.work.fresh("drain-scaled")?;
     let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
-    let scaled = Scaled { db, url, queue: name, dir };
-    eprintln!("   {n} jobs, {workers} processes × {per} concurrent; Redis on port {}", redis.port);
+    let scaled = Scaled {
+        db,
+        url,
+        queue: name,
+        dir,
+    };
+    eprintln!(
+        "   {n} jobs, {workers} processes × {per} concurrent; Redis on port {}",
+        redis.port
+    );
 
-    let rounds = interleave(ctx.rounds, &["scaled", "bullmq", "embedded", "redis-benchmark"], |variant, round| {
-        let scaled = &scaled;
-        async move {
-            match variant {
-                "scaled" => drain_scaled(ctx, scaled, n).await,
-                "bullmq" => drain_bullmq(ctx, n, round).await,
-                "embedded" => drain_embedded(ctx, n).await,
-                _ => redis_ceiling(ctx).await,
+    let rounds = interleave(
+        ctx.rounds,
+        &["scaled", "bullmq", "embedded", "redis-benchmark"],
+        |variant, round| {
+            let scaled = &scaled;
+            async move {
+                match variant {
+                    "scaled" => drain_scaled(ctx, scaled, n).await,
+                    "bullmq" => drain_bullmq(ctx, n, round).await,
+                    "embedded" => drain_embedded(ctx, n).await,
+                    _ => redis_ceiling(ctx).await,
+                }
             }
-        }
-    })
+        },
+    )
     .await?;
     if let Some(rate) = rounds.spread("scaled", "jobs_per_s") {
         *ctx.drain_rate.lock().expect("lock") = Some(rate.median);
     }
     let mut rows = vec![
-        rounds.row("1 drain, scaled", "jobs/s", Better::Higher, ("scaled", "jobs_per_s"), Some(("bullmq", "jobs_per_s"))),
-        rounds.row("1 drain, scaled ÷ Redis ceiling", "jobs/s", Better::Higher, ("scaled", "jobs_per_s"), Some(("redis-benchmark", "jobs_per_s"))),
-        rounds.row("1 drain, BullMQ ÷ Redis ceiling", "jobs/s", Better::Higher, ("bullmq", "jobs_per_s"), Some(("redis-benchmark", "jobs_per_s"))),
-        rounds.row("1 Redis commands per job", "commands", Better::Lower, ("scaled", "redis_cmds_per_job"), Some(("bullmq", "redis_cmds_per_job"))),
-        rounds.row("2 drain, embedded", "jobs/s", Better::Higher, ("embedded", "jobs_per_s"), Some(("scaled", "jobs_per_s"))),
-        rounds.row("6 peak RSS, worker (drain)", "MiB", Better::Lower, ("scaled", "worker_rss_mib"), Some(("bullmq", "worker_rss_mib"))),
-        rounds.row("6 peak RSS, api embedded (drain)", "MiB", Better::Lower, ("embedded", "api_rss_mib"), None),
+        rounds.row(
+            "1 drain, scaled",
+            "jobs/s",
+            Better::Higher,
+            ("scaled", "jobs_per_s"),
+            Some(("bullmq", "jobs_per_s")),
+        ),
+        rounds.row(
+            "1 drain, scaled ÷ Redis ceiling",
+            "jobs/s",
+            Better::Higher,
+            ("scaled", "jobs_per_s"),
+            Some(("redis-benchmark", "jobs_per_s")),
+        ),
+        rounds.row(
+            "1 drain, BullMQ ÷ Redis ceiling",
+            "jobs/s",
+            Better::Higher,
+            ("bullmq", "jobs_per_s"),
+            Some(("redis-benchmark", "jobs_per_s")),
+        ),
+        rounds.row(
+            "1 Redis commands per job",
+            "commands",
+            Better::Lower,
+            ("scaled", "redis_cmds_per_job"),
+            Some(("bullmq", "redis_cmds_per_job")),
+        ),
+        rounds.row(
+            "2 drain, embedded",
+            "jobs/s",
+            Better::Higher,
+            ("embedded", "jobs_per_s"),
+            Some(("scaled", "jobs_per_s")),
+        ),
+        rounds.row(
+            "6 peak RSS, worker (drain)",
+            "MiB",
+            Better::Lower,
+            ("scaled", "worker_rss_mib"),
+            Some(("bullmq", "worker_rss_mib")),
+        ),
+        rounds.row(
+            "6 peak RSS, api embedded (drain)",
+            "MiB",
+            Better::Lower,
+            ("embedded", "api_rss_mib"),
+            None,
+        ),
     ];
     rows[1].note = "baseline: redis-benchmark LPUSH+RPOP".into();
     rows[2].note = "ours: BullMQ".into();
@@ -117,14 +184,23 @@ async fn drain_scaled(ctx: &Ctx, s: &Scaled, n: usize) -> anyhow::Result<Sample>
     // The backlog as a bulk mutation leaves it: rows committed, ids pushed.
     let ids = stack::insert_probes(&s.db, n, |_| serde_json::json!({})).await?;
     stack::push_probes(&s.db, &ids, Some(&redis.url()), &s.queue, &s.dir).await?;
-    let workers = stack::start_workers(&ctx.bins, &env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, &s.dir)?;
+    let workers = stack::start_workers(
+        &ctx.bins,
+        &env,
+        ctx.sizes.drain_workers,
+        ctx.sizes.drain_concurrency,
+        &s.dir,
+    )?;
     let mut running = Running { api: None, workers };
     stack::wait_probes(&s.db, n, &mut running, timeout(n)).await?;
     let commands = redis.commands().await?;
     let span = stack::probe_span(&s.db).await?;
     let rss = running.worker_rss();
     running.stop().await;
-    let mut m = Sample::from([("jobs_per_s", n as f64 / span.as_secs_f64()), ("redis_cmds_per_job", commands as f64 / n as f64)]);
+    let mut m = Sample::from([
+        ("jobs_per_s", n as f64 / span.as_secs_f64()),
+        ("redis_cmds_per_job", commands as f64 / n as f64),
+    ]);
     if let Some(r) = rss {
         m.insert("worker_rss_mib", r);
     }
@@ -143,7 +219,12 @@ async fn drain_bullmq(ctx: &Ctx, n: usize, round: usize) -> anyhow::Result<Sampl
     let queue = format!("drain{round}");
     let url = redis.url();
     let jobs = n.to_string();
-    let mut fill = node(ctx, "bullmq fill", &["fill", "--redis", &url, "--queue", &queue, "--jobs", &jobs], &dir.join("fill.log"))?;
+    let mut fill = node(
+        ctx,
+        "bullmq fill",
+        &["fill", "--redis", &url, "--queue", &queue, "--jobs", &jobs],
+        &dir.join("fill.log"),
+    )?;
     let status = fill.wait(timeout(n)).await?;
     if !status.success() {
         bail!("bullmq fill failed: {}", env::tail(&fill.log, 20));
@@ -151,7 +232,20 @@ async fn drain_bullmq(ctx: &Ctx, n: usize, round: usize) -> anyhow::Result<Sampl
     let per = ctx.sizes.drain_concurrency.to_string();
     let mut workers = Vec::new();
     for i in 0..ctx.sizes.drain_workers {
-        workers.push(node(ctx, "bullmq worker", &["work", "--redis", &url, "--queue", &queue, "--concurrency", &per], &dir.join(format!("worker-{i}.log")))?);
+        workers.push(node(
+            ctx,
+            "bullmq worker",
+            &[
+                "work",
+                "--redis",
+                &url,
+                "--queue",
+                &queue,
+                "--concurrency",
+                &per,
+            ],
+            &dir.join(format!("worker-{i}.log")),
+        )?);
     }
     let (mut done, mut first, mut last, mut rss) = (0u64, f64::MAX, 0f64, 0f64);
     for w in &mut workers {
@@ -172,7 +266,10 @@ async fn drain_bullmq(ctx: &Ctx, n: usize, round: usize) -> anyhow::Result<Sampl
         bail!("BullMQ completed {done} of {n} jobs");
     }
     let span = ((last - first) / 1000.0).max(0.001);
-    let mut m = Sample::from([("jobs_per_s", n as f64 / span), ("redis_cmds_per_job", commands as f64 / n as f64)]);
+    let mut m = Sample::from([
+        ("jobs_per_s", n as f64 / span),
+        ("redis_cmds_per_job", commands as f64 / n as f64),
+    ]);
     if rss > 0.0 {
         m.insert("worker_rss_mib", rss);
     }
@@ -186,9 +283,15 @@ async fn drain_embedded(ctx: &Ctx, n: usize) -> anyhow::Result<Sample> {
     stack::push_probes(&db, &ids, None, "sellerdesk", &dir).await?;
     let mut env = stack::base_env(&dir);
     env.insert("DEMO".into(), "false".into());
-    env.insert("WORKER_CONCURRENCY".into(), (ctx.sizes.drain_workers * ctx.sizes.drain_concurrency).to_string());
+    env.insert(
+        "WORKER_CONCURRENCY".into(),
+        (ctx.sizes.drain_workers * ctx.sizes.drain_concurrency).to_string(),
+    );
     let (api, _url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
-    let mut running = Running { api: Some(api), workers: Vec::new() };
+    let mut running = Running {
+        api: Some(api),
+        workers: Vec::new(),
+    };
     stack::wait_probes(&db, n, &mut running, timeout(n)).await?;
     let span = stack::probe_span(&db).await?;
     let rss = running.api_rss();
@@ -209,13 +312,26 @@ async fn redis_ceiling(ctx: &Ctx) -> anyhow::Result<Sample> {
     let port = redis.port.to_string();
     let out = tokio::task::spawn_blocking(move || {
         Command::new("redis-benchmark")
-            .args(["-h", "127.0.0.1", "-p", &port, "-t", "lpush,rpop", "-n", &requests.to_string(), "--csv"])
+            .args([
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &port,
+                "-t",
+                "lpush,rpop",
+                "-n",
+                &requests.to_string(),
+                "--csv",
+            ])
             .output()
     })
     .await?
     .context("redis-benchmark (apt-get install redis-tools)")?;
     if !out.status.success() {
-        bail!("redis-benchmark failed: {}", String::from_utf8_lossy(&out.stderr));
+        bail!(
+            "redis-benchmark failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
     }
     let text = String::from_utf8_lossy(&out.stdout);
     let rps = parse_benchmark_csv(&text);
@@ -223,14 +339,21 @@ async fn redis_ceiling(ctx: &Ctx) -> anyhow::Result<Sample> {
         bail!("redis-benchmark printed no LPUSH/RPOP figures:\n{text}");
     };
     redis.flush().await?;
-    Ok(Sample::from([("jobs_per_s", 1.0 / (1.0 / lpush + 1.0 / rpop)), ("lpush_per_s", *lpush), ("rpop_per_s", *rpop)]))
+    Ok(Sample::from([
+        ("jobs_per_s", 1.0 / (1.0 / lpush + 1.0 / rpop)),
+        ("lpush_per_s", *lpush),
+        ("rpop_per_s", *rpop),
+    ]))
 }
 
 /// `"LPUSH","123456.79",…` → requests per second by test.
 pub fn parse_benchmark_csv(text: &str) -> BTreeMap<String, f64> {
     let mut out = BTreeMap::new();
     for line in text.lines() {
-        let cells: Vec<&str> = line.split(',').map(|c| c.trim().trim_matches('"')).collect();
+        let cells: Vec<&str> = line
+            .split(',')
+            .map(|c| c.trim().trim_matches('"'))
+            .collect();
         if let [name, rps, ..] = cells.as_slice() {
             if let Ok(v) = rps.parse::<f64>() {
                 out.insert(name.split_whitespace().next().unwrap_or(name).to_owned(), v);

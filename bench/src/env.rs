@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context as _};
+use anyhow::{Context as _, bail};
 
 /// A port no other server of this run was given and nothing listens on, below the kernel's
 /// ephemeral range. A port the kernel picked (`:0`) and freed can be picked again, for another
@@ -18,7 +18,12 @@ pub fn free_port() -> u16 {
     const SPAN: u32 = 12_000; // up to 32,000: Linux hands out ephemeral ports from 32,768
     static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
     // Processes that run at the same time (the web's and a bench's servers) start apart.
-    let _ = NEXT.compare_exchange(u32::MAX, std::process::id() % SPAN, Ordering::SeqCst, Ordering::SeqCst);
+    let _ = NEXT.compare_exchange(
+        u32::MAX,
+        std::process::id() % SPAN,
+        Ordering::SeqCst,
+        Ordering::SeqCst,
+    );
     for _ in 0..SPAN {
         let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
         if TcpListener::bind(("127.0.0.1", port)).is_ok() {
@@ -38,12 +43,17 @@ impl Workdir {
     pub fn create() -> anyhow::Result<Workdir> {
         let path = std::env::temp_dir().join(format!("sellerdesk-bench-{}", std::process::id()));
         std::fs::create_dir_all(&path)?;
-        Ok(Workdir { path, counter: Default::default() })
+        Ok(Workdir {
+            path,
+            counter: Default::default(),
+        })
     }
 
     /// A fresh directory under the workdir.
     pub fn fresh(&self, prefix: &str) -> anyhow::Result<PathBuf> {
-        let n = self.counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        let n = self
+            .counter
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
         let dir = self.path.join(format!("{prefix}-{n}"));
         std::fs::create_dir_all(&dir)?;
         Ok(dir)
@@ -64,10 +74,16 @@ pub struct Bins {
 impl Bins {
     pub fn locate() -> anyhow::Result<Bins> {
         let me = std::env::current_exe().context("where this binary is")?;
-        let bins = Bins { api: me.with_file_name("api"), worker: me.with_file_name("worker") };
+        let bins = Bins {
+            api: me.with_file_name("api"),
+            worker: me.with_file_name("worker"),
+        };
         for b in [&bins.api, &bins.worker] {
             if !b.exists() {
-                bail!("{} is missing: build the binaries of this profile first (cargo build --bins, with --release for a release run)", b.display());
+                bail!(
+                    "{} is missing: build the binaries of this profile first (cargo build --bins, with --release for a release run)",
+                    b.display()
+                );
             }
         }
         Ok(bins)
@@ -83,8 +99,18 @@ pub struct Proc {
 }
 
 impl Proc {
-    pub fn spawn(name: &str, program: &Path, args: &[&str], env: &BTreeMap<String, String>, log: &Path) -> anyhow::Result<Proc> {
-        let file = std::fs::OpenOptions::new().create(true).append(true).open(log).with_context(|| format!("log {}", log.display()))?;
+    pub fn spawn(
+        name: &str,
+        program: &Path,
+        args: &[&str],
+        env: &BTreeMap<String, String>,
+        log: &Path,
+    ) -> anyhow::Result<Proc> {
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(log)
+            .with_context(|| format!("log {}", log.display()))?;
         let child = Command::new(program)
             .args(args)
             .env_clear()
@@ -96,7 +122,11 @@ impl Proc {
             .stderr(file)
             .spawn()
             .with_context(|| format!("start {}", program.display()))?;
-        Ok(Proc { name: name.to_owned(), child: Some(child), log: log.to_owned() })
+        Ok(Proc {
+            name: name.to_owned(),
+            child: Some(child),
+            log: log.to_owned(),
+        })
     }
 
     pub fn pid(&self) -> i32 {
@@ -109,13 +139,20 @@ impl Proc {
     }
 
     pub fn exited(&mut self) -> Option<std::process::ExitStatus> {
-        self.child.as_mut().and_then(|c| c.try_wait().ok().flatten())
+        self.child
+            .as_mut()
+            .and_then(|c| c.try_wait().ok().flatten())
     }
 
     /// Fails with the log's tail when the process has exited.
     pub fn check_alive(&mut self) -> anyhow::Result<()> {
         if let Some(status) = self.exited() {
-            bail!("{} exited with {status}; log {}:\n{}", self.name, self.log.display(), tail(&self.log, 30));
+            bail!(
+                "{} exited with {status}; log {}:\n{}",
+                self.name,
+                self.log.display(),
+                tail(&self.log, 30)
+            );
         }
         Ok(())
     }
@@ -128,7 +165,12 @@ impl Proc {
                 return Ok(s);
             }
             if Instant::now() > deadline {
-                bail!("{} did not finish in {timeout:?}; log {}:\n{}", self.name, self.log.display(), tail(&self.log, 30));
+                bail!(
+                    "{} did not finish in {timeout:?}; log {}:\n{}",
+                    self.name,
+                    self.log.display(),
+                    tail(&self.log, 30)
+                );
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
@@ -136,7 +178,9 @@ impl Proc {
 
     /// SIGTERM, then SIGKILL after `grace`.
     pub async fn stop(&mut self, grace: Duration) {
-        let Some(mut child) = self.child.take() else { return };
+        let Some(mut child) = self.child.take() else {
+            return;
+        };
         unsafe {
             libc::kill(child.id() as i32, libc::SIGTERM);
         }
@@ -175,7 +219,12 @@ pub fn tail(path: &Path, lines: usize) -> String {
 }
 
 /// Polls `f` until it returns Some, or fails after `timeout` with `what`.
-pub async fn wait_until<T, F, Fut>(timeout: Duration, every: Duration, what: &str, mut f: F) -> anyhow::Result<T>
+pub async fn wait_until<T, F, Fut>(
+    timeout: Duration,
+    every: Duration,
+    what: &str,
+    mut f: F,
+) -> anyhow::Result<T>
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = anyhow::Result<Option<T>>>,
@@ -203,22 +252,50 @@ impl Redis {
     pub async fn start(work: &Workdir) -> anyhow::Result<Redis> {
         let port = free_port();
         let dir = work.fresh("redis")?;
-        let args = ["--port", &port.to_string(), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", &dir.display().to_string()];
-        let proc = Proc::spawn("redis-server", Path::new("redis-server"), &args, &BTreeMap::new(), &dir.join("redis.log"))
-            .context("redis-server (apt-get install redis-server)")?;
+        let args = [
+            "--port",
+            &port.to_string(),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            &dir.display().to_string(),
+        ];
+        let proc = Proc::spawn(
+            "redis-server",
+            Path::new("redis-server"),
+            &args,
+            &BTreeMap::new(),
+            &dir.join("redis.log"),
+        )
+        .context("redis-server (apt-get install redis-server)")?;
         let client = redis::Client::open(format!("redis://127.0.0.1:{port}"))?;
-        let conn = wait_until(Duration::from_secs(10), Duration::from_millis(50), "redis-server", || async {
-            Ok(client.get_multiplexed_async_connection().await.ok())
-        })
+        let conn = wait_until(
+            Duration::from_secs(10),
+            Duration::from_millis(50),
+            "redis-server",
+            || async { Ok(client.get_multiplexed_async_connection().await.ok()) },
+        )
         .await?;
-        Ok(Redis { port, _proc: proc, conn })
+        Ok(Redis {
+            port,
+            _proc: proc,
+            conn,
+        })
     }
 
     pub fn url(&self) -> String {
         format!("redis://127.0.0.1:{}", self.port)
     }
 
-    pub async fn cmd<T: redis::FromRedisValue>(&self, name: &str, args: &[&str]) -> anyhow::Result<T> {
+    pub async fn cmd<T: redis::FromRedisValue>(
+        &self,
+        name: &str,
+        args: &[&str],
+    ) -> anyhow::Result<T> {
         let mut c = redis::cmd(name);
         for a in args {
             c.arg(*a);
@@ -240,7 +317,10 @@ impl Redis {
     /// scripts count too), minus the INFO call that reads them.
     pub async fn commands(&self) -> anyhow::Result<u64> {
         let info: String = self.cmd("INFO", &["commandstats"]).await?;
-        Ok(parse_commandstats(&info).values().sum::<u64>().saturating_sub(1))
+        Ok(parse_commandstats(&info)
+            .values()
+            .sum::<u64>()
+            .saturating_sub(1))
     }
 }
 
@@ -248,9 +328,17 @@ impl Redis {
 pub fn parse_commandstats(info: &str) -> BTreeMap<String, u64> {
     let mut out = BTreeMap::new();
     for line in info.lines() {
-        let Some(rest) = line.strip_prefix("cmdstat_") else { continue };
-        let Some((name, fields)) = rest.split_once(':') else { continue };
-        let calls = fields.split(',').find_map(|f| f.strip_prefix("calls=")).and_then(|c| c.parse().ok()).unwrap_or(0);
+        let Some(rest) = line.strip_prefix("cmdstat_") else {
+            continue;
+        };
+        let Some((name, fields)) = rest.split_once(':') else {
+            continue;
+        };
+        let calls = fields
+            .split(',')
+            .find_map(|f| f.strip_prefix("calls="))
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
         out.insert(name.to_owned(), calls);
     }
     out
@@ -267,21 +355,39 @@ pub const DEFAULT_POSTGRES: &str = "postgres://sellerdesk:sellerdesk@127.0.0.1:5
 
 impl Postgres {
     pub fn new() -> Postgres {
-        let admin = std::env::var("TEST_POSTGRES_URL").ok().filter(|u| !u.is_empty()).unwrap_or_else(|| DEFAULT_POSTGRES.into());
-        Postgres { admin, created: Default::default() }
+        let admin = std::env::var("TEST_POSTGRES_URL")
+            .ok()
+            .filter(|u| !u.is_empty())
+            .unwrap_or_else(|| DEFAULT_POSTGRES.into());
+        Postgres {
+            admin,
+            created: Default::default(),
+        }
     }
 
     async fn admin_db(&self) -> anyhow::Result<domain::Db> {
-        domain::Db::connect(&domain::db::DbOptions { url: self.admin.clone(), max_connections: 1, acquire_timeout: Duration::from_secs(10) })
-            .await
-            .with_context(|| format!("connect to {} (TEST_POSTGRES_URL; scripts/services.sh starts it)", jobs::config::mask_url(&self.admin)))
+        domain::Db::connect(&domain::db::DbOptions {
+            url: self.admin.clone(),
+            max_connections: 1,
+            acquire_timeout: Duration::from_secs(10),
+        })
+        .await
+        .with_context(|| {
+            format!(
+                "connect to {} (TEST_POSTGRES_URL; scripts/services.sh starts it)",
+                jobs::config::mask_url(&self.admin)
+            )
+        })
     }
 
     /// A new empty database; returns its name and URL.
     pub async fn create(&self) -> anyhow::Result<(String, String)> {
         let name = format!("sd_bench_{}", uuid::Uuid::new_v4().simple());
         let db = self.admin_db().await?;
-        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&db.pool).await.context("create database")?;
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&db.pool)
+            .await
+            .context("create database")?;
         db.pool.close().await;
         self.created.lock().expect("lock").push(name.clone());
         let (path, query) = self.admin.split_once('?').unwrap_or((&self.admin, ""));
@@ -303,7 +409,11 @@ impl Postgres {
         }
         if let Ok(db) = self.admin_db().await {
             for name in names {
-                let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&db.pool).await;
+                let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                )))
+                .execute(&db.pool)
+                .await;
             }
         }
     }
@@ -314,19 +424,33 @@ pub async fn connect(url: &str, max_connections: u32) -> anyhow::Result<domain::
 }
 
 /// `connect` whose callers wait up to `acquire_timeout` for a free connection.
-pub async fn connect_waiting(url: &str, max_connections: u32, acquire_timeout: Duration) -> anyhow::Result<domain::Db> {
-    domain::Db::connect(&domain::db::DbOptions { url: url.to_owned(), max_connections, acquire_timeout })
-        .await
-        .with_context(|| format!("connect to {}", jobs::config::mask_url(url)))
+pub async fn connect_waiting(
+    url: &str,
+    max_connections: u32,
+    acquire_timeout: Duration,
+) -> anyhow::Result<domain::Db> {
+    domain::Db::connect(&domain::db::DbOptions {
+        url: url.to_owned(),
+        max_connections,
+        acquire_timeout,
+    })
+    .await
+    .with_context(|| format!("connect to {}", jobs::config::mask_url(url)))
 }
 
 pub fn sqlite_url(data_dir: &Path) -> String {
-    format!("sqlite://{}?mode=rwc", data_dir.join("sellerdesk.sqlite").display())
+    format!(
+        "sqlite://{}?mode=rwc",
+        data_dir.join("sellerdesk.sqlite").display()
+    )
 }
 
 /// Runs `api migrate` with `env`.
 pub fn migrate(bins: &Bins, env: &BTreeMap<String, String>, log: &Path) -> anyhow::Result<()> {
-    let file = std::fs::OpenOptions::new().create(true).append(true).open(log)?;
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(log)?;
     let status = Command::new(&bins.api)
         .arg("migrate")
         .env_clear()
@@ -337,13 +461,21 @@ pub fn migrate(bins: &Bins, env: &BTreeMap<String, String>, log: &Path) -> anyho
         .status()
         .context("api migrate")?;
     if !status.success() {
-        bail!("api migrate failed; log {}:\n{}", log.display(), tail(log, 20));
+        bail!(
+            "api migrate failed; log {}:\n{}",
+            log.display(),
+            tail(log, 20)
+        );
     }
     Ok(())
 }
 
 /// Waits for `GET url` to answer 200.
-pub async fn wait_healthy(http: &reqwest::Client, url: &str, proc: &mut Proc) -> anyhow::Result<()> {
+pub async fn wait_healthy(
+    http: &reqwest::Client,
+    url: &str,
+    proc: &mut Proc,
+) -> anyhow::Result<()> {
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         proc.check_alive()?;
@@ -353,7 +485,12 @@ pub async fn wait_healthy(http: &reqwest::Client, url: &str, proc: &mut Proc) ->
             }
         }
         if Instant::now() > deadline {
-            bail!("{} did not answer {url}; log {}:\n{}", proc.name, proc.log.display(), tail(&proc.log, 30));
+            bail!(
+                "{} did not answer {url}; log {}:\n{}",
+                proc.name,
+                proc.log.display(),
+                tail(&proc.log, 30)
+            );
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }

@@ -6,14 +6,14 @@
 //! or a timeout (5 s). Both stacks: embedded (SQLite) and scaled (PostgreSQL; `api serve` only).
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context as _};
+use anyhow::{Context as _, bail};
 use hdrhistogram::Histogram;
 use serde_json::json;
 
-use crate::harness::{interleave, Better, Row, Sample};
+use crate::Ctx;
+use crate::harness::{Better, Row, Sample, interleave};
 use crate::listing::{gql, login};
 use crate::stack::{self, Running};
-use crate::Ctx;
 
 const QUERY: &str = "query($f: ProductFilter) { getProducts(filter: $f) { items { id name status type createdAt } pageInfo { totalCount } } }";
 const PAGE: usize = 50;
@@ -32,20 +32,45 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let embedded = start(ctx, false, n).await.context("embedded stack")?;
     let scaled = start(ctx, true, n).await.context("scaled stack")?;
     let (embedded, scaled) = (&embedded, &scaled);
-    let rounds = interleave(ctx.rounds, &["graphql-embedded", "healthz-embedded", "graphql-scaled", "healthz-scaled"], |variant, _| async move {
-        let target = if variant.ends_with("embedded") { embedded } else { scaled };
-        load(ctx, target, variant.starts_with("graphql"), n, rate, secs).await
-    })
+    let rounds = interleave(
+        ctx.rounds,
+        &[
+            "graphql-embedded",
+            "healthz-embedded",
+            "graphql-scaled",
+            "healthz-scaled",
+        ],
+        |variant, _| async move {
+            let target = if variant.ends_with("embedded") {
+                embedded
+            } else {
+                scaled
+            };
+            load(ctx, target, variant.starts_with("graphql"), n, rate, secs).await
+        },
+    )
     .await?;
     let mut rows = Vec::new();
     for stack in ["embedded", "scaled"] {
         let (ours, base) = (format!("graphql-{stack}"), format!("healthz-{stack}"));
         for (figure, label) in [("p50", "p50"), ("p99", "p99")] {
-            let mut r = rounds.row(&format!("5 getProducts {label}, {stack}"), "ms", Better::Lower, (&ours, figure), Some((&base, figure)));
+            let mut r = rounds.row(
+                &format!("5 getProducts {label}, {stack}"),
+                "ms",
+                Better::Lower,
+                (&ours, figure),
+                Some((&base, figure)),
+            );
             r.note = format!("{n} products, {rate:.0}/s; baseline /healthz");
             rows.push(r);
         }
-        let mut r = rounds.row(&format!("5 getProducts errors, {stack}"), "errors", Better::Lower, (&ours, "errors"), Some((&base, "errors")));
+        let mut r = rounds.row(
+            &format!("5 getProducts errors, {stack}"),
+            "errors",
+            Better::Lower,
+            (&ours, "errors"),
+            Some((&base, "errors")),
+        );
         r.note = format!("per round of {:.0} requests", rate * secs);
         rows.push(r);
     }
@@ -53,7 +78,11 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
 }
 
 async fn start(ctx: &Ctx, scaled: bool, n: usize) -> anyhow::Result<Target> {
-    let dir = ctx.work.fresh(if scaled { "graphql-scaled" } else { "graphql-embedded" })?;
+    let dir = ctx.work.fresh(if scaled {
+        "graphql-scaled"
+    } else {
+        "graphql-embedded"
+    })?;
     let (mut env, db) = if scaled {
         let redis = ctx.redis().await?;
         let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
@@ -66,17 +95,37 @@ async fn start(ctx: &Ctx, scaled: bool, n: usize) -> anyhow::Result<Target> {
     env.insert("WORKER_CONCURRENCY".into(), "4".into());
     let (api, url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
     let token = login(&ctx.http, &url).await?;
-    let me = gql(&ctx.http, &url, "{ getMe { client { id } } }", json!({}), Some(&token)).await?;
-    let client = me["getMe"]["client"]["id"].as_str().context("client id")?.to_owned();
+    let me = gql(
+        &ctx.http,
+        &url,
+        "{ getMe { client { id } } }",
+        json!({}),
+        Some(&token),
+    )
+    .await?;
+    let client = me["getMe"]["client"]["id"]
+        .as_str()
+        .context("client id")?
+        .to_owned();
     insert_products(&db, &client, n).await?;
     if !scaled {
         // The setup's one transaction of 100,000 rows left tens of MB of WAL; a catalogue grown
         // over months would not have them, so they are moved into the database file now rather
         // than by the first write during a round.
-        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)").execute(&db.pool).await.context("checkpoint")?;
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&db.pool)
+            .await
+            .context("checkpoint")?;
     }
     db.pool.close().await;
-    let target = Target { _running: Running { api: Some(api), workers: Vec::new() }, url, token };
+    let target = Target {
+        _running: Running {
+            api: Some(api),
+            workers: Vec::new(),
+        },
+        url,
+        token,
+    };
     warm_up(ctx, &target).await?;
     Ok(target)
 }
@@ -109,19 +158,29 @@ async fn insert_products(db: &domain::Db, client: &str, n: usize) -> anyhow::Res
     const CHUNK: usize = 1000;
     for start in (0..n).step_by(CHUNK) {
         let end = (start + CHUNK).min(n);
-        let mut sql = String::from("INSERT INTO products (id, client_id, name, status, source, type, created_at, updated_at) VALUES ");
+        let mut sql = String::from(
+            "INSERT INTO products (id, client_id, name, status, source, type, created_at, updated_at) VALUES ",
+        );
         // $1 is the client; then an id, a name and a time per row.
         for k in 0..end - start {
             if k > 0 {
                 sql.push_str(", ");
             }
             let p = 2 + k * 3;
-            sql.push_str(&format!("(${p}, $1, ${}, 'UNPUBLISHED', 'POD', 'POD', ${}, ${})", p + 1, p + 2, p + 2));
+            sql.push_str(&format!(
+                "(${p}, $1, ${}, 'UNPUBLISHED', 'POD', 'POD', ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 2
+            ));
         }
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(client.to_owned());
         for i in start..end {
             let at = domain::time::to_db(base + chrono::Duration::milliseconds(i as i64));
-            q = q.bind(domain::ids::new_id()).bind(format!("Bench product {i:06}")).bind(at);
+            q = q
+                .bind(domain::ids::new_id())
+                .bind(format!("Bench product {i:06}"))
+                .bind(at);
         }
         q.execute(&mut *tx).await.context("insert products")?;
     }
@@ -137,14 +196,22 @@ fn page_request(ctx: &Ctx, target: &Target, page: usize) -> reqwest::RequestBuil
         .json(&json!({ "query": QUERY, "variables": { "f": { "limit": PAGE, "page": page } } }))
 }
 
-async fn load(ctx: &Ctx, target: &Target, graphql: bool, n: usize, rate: f64, secs: f64) -> anyhow::Result<Sample> {
+async fn load(
+    ctx: &Ctx,
+    target: &Target,
+    graphql: bool,
+    n: usize,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<Sample> {
     let pages = n.div_ceil(PAGE).max(1);
     let t0 = Instant::now();
     let mut sent = 0usize;
     let mut tasks = Vec::new();
     while t0.elapsed().as_secs_f64() < secs {
         // Arrival k is due at k / rate: the first at once.
-        let due = ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
+        let due =
+            ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
         while sent < due {
             let scheduled = t0 + Duration::from_secs_f64(sent as f64 / rate);
             // Pages spread over the catalogue (a fixed stride through it).
@@ -158,7 +225,13 @@ async fn load(ctx: &Ctx, target: &Target, graphql: bool, n: usize, rate: f64, se
                 let ok = match req.timeout(Duration::from_secs(5)).send().await {
                     Ok(r) if r.status().is_success() => {
                         if graphql {
-                            r.json::<serde_json::Value>().await.map(|v| v.get("errors").is_none() && v["data"]["getProducts"]["items"].is_array()).unwrap_or(false)
+                            r.json::<serde_json::Value>()
+                                .await
+                                .map(|v| {
+                                    v.get("errors").is_none()
+                                        && v["data"]["getProducts"]["items"].is_array()
+                                })
+                                .unwrap_or(false)
                         } else {
                             r.bytes().await.is_ok()
                         }
@@ -182,6 +255,10 @@ async fn load(ctx: &Ctx, target: &Target, graphql: bool, n: usize, rate: f64, se
         }
     }
     let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
-    Ok(Sample::from([("p50", ms(0.5)), ("p99", ms(0.99)), ("errors", errors as f64), ("requests", sent as f64)]))
+    Ok(Sample::from([
+        ("p50", ms(0.5)),
+        ("p99", ms(0.99)),
+        ("errors", errors as f64),
+        ("requests", sent as f64),
+    ]))
 }
-

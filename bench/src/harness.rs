@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::future::Future;
 
 use serde::Serialize;
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 /// One run of one variant (our pipeline, or its baseline): named figures.
 pub type Sample = BTreeMap<&'static str, f64>;
@@ -26,8 +26,16 @@ impl Spread {
         }
         v.sort_by(|a, b| a.total_cmp(b));
         let n = v.len();
-        let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
-        Some(Spread { median, min: v[0], max: v[n - 1] })
+        let median = if n % 2 == 1 {
+            v[n / 2]
+        } else {
+            (v[n / 2 - 1] + v[n / 2]) / 2.0
+        };
+        Some(Spread {
+            median,
+            min: v[0],
+            max: v[n - 1],
+        })
     }
 }
 
@@ -98,14 +106,29 @@ impl Rounds {
     }
 
     /// A row comparing `ours = (variant, figure)` with `baseline = (variant, figure)`.
-    pub fn row(&self, name: &str, unit: &'static str, better: Better, ours: (&str, &str), baseline: Option<(&str, &str)>) -> Row {
+    pub fn row(
+        &self,
+        name: &str,
+        unit: &'static str,
+        better: Better,
+        ours: (&str, &str),
+        baseline: Option<(&str, &str)>,
+    ) -> Row {
         Row {
             name: name.to_owned(),
             unit,
             better,
             ours: self.spread(ours.0, ours.1),
             baseline: baseline.and_then(|(v, f)| self.spread(v, f)),
-            baseline_name: baseline.map(|(v, f)| if f == ours.1 { v.to_owned() } else { format!("{v} {f}") }).unwrap_or_default(),
+            baseline_name: baseline
+                .map(|(v, f)| {
+                    if f == ours.1 {
+                        v.to_owned()
+                    } else {
+                        format!("{v} {f}")
+                    }
+                })
+                .unwrap_or_default(),
             rounds: self.values(ours.0, ours.1).len(),
             note: String::new(),
         }
@@ -114,7 +137,11 @@ impl Rounds {
 
 /// Runs `rounds` interleaved rounds: every variant once per round, in the given order (A B A B…),
 /// so drift in the machine's load falls on all of them alike.
-pub async fn interleave<F, Fut>(rounds: usize, variants: &[&'static str], mut run: F) -> anyhow::Result<Rounds>
+pub async fn interleave<F, Fut>(
+    rounds: usize,
+    variants: &[&'static str],
+    mut run: F,
+) -> anyhow::Result<Rounds>
 where
     F: FnMut(&'static str, usize) -> Fut,
     Fut: Future<Output = anyhow::Result<Sample>>,
@@ -123,8 +150,15 @@ where
     for round in 0..rounds {
         for &variant in variants {
             let started = std::time::Instant::now();
-            let sample = run(variant, round).await.map_err(|e| e.context(format!("{variant}, round {}", round + 1)))?;
-            eprintln!("  round {}/{rounds} {variant:<18} {} ({:.1}s)", round + 1, brief(&sample), started.elapsed().as_secs_f64());
+            let sample = run(variant, round)
+                .await
+                .map_err(|e| e.context(format!("{variant}, round {}", round + 1)))?;
+            eprintln!(
+                "  round {}/{rounds} {variant:<18} {} ({:.1}s)",
+                round + 1,
+                brief(&sample),
+                started.elapsed().as_secs_f64()
+            );
             out.add(variant, sample);
         }
     }
@@ -132,7 +166,11 @@ where
 }
 
 fn brief(sample: &Sample) -> String {
-    sample.iter().map(|(k, v)| format!("{k}={}", num(*v))).collect::<Vec<_>>().join(" ")
+    sample
+        .iter()
+        .map(|(k, v)| format!("{k}={}", num(*v)))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// A figure printed with a sensible number of digits.
@@ -161,21 +199,35 @@ fn spread_text(s: Option<Spread>) -> String {
 /// The table, as printed and as pasted into docs/benchmarks.md (it is Markdown).
 pub fn table(rows: &[Row]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "| scenario | unit | ours: median (min–max) | baseline | baseline: median (min–max) | ratio ours/baseline | better | rounds |");
+    let _ = writeln!(
+        out,
+        "| scenario | unit | ours: median (min–max) | baseline | baseline: median (min–max) | ratio ours/baseline | better | rounds |"
+    );
     let _ = writeln!(out, "|---|---|---|---|---|---|---|---|");
     for r in rows {
-        let ratio = r.ratio().map(|x| format!("{x:.2}")).unwrap_or_else(|| "—".into());
+        let ratio = r
+            .ratio()
+            .map(|x| format!("{x:.2}"))
+            .unwrap_or_else(|| "—".into());
         let better = match r.better {
             Better::Higher => "higher",
             Better::Lower => "lower",
         };
-        let name = if r.note.is_empty() { r.name.clone() } else { format!("{} ({})", r.name, r.note) };
+        let name = if r.note.is_empty() {
+            r.name.clone()
+        } else {
+            format!("{} ({})", r.name, r.note)
+        };
         let _ = writeln!(
             out,
             "| {name} | {} | {} | {} | {} | {ratio} | {better} | {} |",
             r.unit,
             spread_text(r.ours),
-            if r.baseline_name.is_empty() { "—" } else { &r.baseline_name },
+            if r.baseline_name.is_empty() {
+                "—"
+            } else {
+                &r.baseline_name
+            },
             spread_text(r.baseline),
             r.rounds
         );
@@ -201,7 +253,11 @@ mod tests {
         let row = r.row("t", "u", Better::Higher, ("a", "x"), Some(("b", "x")));
         assert_eq!(row.ratio(), Some(2.0));
         assert_eq!(row.rounds, 3);
-        assert!(table(&[row]).contains("| t | u | 10.00 (8.00–12.00) | b | 5.00 (4.00–6.00) | 2.00 | higher | 3 |"));
+        assert!(
+            table(&[row]).contains(
+                "| t | u | 10.00 (8.00–12.00) | b | 5.00 (4.00–6.00) | 2.00 | higher | 3 |"
+            )
+        );
     }
 
     #[tokio::test]

@@ -10,24 +10,33 @@
 //! Both sides' times have millisecond resolution; percentiles come from an HDR histogram.
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context as _};
+use anyhow::{Context as _, bail};
 use hdrhistogram::Histogram;
 use sqlx::Row as _;
 
-use crate::drain::{check_bullmq, last_json, node};
-use crate::harness::{interleave, Better, Row, Sample};
-use crate::stack::{self, Running};
 use crate::Ctx;
+use crate::drain::{check_bullmq, last_json, node};
+use crate::harness::{Better, Row, Sample, interleave};
+use crate::stack::{self, Running};
 
 pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     check_bullmq()?;
     let measured = *ctx.drain_rate.lock().expect("lock");
     let (rate, note) = match (ctx.sizes.latency_rate, measured) {
-        (Some(r), _) => (r.max(1.0), format!("{r:.0} jobs/s: set with --set latency_rate")),
-        (None, Some(r)) => ((r / 2.0).max(1.0), format!("{:.0} jobs/s: half the scaled drain rate", r / 2.0)),
+        (Some(r), _) => (
+            r.max(1.0),
+            format!("{r:.0} jobs/s: set with --set latency_rate"),
+        ),
+        (None, Some(r)) => (
+            (r / 2.0).max(1.0),
+            format!("{:.0} jobs/s: half the scaled drain rate", r / 2.0),
+        ),
         (None, None) => {
             let r = if ctx.sizes.quick { 100.0 } else { 300.0 };
-            (r, format!("{r:.0} jobs/s: fixed, the drain scenario did not run"))
+            (
+                r,
+                format!("{r:.0} jobs/s: fixed, the drain scenario did not run"),
+            )
         }
     };
     let secs = ctx.sizes.latency_secs;
@@ -58,7 +67,13 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         ("done_p99", "3 latency enqueue→done p99"),
         ("done_p999", "3 latency enqueue→done p99.9"),
     ] {
-        let mut row = rounds.row(label, "ms", Better::Lower, ("scaled", figure), Some(("bullmq", figure)));
+        let mut row = rounds.row(
+            label,
+            "ms",
+            Better::Lower,
+            ("scaled", figure),
+            Some(("bullmq", figure)),
+        );
         row.note = format!("at {rate:.0} jobs/s");
         rows.push(row);
     }
@@ -94,7 +109,8 @@ fn histogram() -> anyhow::Result<Histogram<u64>> {
 
 /// Records a latency in ms (whole milliseconds on both sides) as µs; 0 becomes the lowest bucket.
 fn record(h: &mut Histogram<u64>, ms: i64) -> anyhow::Result<()> {
-    h.record((ms.max(0) as u64 * 1000).max(1)).context("latency out of the histogram's range")
+    h.record((ms.max(0) as u64 * 1000).max(1))
+        .context("latency out of the histogram's range")
 }
 
 async fn scaled(
@@ -109,26 +125,47 @@ async fn scaled(
     let redis = ctx.redis().await?;
     redis.flush().await?;
     stack::clear_jobs(db).await?;
-    let workers = stack::start_workers(&ctx.bins, env, ctx.sizes.drain_workers, ctx.sizes.drain_concurrency, dir)?;
+    let workers = stack::start_workers(
+        &ctx.bins,
+        env,
+        ctx.sizes.drain_workers,
+        ctx.sizes.drain_concurrency,
+        dir,
+    )?;
     let mut running = Running { api: None, workers };
     // Ready when every worker has written its heartbeat.
     let expected = ctx.sizes.drain_workers as i64;
-    crate::env::wait_until(Duration::from_secs(60), Duration::from_millis(50), "worker heartbeats", || async {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM workers").fetch_one(&db.pool).await?;
-        Ok((n >= expected).then_some(()))
-    })
+    crate::env::wait_until(
+        Duration::from_secs(60),
+        Duration::from_millis(50),
+        "worker heartbeats",
+        || async {
+            let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM workers")
+                .fetch_one(&db.pool)
+                .await?;
+            Ok((n >= expected).then_some(()))
+        },
+    )
     .await?;
     // Arrivals beyond what the enqueue path sustains wait for a connection, as requests would
     // wait for an API replica, for as long as the round's backlog takes: their wait is part of
     // the latency measured (the arrival time is stamped before), not an error.
-    let enqueue_db = crate::env::connect_waiting(&db_url(env), ENQUEUE_CONNECTIONS, Duration::from_secs_f64(secs * 4.0 + 60.0)).await?;
-    let queue = jobs::Queue::redis(&redis.url(), queue_name).await.map_err(anyhow::Error::msg)?;
+    let enqueue_db = crate::env::connect_waiting(
+        &db_url(env),
+        ENQUEUE_CONNECTIONS,
+        Duration::from_secs_f64(secs * 4.0 + 60.0),
+    )
+    .await?;
+    let queue = jobs::Queue::redis(&redis.url(), queue_name)
+        .await
+        .map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
     let mut sent = 0usize;
     let mut tasks = Vec::new();
     while t0.elapsed().as_secs_f64() < secs {
         // Arrival k is due at k / rate: the first at once.
-        let due = ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
+        let due =
+            ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
         while sent < due {
             let (db, queue) = (enqueue_db.clone(), queue.clone());
             let stamp = epoch_ms();
@@ -136,7 +173,9 @@ async fn scaled(
                 let mut tx = db.begin().await?;
                 let mut job = jobs::kinds::probe("", 0, None, 3);
                 job.payload["sent_ms"] = stamp.into();
-                let id = domain::event_histories::insert(&mut tx, &job).await?.context("inserted")?;
+                let id = domain::event_histories::insert(&mut tx, &job)
+                    .await?
+                    .context("inserted")?;
                 tx.commit().await?;
                 queue.push(&db, &[id]).await;
                 anyhow::Ok(())
@@ -151,13 +190,21 @@ async fn scaled(
     stack::wait_probes(db, sent, &mut running, Duration::from_secs(120)).await?;
     running.stop().await;
     enqueue_db.pool.close().await;
-    let rows = sqlx::query("SELECT payload, started_at, finished_at FROM event_histories WHERE type = 'system.probe'").fetch_all(&db.pool).await?;
+    let rows = sqlx::query(
+        "SELECT payload, started_at, finished_at FROM event_histories WHERE type = 'system.probe'",
+    )
+    .fetch_all(&db.pool)
+    .await?;
     let (mut start, mut done) = (histogram()?, histogram()?);
     for r in rows {
         let payload: serde_json::Value = serde_json::from_str(&r.try_get::<String, _>("payload")?)?;
-        let sent_ms = payload["sent_ms"].as_i64().context("sent_ms in the payload")?;
-        let started = domain::time::from_db(&r.try_get::<String, _>("started_at")?).timestamp_millis();
-        let finished = domain::time::from_db(&r.try_get::<String, _>("finished_at")?).timestamp_millis();
+        let sent_ms = payload["sent_ms"]
+            .as_i64()
+            .context("sent_ms in the payload")?;
+        let started =
+            domain::time::from_db(&r.try_get::<String, _>("started_at")?).timestamp_millis();
+        let finished =
+            domain::time::from_db(&r.try_get::<String, _>("finished_at")?).timestamp_millis();
         record(&mut start, started - sent_ms)?;
         record(&mut done, finished - sent_ms)?;
     }
@@ -177,25 +224,57 @@ async fn bullmq(ctx: &Ctx, round: usize, rate: f64, secs: f64) -> anyhow::Result
     let per = ctx.sizes.drain_concurrency.to_string();
     let mut workers = Vec::new();
     for i in 0..ctx.sizes.drain_workers {
-        workers.push(node(ctx, "bullmq worker", &["work", "--forever", "--redis", &url, "--queue", &queue, "--concurrency", &per], &dir.join(format!("worker-{i}.log")))?);
+        workers.push(node(
+            ctx,
+            "bullmq worker",
+            &[
+                "work",
+                "--forever",
+                "--redis",
+                &url,
+                "--queue",
+                &queue,
+                "--concurrency",
+                &per,
+            ],
+            &dir.join(format!("worker-{i}.log")),
+        )?);
     }
     for w in &mut workers {
         let log = w.log.clone();
-        crate::env::wait_until(Duration::from_secs(30), Duration::from_millis(20), "BullMQ worker ready", || {
-            let ready = std::fs::read_to_string(&log).unwrap_or_default().lines().any(|l| l == "ready");
-            async move { Ok(ready.then_some(())) }
-        })
+        crate::env::wait_until(
+            Duration::from_secs(30),
+            Duration::from_millis(20),
+            "BullMQ worker ready",
+            || {
+                let ready = std::fs::read_to_string(&log)
+                    .unwrap_or_default()
+                    .lines()
+                    .any(|l| l == "ready");
+                async move { Ok(ready.then_some(())) }
+            },
+        )
         .await?;
         w.check_alive()?;
     }
     let (r, s) = (format!("{rate}"), format!("{secs}"));
-    let mut producer = node(ctx, "bullmq producer", &["latency", "--redis", &url, "--queue", &queue, "--rate", &r, "--secs", &s], &dir.join("producer.log"))?;
+    let mut producer = node(
+        ctx,
+        "bullmq producer",
+        &[
+            "latency", "--redis", &url, "--queue", &queue, "--rate", &r, "--secs", &s,
+        ],
+        &dir.join("producer.log"),
+    )?;
     let status = producer.wait(Duration::from_secs_f64(secs + 120.0)).await?;
     for w in &mut workers {
         w.stop(Duration::from_secs(10)).await;
     }
     if !status.success() {
-        bail!("bullmq producer failed: {}", crate::env::tail(&producer.log, 20));
+        bail!(
+            "bullmq producer failed: {}",
+            crate::env::tail(&producer.log, 20)
+        );
     }
     let result = last_json(&producer.log)?;
     let sent = result["sent"].as_u64().unwrap_or(0) as usize;

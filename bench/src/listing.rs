@@ -21,14 +21,14 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context as _};
-use serde_json::{json, Value};
+use anyhow::{Context as _, bail};
+use serde_json::{Value, json};
 use sqlx::Row as _;
 
-use crate::env;
-use crate::harness::{interleave, Better, Row, Sample};
-use crate::stack::{self, Running};
 use crate::Ctx;
+use crate::env;
+use crate::harness::{Better, Row, Sample, interleave};
+use crate::stack::{self, Running};
 
 const DEMO_ADMIN: &str = "admin@demo.sellerdesk.test";
 const DEMO_PASSWORD: &str = "sellerdesk-demo";
@@ -38,8 +38,16 @@ const CONCURRENCY: usize = 8;
 const RPS: u32 = 100_000;
 
 /// Posts a GraphQL operation; returns `data`, or fails with the errors.
-pub async fn gql(http: &reqwest::Client, url: &str, query: &str, variables: Value, token: Option<&str>) -> anyhow::Result<Value> {
-    let mut req = http.post(format!("{url}/graphql")).json(&json!({ "query": query, "variables": variables }));
+pub async fn gql(
+    http: &reqwest::Client,
+    url: &str,
+    query: &str,
+    variables: Value,
+    token: Option<&str>,
+) -> anyhow::Result<Value> {
+    let mut req = http
+        .post(format!("{url}/graphql"))
+        .json(&json!({ "query": query, "variables": variables }));
     if let Some(t) = token {
         req = req.bearer_auth(t);
     }
@@ -59,7 +67,10 @@ pub async fn login(http: &reqwest::Client, url: &str) -> anyhow::Result<String> 
         None,
     )
     .await?;
-    Ok(data["login"]["accessToken"].as_str().context("token")?.to_owned())
+    Ok(data["login"]["accessToken"]
+        .as_str()
+        .context("token")?
+        .to_owned())
 }
 
 /// The PNG every mockup URL answers with, as a seller's file host would.
@@ -123,29 +134,77 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     config.orders_per_shop = 0;
     let tiktok = sandbox::tiktok::start(config).await?;
     let host = image_host().await?;
-    eprintln!("   {n} products per round; concurrency {CONCURRENCY}; sandbox at {}", tiktok.base_url());
+    eprintln!(
+        "   {n} products per round; concurrency {CONCURRENCY}; sandbox at {}",
+        tiktok.base_url()
+    );
     let t = Instant::now();
-    let embedded = start_stack(ctx, Kind::Embedded, &tiktok, &host, n).await.context("embedded stack")?;
-    let scaled = start_stack(ctx, Kind::Scaled, &tiktok, &host, n).await.context("scaled stack")?;
-    eprintln!("   stacks ready with {n} products each ({:.1}s)", t.elapsed().as_secs_f64());
+    let embedded = start_stack(ctx, Kind::Embedded, &tiktok, &host, n)
+        .await
+        .context("embedded stack")?;
+    let scaled = start_stack(ctx, Kind::Scaled, &tiktok, &host, n)
+        .await
+        .context("scaled stack")?;
+    eprintln!(
+        "   stacks ready with {n} products each ({:.1}s)",
+        t.elapsed().as_secs_f64()
+    );
     let (embedded, scaled) = (&embedded, &scaled);
     let tiktok = &tiktok;
-    let rounds = interleave(ctx.rounds, &["embedded", "bare-embedded", "scaled", "bare-scaled"], |variant, _| async move {
-        let stack = if variant.ends_with("embedded") { embedded } else { scaled };
-        let shop = connect_shop(ctx, stack, tiktok).await?;
-        if variant.starts_with("bare") {
-            bare(stack, &shop).await
-        } else {
-            ours(ctx, stack, &shop).await
-        }
-    })
+    let rounds = interleave(
+        ctx.rounds,
+        &["embedded", "bare-embedded", "scaled", "bare-scaled"],
+        |variant, _| async move {
+            let stack = if variant.ends_with("embedded") {
+                embedded
+            } else {
+                scaled
+            };
+            let shop = connect_shop(ctx, stack, tiktok).await?;
+            if variant.starts_with("bare") {
+                bare(stack, &shop).await
+            } else {
+                ours(ctx, stack, &shop).await
+            }
+        },
+    )
     .await?;
     let mut rows = vec![
-        rounds.row(&format!("4 bulk listing {n}, embedded"), "s", Better::Lower, ("embedded", "secs"), Some(("bare-embedded", "secs"))),
-        rounds.row(&format!("4 bulk listing {n}, scaled"), "s", Better::Lower, ("scaled", "secs"), Some(("bare-scaled", "secs"))),
-        rounds.row("6 peak RSS, api embedded (listing)", "MiB", Better::Lower, ("embedded", "api_rss_mib"), None),
-        rounds.row("6 peak RSS, api scaled (listing)", "MiB", Better::Lower, ("scaled", "api_rss_mib"), None),
-        rounds.row("6 peak RSS, worker (listing)", "MiB", Better::Lower, ("scaled", "worker_rss_mib"), None),
+        rounds.row(
+            &format!("4 bulk listing {n}, embedded"),
+            "s",
+            Better::Lower,
+            ("embedded", "secs"),
+            Some(("bare-embedded", "secs")),
+        ),
+        rounds.row(
+            &format!("4 bulk listing {n}, scaled"),
+            "s",
+            Better::Lower,
+            ("scaled", "secs"),
+            Some(("bare-scaled", "secs")),
+        ),
+        rounds.row(
+            "6 peak RSS, api embedded (listing)",
+            "MiB",
+            Better::Lower,
+            ("embedded", "api_rss_mib"),
+            None,
+        ),
+        rounds.row(
+            "6 peak RSS, api scaled (listing)",
+            "MiB",
+            Better::Lower,
+            ("scaled", "api_rss_mib"),
+            None,
+        ),
+        rounds.row(
+            "6 peak RSS, worker (listing)",
+            "MiB",
+            Better::Lower,
+            ("scaled", "worker_rss_mib"),
+            None,
+        ),
     ];
     rows[0].note = "baseline: a bare sequential loop".into();
     rows[1].note = "baseline: a bare sequential loop".into();
@@ -155,22 +214,41 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     Ok(rows)
 }
 
-async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHandle, host: &str, n: usize) -> anyhow::Result<Stack> {
+async fn start_stack(
+    ctx: &Ctx,
+    kind: Kind,
+    tiktok: &sandbox::tiktok::SandboxHandle,
+    host: &str,
+    n: usize,
+) -> anyhow::Result<Stack> {
     let sb = tiktok.sandbox();
-    let dir = ctx.work.fresh(if kind == Kind::Embedded { "listing-embedded" } else { "listing-scaled" })?;
+    let dir = ctx.work.fresh(if kind == Kind::Embedded {
+        "listing-embedded"
+    } else {
+        "listing-scaled"
+    })?;
     let (mut env, db_url, queue) = match kind {
         Kind::Embedded => {
             let db = stack::embedded_database(ctx, &dir).await?;
             db.pool.close().await;
-            let queue = jobs::Queue::sqlite(&dir.join("bench-unused-queue.sqlite"), "unused").await.map_err(anyhow::Error::msg)?.0;
+            let queue = jobs::Queue::sqlite(&dir.join("bench-unused-queue.sqlite"), "unused")
+                .await
+                .map_err(anyhow::Error::msg)?
+                .0;
             (stack::base_env(&dir), env::sqlite_url(&dir), queue)
         }
         Kind::Scaled => {
             let redis = ctx.redis().await?;
             let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
             db.pool.close().await;
-            let queue = jobs::Queue::redis(&redis.url(), "bench-unused").await.map_err(anyhow::Error::msg)?;
-            (stack::scaled_env(&dir, &url, &redis.url(), &name), url, queue)
+            let queue = jobs::Queue::redis(&redis.url(), "bench-unused")
+                .await
+                .map_err(anyhow::Error::msg)?;
+            (
+                stack::scaled_env(&dir, &url, &redis.url(), &name),
+                url,
+                queue,
+            )
         }
     };
     for (k, v) in [
@@ -192,11 +270,24 @@ async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHan
         Kind::Embedded => Vec::new(),
         Kind::Scaled => stack::start_workers(&ctx.bins, &env, 2, CONCURRENCY / 2, &dir)?,
     };
-    let running = Running { api: Some(api), workers };
+    let running = Running {
+        api: Some(api),
+        workers,
+    };
     let db = env::connect(&db_url, 4).await?;
     let token = login(&ctx.http, &url).await?;
-    let me = gql(&ctx.http, &url, "{ getMe { client { id } } }", json!({}), Some(&token)).await?;
-    let client_id = me["getMe"]["client"]["id"].as_str().context("client id")?.to_owned();
+    let me = gql(
+        &ctx.http,
+        &url,
+        "{ getMe { client { id } } }",
+        json!({}),
+        Some(&token),
+    )
+    .await?;
+    let client_id = me["getMe"]["client"]["id"]
+        .as_str()
+        .context("client id")?
+        .to_owned();
     // Room for a fresh shop per round.
     sqlx::query("UPDATE client_subscriptions SET plan_id = (SELECT id FROM subscription_plans WHERE type = 'DIAMOND'), end_date = NULL WHERE client_id = $1")
         .bind(&client_id)
@@ -239,7 +330,8 @@ async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHan
         }),
         audit_follow: Duration::ZERO,
         fetch: connectors::fetch::FetchConfig {
-            allow: connectors::fetch::AllowList::parse(&format!("{host},{}", tiktok.base_url())).map_err(anyhow::Error::msg)?,
+            allow: connectors::fetch::AllowList::parse(&format!("{host},{}", tiktok.base_url()))
+                .map_err(anyhow::Error::msg)?,
             ..connectors::fetch::FetchConfig::default()
         },
         public_url: url.clone(),
@@ -259,8 +351,14 @@ async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHan
     };
     // A first shop brings the category tree the template needs.
     connect_shop(ctx, &stack, tiktok).await?;
-    let template = gql(&ctx.http, &stack.url, "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }", json!({ "i": tee_template() }), Some(&stack.token))
-        .await?["createProductTemplate"]["id"]
+    let template = gql(
+        &ctx.http,
+        &stack.url,
+        "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }",
+        json!({ "i": tee_template() }),
+        Some(&stack.token),
+    )
+    .await?["createProductTemplate"]["id"]
         .as_str()
         .context("template id")?
         .to_owned();
@@ -285,15 +383,33 @@ async fn start_stack(ctx: &Ctx, kind: Kind, tiktok: &sandbox::tiktok::SandboxHan
 }
 
 /// Connects a new sandbox shop as the consent flow does and waits for its first sync.
-async fn connect_shop(ctx: &Ctx, stack: &Stack, tiktok: &sandbox::tiktok::SandboxHandle) -> anyhow::Result<String> {
-    let i = stack.shops.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
-    let link = gql(&ctx.http, &stack.url, "mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }", json!({}), Some(&stack.token))
-        .await?["generateAuthorizeLink"]
+async fn connect_shop(
+    ctx: &Ctx,
+    stack: &Stack,
+    tiktok: &sandbox::tiktok::SandboxHandle,
+) -> anyhow::Result<String> {
+    let i = stack
+        .shops
+        .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let link = gql(
+        &ctx.http,
+        &stack.url,
+        "mutation { generateAuthorizeLink(targetMarket: US, saleChannel: TIKTOK) }",
+        json!({}),
+        Some(&stack.token),
+    )
+    .await?["generateAuthorizeLink"]
         .as_str()
         .context("link")?
         .to_owned();
-    let state = reqwest::Url::parse(&link)?.query_pairs().find(|(k, _)| k == "state").map(|(_, v)| v.into_owned()).context("state")?;
-    let granted = tiktok.sandbox().grant_shop(&format!("Bench shop {i}"), "US");
+    let state = reqwest::Url::parse(&link)?
+        .query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .context("state")?;
+    let granted = tiktok
+        .sandbox()
+        .grant_shop(&format!("Bench shop {i}"), "US");
     let data = gql(
         &ctx.http,
         &stack.url,
@@ -302,19 +418,29 @@ async fn connect_shop(ctx: &Ctx, stack: &Stack, tiktok: &sandbox::tiktok::Sandbo
         Some(&stack.token),
     )
     .await?;
-    let shop = data["authorizeShop"]["id"].as_str().context("shop id")?.to_owned();
+    let shop = data["authorizeShop"]["id"]
+        .as_str()
+        .context("shop id")?
+        .to_owned();
     wait_idle(stack).await?;
     Ok(shop)
 }
 
 /// Until no job waits or runs (the shop's sync, the category tree).
 async fn wait_idle(stack: &Stack) -> anyhow::Result<()> {
-    env::wait_until(Duration::from_secs(120), Duration::from_millis(100), "jobs to finish", || async {
-        let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_queue WHERE status IN ('PENDING', 'PROCESSING')")
+    env::wait_until(
+        Duration::from_secs(120),
+        Duration::from_millis(100),
+        "jobs to finish",
+        || async {
+            let n: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM job_queue WHERE status IN ('PENDING', 'PROCESSING')",
+            )
             .fetch_one(&stack.db.pool)
             .await?;
-        Ok((n == 0).then_some(()))
-    })
+            Ok((n == 0).then_some(()))
+        },
+    )
     .await
 }
 
@@ -331,11 +457,19 @@ async fn ours(ctx: &Ctx, stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
             Some(&stack.token),
         )
         .await?;
-        batches.push(data["bulkListingProduct"]["batchId"].as_str().context("batch")?.to_owned());
+        batches.push(
+            data["bulkListingProduct"]["batchId"]
+                .as_str()
+                .context("batch")?
+                .to_owned(),
+        );
     }
     let in_batches = |select: &str| {
         let marks: Vec<String> = (1..=batches.len()).map(|i| format!("${i}")).collect();
-        let sql = format!("{select} FROM event_histories WHERE batch_id IN ({})", marks.join(", "));
+        let sql = format!(
+            "{select} FROM event_histories WHERE batch_id IN ({})",
+            marks.join(", ")
+        );
         let mut q = sqlx::query(sqlx::AssertSqlSafe(sql));
         for b in &batches {
             q = q.bind(b.clone());
@@ -351,8 +485,15 @@ async fn ours(ctx: &Ctx, stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
         let failed: i64 = row.try_get::<Option<i64>, _>("failed")?.unwrap_or(0);
         let total: i64 = row.try_get("total")?;
         if failed > 0 {
-            let error: Option<String> = in_batches("SELECT error").fetch_all(&stack.db.pool).await?.iter().find_map(|r| r.try_get("error").ok().flatten());
-            bail!("{failed} listing jobs FAILED, e.g.: {}", error.unwrap_or_default());
+            let error: Option<String> = in_batches("SELECT error")
+                .fetch_all(&stack.db.pool)
+                .await?
+                .iter()
+                .find_map(|r| r.try_get("error").ok().flatten());
+            bail!(
+                "{failed} listing jobs FAILED, e.g.: {}",
+                error.unwrap_or_default()
+            );
         }
         if total as usize == n && busy == 0 {
             break;
@@ -362,7 +503,10 @@ async fn ours(ctx: &Ctx, stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
-    let last: String = in_batches("SELECT MAX(finished_at) AS last").fetch_one(&stack.db.pool).await?.try_get("last")?;
+    let last: String = in_batches("SELECT MAX(finished_at) AS last")
+        .fetch_one(&stack.db.pool)
+        .await?
+        .try_get("last")?;
     let secs = (domain::time::from_db(&last) - t0).num_milliseconds() as f64 / 1000.0;
     let mut m = Sample::from([("secs", secs), ("items_per_s", n as f64 / secs)]);
     if let Some(r) = stack.running.api_rss() {
@@ -378,7 +522,14 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
     let t0 = Instant::now();
     for product in &stack.products {
         let mut tx = stack.rt.db.begin().await?;
-        let (_, version) = domain::shop_products::request_listing(&mut tx, &stack.client_id, shop, product, "LISTING").await?;
+        let (_, version) = domain::shop_products::request_listing(
+            &mut tx,
+            &stack.client_id,
+            shop,
+            product,
+            "LISTING",
+        )
+        .await?;
         tx.commit().await?;
         let payload = jobs::listings::ListingJob {
             shop_id: shop.to_owned(),
@@ -408,5 +559,8 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
     }
     let secs = t0.elapsed().as_secs_f64();
     let _ = stack.kind;
-    Ok(Sample::from([("secs", secs), ("items_per_s", stack.products.len() as f64 / secs)]))
+    Ok(Sample::from([
+        ("secs", secs),
+        ("items_per_s", stack.products.len() as f64 / secs),
+    ]))
 }

@@ -20,7 +20,10 @@ use clap::Parser;
 use harness::Row;
 
 #[derive(Parser, Debug)]
-#[command(name = "bench", about = "Sellerdesk benchmarks: our pipeline against its baselines, interleaved")]
+#[command(
+    name = "bench",
+    about = "Sellerdesk benchmarks: our pipeline against its baselines, interleaved"
+)]
 struct Args {
     /// Every scenario at a small size (the whole run in under two minutes); the test command
     /// runs this so the harness never rots.
@@ -101,13 +104,24 @@ impl Sizes {
     pub fn describe(&self) -> String {
         format!(
             "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s",
-            self.drain_jobs, self.drain_workers, self.drain_concurrency, self.latency_secs, self.listing_products, self.graphql_products, self.graphql_rate, self.graphql_secs
+            self.drain_jobs,
+            self.drain_workers,
+            self.drain_concurrency,
+            self.latency_secs,
+            self.listing_products,
+            self.graphql_products,
+            self.graphql_rate,
+            self.graphql_secs
         )
     }
 
     fn set(&mut self, kv: &str) -> anyhow::Result<()> {
-        let (k, v) = kv.split_once('=').ok_or_else(|| anyhow::anyhow!("--set {kv}: expected NAME=VALUE"))?;
-        let num: f64 = v.parse().map_err(|_| anyhow::anyhow!("--set {kv}: {v} is not a number"))?;
+        let (k, v) = kv
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--set {kv}: expected NAME=VALUE"))?;
+        let num: f64 = v
+            .parse()
+            .map_err(|_| anyhow::anyhow!("--set {kv}: {v} is not a number"))?;
         match k {
             "drain_jobs" => self.drain_jobs = num as usize,
             "listing_products" => self.listing_products = num as usize,
@@ -140,19 +154,33 @@ pub struct Ctx {
 impl Ctx {
     /// The run's one Redis, shared by our pipeline and every baseline.
     pub async fn redis(&self) -> anyhow::Result<&env::Redis> {
-        self.redis.get_or_try_init(|| env::Redis::start(&self.work)).await
+        self.redis
+            .get_or_try_init(|| env::Redis::start(&self.work))
+            .await
     }
 }
 
 fn machine() -> String {
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|c| c.lines().find(|l| l.starts_with("model name")).and_then(|l| l.split_once(':')).map(|(_, v)| v.trim().to_owned()))
+        .and_then(|c| {
+            c.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split_once(':'))
+                .map(|(_, v)| v.trim().to_owned())
+        })
         .unwrap_or_else(|| "unknown CPU".into());
-    let cores = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(0);
+    let cores = std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(0);
     let mem = std::fs::read_to_string("/proc/meminfo")
         .ok()
-        .and_then(|m| m.lines().next().and_then(|l| l.split_whitespace().nth(1)).and_then(|k| k.parse::<f64>().ok()))
+        .and_then(|m| {
+            m.lines()
+                .next()
+                .and_then(|l| l.split_whitespace().nth(1))
+                .and_then(|k| k.parse::<f64>().ok())
+        })
         .map(|kb| format!("{:.0} GiB", kb / 1024.0 / 1024.0))
         .unwrap_or_default();
     format!("{cpu}, {cores} cores, {mem} RAM")
@@ -166,10 +194,17 @@ async fn main() -> anyhow::Result<()> {
     }
     for o in &args.only {
         if !SCENARIOS.contains(&o.as_str()) {
-            anyhow::bail!("--only {o}: no such scenario; choose from {}", SCENARIOS.join(", "));
+            anyhow::bail!(
+                "--only {o}: no such scenario; choose from {}",
+                SCENARIOS.join(", ")
+            );
         }
     }
-    let profile = if cfg!(debug_assertions) { "debug" } else { "release" };
+    let profile = if cfg!(debug_assertions) {
+        "debug"
+    } else {
+        "release"
+    };
     let mut sizes = Sizes::new(args.quick);
     for kv in &args.set {
         sizes.set(kv)?;
@@ -180,7 +215,9 @@ async fn main() -> anyhow::Result<()> {
         bins: env::Bins::locate()?,
         work: env::Workdir::create()?,
         pg: env::Postgres::new(),
-        http: reqwest::Client::builder().timeout(std::time::Duration::from_secs(60)).build()?,
+        http: reqwest::Client::builder()
+            .timeout(std::time::Duration::from_secs(60))
+            .build()?,
         redis: tokio::sync::OnceCell::new(),
         drain_rate: Default::default(),
     };
@@ -226,7 +263,11 @@ async fn main() -> anyhow::Result<()> {
     }
     ctx.pg.drop_all().await;
     let date = chrono::Utc::now().format("%Y-%m-%d %H:%M UTC");
-    println!("\nSellerdesk benchmarks — {date}; {profile} build; {} sizes; {}\n", if args.quick { "quick" } else { "full" }, machine());
+    println!(
+        "\nSellerdesk benchmarks — {date}; {profile} build; {} sizes; {}\n",
+        if args.quick { "quick" } else { "full" },
+        machine()
+    );
     println!("{}\n", ctx.sizes.describe());
     print!("{}", harness::table(&rows));
     println!("\ntotal {:.1}s", started.elapsed().as_secs_f64());

@@ -5,11 +5,11 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use anyhow::{bail, Context as _};
+use anyhow::{Context as _, bail};
 use sqlx::Row as _;
 
-use crate::env::{self, Bins, Proc};
 use crate::Ctx;
+use crate::env::{self, Bins, Proc};
 
 /// Variables every process of a run gets. Logs at `warn`: a line per job is not the pipeline's
 /// work, and BullMQ writes none.
@@ -21,14 +21,23 @@ pub fn base_env(data_dir: &Path) -> BTreeMap<String, String> {
         ("BOOTSTRAP_ADMIN_EMAIL", "root@sellerdesk.test".to_owned()),
         ("BOOTSTRAP_ADMIN_PASSWORD", "root-password-1".to_owned()),
         ("LANG", "C.UTF-8".to_owned()),
-        ("RUST_LOG", std::env::var("BENCH_RUST_LOG").unwrap_or_else(|_| "warn".to_owned())),
+        (
+            "RUST_LOG",
+            std::env::var("BENCH_RUST_LOG").unwrap_or_else(|_| "warn".to_owned()),
+        ),
         ("SECRETS_KEY", "42".repeat(32)),
-        ("JWT_SECRET", "bench-secret-shared-by-every-replica-0123456789".to_owned()),
+        (
+            "JWT_SECRET",
+            "bench-secret-shared-by-every-replica-0123456789".to_owned(),
+        ),
     ] {
         env.insert(k.to_owned(), v);
     }
     // `BENCH_STACK_ENV="QUEUE_POLL_MS=10 JOB_SWEEP_MS=500"`: settings to try, given to every process.
-    for kv in std::env::var("BENCH_STACK_ENV").unwrap_or_default().split_whitespace() {
+    for kv in std::env::var("BENCH_STACK_ENV")
+        .unwrap_or_default()
+        .split_whitespace()
+    {
         if let Some((k, v)) = kv.split_once('=') {
             env.insert(k.to_owned(), v.to_owned());
         }
@@ -37,7 +46,12 @@ pub fn base_env(data_dir: &Path) -> BTreeMap<String, String> {
 }
 
 /// The scaled stack's variables: PostgreSQL, Redis, a queue of its own.
-pub fn scaled_env(data_dir: &Path, database_url: &str, redis_url: &str, queue: &str) -> BTreeMap<String, String> {
+pub fn scaled_env(
+    data_dir: &Path,
+    database_url: &str,
+    redis_url: &str,
+    queue: &str,
+) -> BTreeMap<String, String> {
     let mut env = base_env(data_dir);
     env.insert("DATABASE_URL".into(), database_url.to_owned());
     env.insert("REDIS_URL".into(), redis_url.to_owned());
@@ -59,7 +73,10 @@ impl Running {
 
     /// The largest peak RSS among the worker processes.
     pub fn worker_rss(&self) -> Option<f64> {
-        self.workers.iter().filter_map(Proc::peak_rss_mib).reduce(f64::max)
+        self.workers
+            .iter()
+            .filter_map(Proc::peak_rss_mib)
+            .reduce(f64::max)
     }
 
     pub fn check_alive(&mut self) -> anyhow::Result<()> {
@@ -83,7 +100,11 @@ impl Running {
 }
 
 /// Starts `api serve` with `env` on a free port and waits for /healthz.
-pub async fn start_api(ctx: &Ctx, env: &BTreeMap<String, String>, log: &Path) -> anyhow::Result<(Proc, String)> {
+pub async fn start_api(
+    ctx: &Ctx,
+    env: &BTreeMap<String, String>,
+    log: &Path,
+) -> anyhow::Result<(Proc, String)> {
     let port = env::free_port();
     let mut env = env.clone();
     env.insert("PORT".into(), port.to_string());
@@ -94,18 +115,40 @@ pub async fn start_api(ctx: &Ctx, env: &BTreeMap<String, String>, log: &Path) ->
     Ok((api, url))
 }
 
-pub fn start_workers(bins: &Bins, env: &BTreeMap<String, String>, count: usize, concurrency: usize, log_dir: &Path) -> anyhow::Result<Vec<Proc>> {
+pub fn start_workers(
+    bins: &Bins,
+    env: &BTreeMap<String, String>,
+    count: usize,
+    concurrency: usize,
+    log_dir: &Path,
+) -> anyhow::Result<Vec<Proc>> {
     let mut env = env.clone();
     env.insert("WORKER_CONCURRENCY".into(), concurrency.to_string());
-    (0..count).map(|i| Proc::spawn(&format!("worker {i}"), &bins.worker, &[], &env, &log_dir.join(format!("worker-{i}.log")))).collect()
+    (0..count)
+        .map(|i| {
+            Proc::spawn(
+                &format!("worker {i}"),
+                &bins.worker,
+                &[],
+                &env,
+                &log_dir.join(format!("worker-{i}.log")),
+            )
+        })
+        .collect()
 }
 
 /// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, stamped queued
 /// as a bulk mutation writes its jobs; [`push_probes`] then pushes them as the mutation does
 /// after its commit. `payload(i)` gives each job's payload.
-pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) -> serde_json::Value) -> anyhow::Result<Vec<String>> {
+pub async fn insert_probes(
+    db: &domain::Db,
+    n: usize,
+    payload: impl Fn(usize) -> serde_json::Value,
+) -> anyhow::Result<Vec<String>> {
     let mut tx = db.begin().await?;
-    let batch = domain::event_histories::create_batch(&mut tx, None, jobs::kinds::SYSTEM_PROBE, n as i64).await?;
+    let batch =
+        domain::event_histories::create_batch(&mut tx, None, jobs::kinds::SYSTEM_PROBE, n as i64)
+            .await?;
     let now = domain::time::now_db();
     let mut ids = Vec::with_capacity(n);
     const CHUNK: usize = 1000;
@@ -120,9 +163,14 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
                 sql.push_str(", ");
             }
             let p = 3 + k * 2;
-            sql.push_str(&format!("(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2, $2)", p + 1));
+            sql.push_str(&format!(
+                "(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2, $2)",
+                p + 1
+            ));
         }
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(batch.clone()).bind(now.clone());
+        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(batch.clone())
+            .bind(now.clone());
         for i in start..end {
             let id = domain::ids::new_id();
             q = q.bind(id.clone()).bind(payload(i).to_string());
@@ -136,16 +184,31 @@ pub async fn insert_probes(db: &domain::Db, n: usize, payload: impl Fn(usize) ->
 
 /// Pushes probe jobs to the queue the way the API pushes a committed bulk mutation's jobs.
 /// `queue` is the Redis queue's name (scaled), or the embedded queue's file under `data_dir`.
-pub async fn push_probes(db: &domain::Db, ids: &[String], redis_url: Option<&str>, queue: &str, data_dir: &Path) -> anyhow::Result<()> {
+pub async fn push_probes(
+    db: &domain::Db,
+    ids: &[String],
+    redis_url: Option<&str>,
+    queue: &str,
+    data_dir: &Path,
+) -> anyhow::Result<()> {
     let q = match redis_url {
-        Some(url) => jobs::Queue::redis(url, queue).await.map_err(anyhow::Error::msg)?,
-        None => jobs::Queue::sqlite(&data_dir.join("queue.sqlite"), queue).await.map_err(anyhow::Error::msg)?.0,
+        Some(url) => jobs::Queue::redis(url, queue)
+            .await
+            .map_err(anyhow::Error::msg)?,
+        None => {
+            jobs::Queue::sqlite(&data_dir.join("queue.sqlite"), queue)
+                .await
+                .map_err(anyhow::Error::msg)?
+                .0
+        }
     };
     // A push that fails gives its jobs back to the sweeper: the drain would then measure that.
     q.push(db, ids).await;
-    let unpushed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM event_histories WHERE status = 'PENDING' AND queued_at IS NULL")
-        .fetch_one(&db.pool)
-        .await?;
+    let unpushed: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM event_histories WHERE status = 'PENDING' AND queued_at IS NULL",
+    )
+    .fetch_one(&db.pool)
+    .await?;
     if unpushed > 0 {
         bail!("{unpushed} probe jobs could not be pushed");
     }
@@ -157,7 +220,11 @@ pub async fn push_probes(db: &domain::Db, ids: &[String], redis_url: Option<&str
 /// count of every status walked all the jobs, tens of ms per poll at 50,000). The only other
 /// jobs of a drain are the workers' own at start, done in moments.
 pub async fn probe_counts(db: &domain::Db) -> anyhow::Result<(i64, i64)> {
-    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM job_queue WHERE status IN ('PENDING', 'PROCESSING')").fetch_one(&db.pool).await?;
+    let left: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM job_queue WHERE status IN ('PENDING', 'PROCESSING')",
+    )
+    .fetch_one(&db.pool)
+    .await?;
     let failed: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM job_queue q JOIN event_histories e ON e.id = q.id WHERE q.status = 'FAILED' AND e.type = 'system.probe'",
     )
@@ -167,7 +234,12 @@ pub async fn probe_counts(db: &domain::Db) -> anyhow::Result<(i64, i64)> {
 }
 
 /// Waits until all `n` probes succeeded; fails at once on a FAILED one or a dead process.
-pub async fn wait_probes(db: &domain::Db, n: usize, running: &mut Running, timeout: Duration) -> anyhow::Result<()> {
+pub async fn wait_probes(
+    db: &domain::Db,
+    n: usize,
+    running: &mut Running,
+    timeout: Duration,
+) -> anyhow::Result<()> {
     let deadline = std::time::Instant::now() + timeout;
     loop {
         let (left, failed) = probe_counts(db).await?;
@@ -200,7 +272,10 @@ pub async fn probe_span(db: &domain::Db) -> anyhow::Result<Duration> {
     let a: String = row.try_get("a")?;
     let b: String = row.try_get("b")?;
     let span = domain::time::from_db(&b) - domain::time::from_db(&a);
-    Ok(span.to_std().unwrap_or_default().max(Duration::from_millis(1)))
+    Ok(span
+        .to_std()
+        .unwrap_or_default()
+        .max(Duration::from_millis(1)))
 }
 
 /// Empties the job tables between rounds.
@@ -209,18 +284,31 @@ pub async fn probe_span(db: &domain::Db) -> anyhow::Result<Duration> {
 /// until autovacuum catches up, and rounds must start alike.
 pub async fn clear_jobs(db: &domain::Db) -> anyhow::Result<()> {
     if db.backend == domain::Backend::Postgres {
-        sqlx::query("TRUNCATE job_effects, job_queue, event_histories, workers").execute(&db.pool).await?;
-        sqlx::query("DELETE FROM job_batches").execute(&db.pool).await?;
+        sqlx::query("TRUNCATE job_effects, job_queue, event_histories, workers")
+            .execute(&db.pool)
+            .await?;
+        sqlx::query("DELETE FROM job_batches")
+            .execute(&db.pool)
+            .await?;
         return Ok(());
     }
-    for t in ["DELETE FROM job_effects", "DELETE FROM job_queue", "DELETE FROM event_histories", "DELETE FROM job_batches", "DELETE FROM workers"] {
+    for t in [
+        "DELETE FROM job_effects",
+        "DELETE FROM job_queue",
+        "DELETE FROM event_histories",
+        "DELETE FROM job_batches",
+        "DELETE FROM workers",
+    ] {
         sqlx::query(t).execute(&db.pool).await?;
     }
     Ok(())
 }
 
 /// A scaled database: created, migrated, connected.
-pub async fn scaled_database(ctx: &Ctx, dir: &Path) -> anyhow::Result<(String, String, domain::Db)> {
+pub async fn scaled_database(
+    ctx: &Ctx,
+    dir: &Path,
+) -> anyhow::Result<(String, String, domain::Db)> {
     let (name, url) = ctx.pg.create().await?;
     let mut env = base_env(dir);
     env.insert("DATABASE_URL".into(), url.clone());

@@ -45,7 +45,8 @@ const V4_NOT_PUBLIC: &[Ipv4Net] = &[
 /// Where public IPv6 unicast lives; everything outside (loopback, unspecified, unique local
 /// fc00::/7, link-local fe80::/10, multicast ff00::/8, IPv4-compatible ::/96, discard 100::/64…)
 /// is not public.
-const V6_GLOBAL_UNICAST: Ipv6Net = Ipv6Net::new_assert(Ipv6Addr::new(0x2000, 0, 0, 0, 0, 0, 0, 0), 3);
+const V6_GLOBAL_UNICAST: Ipv6Net =
+    Ipv6Net::new_assert(Ipv6Addr::new(0x2000, 0, 0, 0, 0, 0, 0, 0), 3);
 
 /// Parts of 2000::/3 that are not the public Internet either.
 const V6_NOT_PUBLIC: &[Ipv6Net] = &[
@@ -114,17 +115,30 @@ impl AllowList {
                 url::Host::Ipv4(ip) => AllowedHost::Ip(ip.into()),
                 url::Host::Ipv6(ip) => AllowedHost::Ip(ip.into()),
             };
-            Allowed { host, port: url.port_or_known_default() }
+            Allowed {
+                host,
+                port: url.port_or_known_default(),
+            }
         } else if let Some(rest) = entry.strip_prefix('[') {
             let (ip, tail) = rest.split_once(']').ok_or_else(bad)?;
             let ip: Ipv6Addr = ip.parse().map_err(|_| bad())?;
             let port = match tail {
                 "" => None,
-                t => Some(t.strip_prefix(':').and_then(|p| p.parse().ok()).ok_or_else(bad)?),
+                t => Some(
+                    t.strip_prefix(':')
+                        .and_then(|p| p.parse().ok())
+                        .ok_or_else(bad)?,
+                ),
             };
-            Allowed { host: AllowedHost::Ip(ip.into()), port }
+            Allowed {
+                host: AllowedHost::Ip(ip.into()),
+                port,
+            }
         } else if let Ok(ip) = entry.parse::<IpAddr>() {
-            Allowed { host: AllowedHost::Ip(ip), port: None }
+            Allowed {
+                host: AllowedHost::Ip(ip),
+                port: None,
+            }
         } else {
             let (host, port) = match entry.rsplit_once(':') {
                 Some((h, p)) => (h, Some(p.parse::<u16>().map_err(|_| bad())?)),
@@ -132,7 +146,12 @@ impl AllowList {
             };
             let host = match host.parse::<Ipv4Addr>() {
                 Ok(ip) => AllowedHost::Ip(ip.into()),
-                Err(_) if !host.is_empty() && host.bytes().all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_')) => {
+                Err(_)
+                    if !host.is_empty()
+                        && host.bytes().all(|b| {
+                            b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-' | b'_')
+                        }) =>
+                {
                     AllowedHost::Name(normal_name(host))
                 }
                 Err(_) => return Err(bad()),
@@ -268,7 +287,9 @@ pub struct Fetcher {
 impl Fetcher {
     pub fn new(config: FetchConfig) -> Fetcher {
         crate::tiktok::install_tls_provider();
-        Fetcher { config: Arc::new(config) }
+        Fetcher {
+            config: Arc::new(config),
+        }
     }
 
     pub fn config(&self) -> &FetchConfig {
@@ -293,7 +314,8 @@ impl Fetcher {
     }
 
     async fn follow(&self, raw: &str) -> Result<Fetched, FetchError> {
-        let mut url = Url::parse(raw.trim()).map_err(|_| FetchError::Refused("not an absolute URL".into()))?;
+        let mut url = Url::parse(raw.trim())
+            .map_err(|_| FetchError::Refused("not an absolute URL".into()))?;
         for _ in 0..=self.config.max_redirects {
             let addrs = self.admit(&url).await?;
             let response = self.send(&url, &addrs).await?;
@@ -304,7 +326,9 @@ impl Fetcher {
                     .get(header::LOCATION)
                     .and_then(|v| v.to_str().ok())
                     .ok_or(FetchError::Status(status))?;
-                url = url.join(location).map_err(|_| FetchError::Refused("a redirect to something that is not a URL".into()))?;
+                url = url.join(location).map_err(|_| {
+                    FetchError::Refused("a redirect to something that is not a URL".into())
+                })?;
                 continue;
             }
             return self.read(response).await;
@@ -315,13 +339,20 @@ impl Fetcher {
     /// Checks one hop and resolves it: the addresses the connection may go to.
     async fn admit(&self, url: &Url) -> Result<Vec<SocketAddr>, FetchError> {
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(FetchError::Refused(format!("scheme {} is not http(s)", url.scheme())));
+            return Err(FetchError::Refused(format!(
+                "scheme {} is not http(s)",
+                url.scheme()
+            )));
         }
         if !url.username().is_empty() || url.password().is_some() {
             return Err(FetchError::Refused("credentials in the URL".into()));
         }
-        let host = url.host().ok_or_else(|| FetchError::Refused("no host".into()))?;
-        let port = url.port_or_known_default().ok_or_else(|| FetchError::Refused("no port".into()))?;
+        let host = url
+            .host()
+            .ok_or_else(|| FetchError::Refused("no host".into()))?;
+        let port = url
+            .port_or_known_default()
+            .ok_or_else(|| FetchError::Refused("no port".into()))?;
         let addrs: Vec<SocketAddr> = match &host {
             url::Host::Ipv4(ip) => vec![SocketAddr::new((*ip).into(), port)],
             url::Host::Ipv6(ip) => vec![SocketAddr::new((*ip).into(), port)],
@@ -337,7 +368,10 @@ impl Fetcher {
             // Every address, not just the first: a name answering one public and one internal
             // address would otherwise reach the internal one on a retry of the connection.
             if let Some(internal) = addrs.iter().find(|a| !is_public(a.ip())) {
-                return Err(FetchError::Refused(format!("{host} resolves to {}, not a public address", internal.ip())));
+                return Err(FetchError::Refused(format!(
+                    "{host} resolves to {}, not a public address",
+                    internal.ip()
+                )));
             }
         }
         Ok(addrs)
@@ -354,10 +388,21 @@ impl Fetcher {
         if let Some(name) = url.domain() {
             builder = builder.resolve_to_addrs(name, addrs);
         }
-        let client = builder.build().map_err(|e| FetchError::Unreachable(crate::describe(e)))?;
-        client.get(url.clone()).header(header::ACCEPT, "image/*").send().await.map_err(|e| {
-            if e.is_timeout() { FetchError::TimedOut } else { FetchError::Unreachable(crate::describe(e)) }
-        })
+        let client = builder
+            .build()
+            .map_err(|e| FetchError::Unreachable(crate::describe(e)))?;
+        client
+            .get(url.clone())
+            .header(header::ACCEPT, "image/*")
+            .send()
+            .await
+            .map_err(|e| {
+                if e.is_timeout() {
+                    FetchError::TimedOut
+                } else {
+                    FetchError::Unreachable(crate::describe(e))
+                }
+            })
     }
 
     async fn read(&self, mut response: reqwest::Response) -> Result<Fetched, FetchError> {
@@ -382,7 +427,11 @@ impl Fetcher {
         let mut bytes = Vec::new();
         loop {
             let chunk = response.chunk().await.map_err(|e| {
-                if e.is_timeout() { FetchError::TimedOut } else { FetchError::Unreachable(crate::describe(e)) }
+                if e.is_timeout() {
+                    FetchError::TimedOut
+                } else {
+                    FetchError::Unreachable(crate::describe(e))
+                }
             })?;
             let Some(chunk) = chunk else { break };
             if bytes.len() + chunk.len() > max {
@@ -390,7 +439,10 @@ impl Fetcher {
             }
             bytes.extend_from_slice(&chunk);
         }
-        Ok(Fetched { bytes, content_type })
+        Ok(Fetched {
+            bytes,
+            content_type,
+        })
     }
 }
 
@@ -449,14 +501,28 @@ mod tests {
 
     #[test]
     fn internet_addresses_are_public() {
-        for s in ["1.1.1.1", "8.8.8.8", "93.184.216.34", "172.32.0.1", "100.128.0.1", "169.255.0.1", "2606:4700::1111", "2a00:1450:4001::200e", "::ffff:8.8.8.8", "64:ff9b::808:808"] {
+        for s in [
+            "1.1.1.1",
+            "8.8.8.8",
+            "93.184.216.34",
+            "172.32.0.1",
+            "100.128.0.1",
+            "169.255.0.1",
+            "2606:4700::1111",
+            "2a00:1450:4001::200e",
+            "::ffff:8.8.8.8",
+            "64:ff9b::808:808",
+        ] {
             assert!(is_public(ip(s)), "{s} is public");
         }
     }
 
     #[test]
     fn allow_list_entries() {
-        let list = AllowList::parse("127.0.0.1:4010, images.local, [::1]:9000, http://Sandbox.test:8080/, 10.0.0.7").expect("parses");
+        let list = AllowList::parse(
+            "127.0.0.1:4010, images.local, [::1]:9000, http://Sandbox.test:8080/, 10.0.0.7",
+        )
+        .expect("parses");
         let v4 = |s: &str| url::Host::Ipv4(s.parse().expect("v4"));
         assert!(list.admits(&v4("127.0.0.1"), 4010));
         assert!(!list.admits(&v4("127.0.0.1"), 4011));
@@ -465,7 +531,10 @@ mod tests {
         assert!(list.admits(&url::Host::Domain("sandbox.test"), 8080));
         assert!(!list.admits(&url::Host::Domain("sandbox.test"), 80));
         assert!(list.admits(&v4("10.0.0.7"), 443));
-        assert_eq!(list.to_string(), "127.0.0.1:4010,images.local,[::1]:9000,sandbox.test:8080,10.0.0.7");
+        assert_eq!(
+            list.to_string(),
+            "127.0.0.1:4010,images.local,[::1]:9000,sandbox.test:8080,10.0.0.7"
+        );
         assert!(AllowList::parse("").expect("empty").is_empty());
         for bad in ["127.0.0.1:x", "[::1", "a b", "http://"] {
             assert!(AllowList::parse(bad).is_err(), "{bad}");
@@ -474,7 +543,9 @@ mod tests {
 
     #[tokio::test]
     async fn refusals_send_nothing() {
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let port = listener.local_addr().expect("addr").port();
         let fetcher = Fetcher::new(FetchConfig::default());
         for url in [
@@ -490,7 +561,10 @@ mod tests {
         ] {
             let err = fetcher.image(&url).await.expect_err(&url);
             assert!(matches!(err, FetchError::Refused(_)), "{url}: {err}");
-            assert!(!err.to_string().contains("://"), "no URL in the error: {err}");
+            assert!(
+                !err.to_string().contains("://"),
+                "no URL in the error: {err}"
+            );
         }
         // Nothing connected to the listener.
         let accepted = tokio::time::timeout(Duration::from_millis(50), listener.accept()).await;
@@ -499,9 +573,13 @@ mod tests {
 
     /// An HTTP server on loopback answering `response(its port)` to every connection; counts
     /// the connections.
-    async fn serve(response: impl FnOnce(u16) -> Vec<u8>) -> (u16, Arc<std::sync::atomic::AtomicUsize>) {
+    async fn serve(
+        response: impl FnOnce(u16) -> Vec<u8>,
+    ) -> (u16, Arc<std::sync::atomic::AtomicUsize>) {
         use tokio::io::{AsyncReadExt, AsyncWriteExt};
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let port = listener.local_addr().expect("addr").port();
         let response = response(port);
         let hits = Arc::new(std::sync::atomic::AtomicUsize::new(0));
@@ -533,39 +611,68 @@ mod tests {
     async fn allowed_hosts_are_fetched_within_limits() {
         let png = b"HTTP/1.1 200 OK\r\ncontent-type: image/png\r\ncontent-length: 4\r\nconnection: close\r\n\r\nPNG!".to_vec();
         let (port, _) = serve(|_| png).await;
-        let fetched = allowing(port, 1024).image(&format!("http://127.0.0.1:{port}/a.png")).await.expect("fetched");
+        let fetched = allowing(port, 1024)
+            .image(&format!("http://127.0.0.1:{port}/a.png"))
+            .await
+            .expect("fetched");
         assert_eq!(fetched.bytes, b"PNG!");
         assert_eq!(fetched.content_type, "image/png");
 
         // No Content-Length: the cap holds on the stream itself.
-        let mut big = b"HTTP/1.1 200 OK\r\ncontent-type: image/png\r\nconnection: close\r\n\r\n".to_vec();
+        let mut big =
+            b"HTTP/1.1 200 OK\r\ncontent-type: image/png\r\nconnection: close\r\n\r\n".to_vec();
         big.extend(std::iter::repeat_n(b'x', 64 * 1024));
         let (port, _) = serve(|_| big).await;
-        let err = allowing(port, 1024).image(&format!("http://127.0.0.1:{port}/big.png")).await.expect_err("too large");
+        let err = allowing(port, 1024)
+            .image(&format!("http://127.0.0.1:{port}/big.png"))
+            .await
+            .expect_err("too large");
         assert_eq!(err, FetchError::TooLarge(1024));
 
         let html = b"HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: 2\r\nconnection: close\r\n\r\nhi".to_vec();
         let (port, _) = serve(|_| html).await;
-        let err = allowing(port, 1024).image(&format!("http://127.0.0.1:{port}/")).await.expect_err("not an image");
+        let err = allowing(port, 1024)
+            .image(&format!("http://127.0.0.1:{port}/"))
+            .await
+            .expect_err("not an image");
         assert!(matches!(err, FetchError::NotImage(_)), "{err}");
     }
 
     #[tokio::test]
     async fn redirects_are_checked_on_every_hop() {
-        let (inside, inside_hits) = serve(|_| b"HTTP/1.1 200 OK\r\ncontent-type: image/png\r\ncontent-length: 1\r\n\r\nx".to_vec()).await;
-        let redirect = format!("HTTP/1.1 302 Found\r\nlocation: http://127.0.0.1:{inside}/secret.png\r\ncontent-length: 0\r\nconnection: close\r\n\r\n");
+        let (inside, inside_hits) = serve(|_| {
+            b"HTTP/1.1 200 OK\r\ncontent-type: image/png\r\ncontent-length: 1\r\n\r\nx".to_vec()
+        })
+        .await;
+        let redirect = format!(
+            "HTTP/1.1 302 Found\r\nlocation: http://127.0.0.1:{inside}/secret.png\r\ncontent-length: 0\r\nconnection: close\r\n\r\n"
+        );
         let (outside, _) = serve(|_| redirect.into_bytes()).await;
-        let err = allowing(outside, 1024).image(&format!("http://127.0.0.1:{outside}/x.png")).await.expect_err("refused");
+        let err = allowing(outside, 1024)
+            .image(&format!("http://127.0.0.1:{outside}/x.png"))
+            .await
+            .expect_err("refused");
         assert!(matches!(err, FetchError::Refused(_)), "{err}");
-        assert_eq!(inside_hits.load(std::sync::atomic::Ordering::SeqCst), 0, "the redirect target was reached");
+        assert_eq!(
+            inside_hits.load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "the redirect target was reached"
+        );
 
         // A host redirecting to itself forever is left after the limit.
         let (port, hits) = serve(|port| {
             format!("HTTP/1.1 301 Moved\r\nlocation: http://127.0.0.1:{port}/again\r\ncontent-length: 0\r\nconnection: close\r\n\r\n").into_bytes()
         })
         .await;
-        let err = allowing(port, 1024).image(&format!("http://127.0.0.1:{port}/x.png")).await.expect_err("too many");
+        let err = allowing(port, 1024)
+            .image(&format!("http://127.0.0.1:{port}/x.png"))
+            .await
+            .expect_err("too many");
         assert_eq!(err, FetchError::TooManyRedirects(3));
-        assert_eq!(hits.load(std::sync::atomic::Ordering::SeqCst), 4, "the first request and three redirects");
+        assert_eq!(
+            hits.load(std::sync::atomic::Ordering::SeqCst),
+            4,
+            "the first request and three redirects"
+        );
     }
 }

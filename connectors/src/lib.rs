@@ -30,11 +30,15 @@ pub fn redact_urls(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find("://") {
-        let scheme_start = rest[..at].rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))).map_or(0, |i| i + 1);
+        let scheme_start = rest[..at]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.')))
+            .map_or(0, |i| i + 1);
         out.push_str(&rest[..scheme_start]);
         out.push_str("<url>");
         let after = &rest[at + 3..];
-        let end = after.find(|c: char| c.is_whitespace() || matches!(c, ')' | '"' | '\'' | '>')).unwrap_or(after.len());
+        let end = after
+            .find(|c: char| c.is_whitespace() || matches!(c, ')' | '"' | '\'' | '>'))
+            .unwrap_or(after.len());
         rest = &after[end..];
     }
     out.push_str(rest);
@@ -48,10 +52,15 @@ mod tests {
     #[test]
     fn urls_lose_path_query_and_credentials() {
         assert_eq!(
-            redact_urls("error sending request for url (http://127.0.0.1:9/api/v2/token/get?app_secret=s&auth_code=c): refused"),
+            redact_urls(
+                "error sending request for url (http://127.0.0.1:9/api/v2/token/get?app_secret=s&auth_code=c): refused"
+            ),
             "error sending request for url (<url>): refused"
         );
-        assert_eq!(redact_urls("smtp://user:pw@mail.test:587 down"), "<url> down");
+        assert_eq!(
+            redact_urls("smtp://user:pw@mail.test:587 down"),
+            "<url> down"
+        );
         assert_eq!(redact_urls("no url here"), "no url here");
     }
 }

@@ -65,14 +65,23 @@ impl Mailer {
     }
 
     fn build(mail: &OutgoingMail) -> Result<Message, MailError> {
-        let from: Mailbox = mail.from.parse().map_err(|e| MailError::Permanent(format!("bad sender: {e}")))?;
-        let to: Mailbox = mail.to.parse().map_err(|e| MailError::Permanent(format!("bad recipient: {e}")))?;
+        let from: Mailbox = mail
+            .from
+            .parse()
+            .map_err(|e| MailError::Permanent(format!("bad sender: {e}")))?;
+        let to: Mailbox = mail
+            .to
+            .parse()
+            .map_err(|e| MailError::Permanent(format!("bad recipient: {e}")))?;
         Message::builder()
             .from(from)
             .to(to)
             .subject(mail.subject.clone())
             .message_id(Some(format!("<{}>", mail.message_id)))
-            .multipart(MultiPart::alternative_plain_html(mail.text.clone(), mail.html.clone()))
+            .multipart(MultiPart::alternative_plain_html(
+                mail.text.clone(),
+                mail.html.clone(),
+            ))
             .map_err(|e| MailError::Permanent(format!("cannot build the message: {e}")))
     }
 
@@ -82,16 +91,27 @@ impl Mailer {
         let message = Self::build(mail)?;
         match self {
             Mailer::Files { dir } => {
-                let name = safe_file_name(mail.message_id.split('@').next().unwrap_or(&mail.message_id));
+                let name = safe_file_name(
+                    mail.message_id
+                        .split('@')
+                        .next()
+                        .unwrap_or(&mail.message_id),
+                );
                 let path = dir.join(format!("{name}.eml"));
                 if tokio::fs::try_exists(&path).await.unwrap_or(false) {
                     return Ok(());
                 }
-                tokio::fs::create_dir_all(dir).await.map_err(|e| MailError::Transient(e.to_string()))?;
+                tokio::fs::create_dir_all(dir)
+                    .await
+                    .map_err(|e| MailError::Transient(e.to_string()))?;
                 // Write then rename, so a reader never sees half a message.
                 let tmp = dir.join(format!(".{name}.tmp"));
-                tokio::fs::write(&tmp, message.formatted()).await.map_err(|e| MailError::Transient(e.to_string()))?;
-                tokio::fs::rename(&tmp, &path).await.map_err(|e| MailError::Transient(e.to_string()))?;
+                tokio::fs::write(&tmp, message.formatted())
+                    .await
+                    .map_err(|e| MailError::Transient(e.to_string()))?;
+                tokio::fs::rename(&tmp, &path)
+                    .await
+                    .map_err(|e| MailError::Transient(e.to_string()))?;
                 Ok(())
             }
             Mailer::Smtp(transport) => match transport.send(message).await {
@@ -104,6 +124,13 @@ impl Mailer {
 }
 
 fn safe_file_name(id: &str) -> String {
-    id.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' || c == '.' { c } else { '_' }).collect()
+    id.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '.' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
-

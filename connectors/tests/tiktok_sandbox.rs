@@ -284,7 +284,10 @@ async fn consent_sends_the_code_only_to_the_registered_redirect() {
             .expect("consent page");
         assert_eq!(page.status(), 400, "{evil}");
         let html = page.text().await.expect("html");
-        assert!(html.contains("does not match") && !html.contains("<form"), "{html}");
+        assert!(
+            html.contains("does not match") && !html.contains("<form"),
+            "{html}"
+        );
 
         let refused = browser
             .get(confirm(Some(evil)))
@@ -310,7 +313,10 @@ async fn consent_sends_the_code_only_to_the_registered_redirect() {
             .to_str()
             .expect("location")
             .to_string();
-        assert!(location.starts_with(&format!("{registered}?")), "{location}");
+        assert!(
+            location.starts_with(&format!("{registered}?")),
+            "{location}"
+        );
     }
     let first = query_of(
         browser
@@ -332,7 +338,10 @@ async fn consent_sends_the_code_only_to_the_registered_redirect() {
         .authorized_shops(&tokens.access_token)
         .await
         .expect("shops");
-    assert_eq!(shops[0].name, "Sandbox Shop 3", "only the three accepted consents granted shops");
+    assert_eq!(
+        shops[0].name, "Sandbox Shop 3",
+        "only the three accepted consents granted shops"
+    );
 }
 
 /// Without a registered redirect the consent page cannot send a code anywhere.

@@ -16,7 +16,11 @@ impl ProductType {
         }
     }
     pub fn parse(s: &str) -> Self {
-        if s == "DROPSHIP" { ProductType::Dropship } else { ProductType::Pod }
+        if s == "DROPSHIP" {
+            ProductType::Dropship
+        } else {
+            ProductType::Pod
+        }
     }
 }
 
@@ -34,7 +38,11 @@ impl WeightUnit {
         }
     }
     pub fn parse(s: &str) -> Self {
-        if s == "POUND" { WeightUnit::Pound } else { WeightUnit::Kilogram }
+        if s == "POUND" {
+            WeightUnit::Pound
+        } else {
+            WeightUnit::Kilogram
+        }
     }
 }
 
@@ -52,7 +60,11 @@ impl DimensionUnit {
         }
     }
     pub fn parse(s: &str) -> Self {
-        if s == "INCH" { DimensionUnit::Inch } else { DimensionUnit::Centimeter }
+        if s == "INCH" {
+            DimensionUnit::Inch
+        } else {
+            DimensionUnit::Centimeter
+        }
     }
 }
 
@@ -74,12 +86,18 @@ fn positive(field: &str, v: f64) -> Result<f64> {
     if v.is_finite() && v > 0.0 && v < 1e9 {
         Ok(v)
     } else {
-        Err(DomainError::bad_input(field, "must be a number greater than 0"))
+        Err(DomainError::bad_input(
+            field,
+            "must be a number greater than 0",
+        ))
     }
 }
 
 pub fn parse_weight(field: &str, w: Weight) -> Result<Weight> {
-    Ok(Weight { value: positive(&format!("{field}.value"), w.value)?, unit: w.unit })
+    Ok(Weight {
+        value: positive(&format!("{field}.value"), w.value)?,
+        unit: w.unit,
+    })
 }
 
 pub fn parse_dimensions(field: &str, d: Dimensions) -> Result<Dimensions> {
@@ -98,7 +116,10 @@ pub fn required_text(field: &str, raw: &str, max: usize) -> Result<String> {
         return Err(DomainError::bad_input(field, "must not be empty"));
     }
     if text.chars().count() > max {
-        return Err(DomainError::bad_input(field, format!("must be at most {max} characters")));
+        return Err(DomainError::bad_input(
+            field,
+            format!("must be at most {max} characters"),
+        ));
     }
     Ok(text.to_owned())
 }
@@ -106,7 +127,10 @@ pub fn required_text(field: &str, raw: &str, max: usize) -> Result<String> {
 /// A price shown as a Float, as integer cents: finite, 0 or more, at most two decimals' worth.
 pub fn cents(field: &str, price: f64) -> Result<i64> {
     if !price.is_finite() || !(0.0..=1e11).contains(&price) {
-        return Err(DomainError::bad_input(field, "must be a price of 0 or more"));
+        return Err(DomainError::bad_input(
+            field,
+            "must be a price of 0 or more",
+        ));
     }
     Ok((price * 100.0).round() as i64)
 }

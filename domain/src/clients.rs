@@ -1,8 +1,8 @@
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
-use crate::db::{flag, Conn};
-use crate::{ids, time, DomainError, Result};
+use crate::db::{Conn, flag};
+use crate::{DomainError, Result, ids, time};
 
 #[derive(Debug, Clone)]
 pub struct Client {
@@ -35,8 +35,11 @@ pub struct ClientKey(String);
 impl ClientKey {
     pub fn parse(field: &str, raw: &str) -> Result<Self> {
         let key = raw.trim();
-        let ok_chars = key.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        if !(3..=32).contains(&key.len()) || !ok_chars || key.starts_with('-') || key.ends_with('-') {
+        let ok_chars = key
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !(3..=32).contains(&key.len()) || !ok_chars || key.starts_with('-') || key.ends_with('-')
+        {
             return Err(DomainError::bad_input(
                 field,
                 "use 3 to 32 lowercase letters, digits or '-', not starting or ending with '-'",
@@ -75,12 +78,21 @@ pub async fn create(conn: &mut Conn, new: NewClient<'_>) -> Result<Client> {
 }
 
 pub async fn by_id(conn: &mut Conn, id: &str) -> Result<Client> {
-    let row = sqlx::query("SELECT * FROM clients WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
-    row.as_ref().map(Client::from_row).transpose()?.ok_or(DomainError::NotFound("client"))
+    let row = sqlx::query("SELECT * FROM clients WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref()
+        .map(Client::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("client"))
 }
 
 pub async fn by_key(conn: &mut Conn, key: &str) -> Result<Option<Client>> {
-    let row = sqlx::query("SELECT * FROM clients WHERE key = $1").bind(key).fetch_optional(&mut *conn).await?;
+    let row = sqlx::query("SELECT * FROM clients WHERE key = $1")
+        .bind(key)
+        .fetch_optional(&mut *conn)
+        .await?;
     row.as_ref().map(Client::from_row).transpose()
 }
 
@@ -90,7 +102,10 @@ pub async fn key_taken(conn: &mut Conn, key: &str) -> Result<bool> {
     if by_key(conn, key).await?.is_some() {
         return Ok(true);
     }
-    let reserved = sqlx::query("SELECT 1 FROM client_key_reservations WHERE key = $1").bind(key).fetch_optional(&mut *conn).await?;
+    let reserved = sqlx::query("SELECT 1 FROM client_key_reservations WHERE key = $1")
+        .bind(key)
+        .fetch_optional(&mut *conn)
+        .await?;
     Ok(reserved.is_some())
 }
 
@@ -106,9 +121,10 @@ pub async fn reserve_key(conn: &mut Conn, key: &str) -> Result<()> {
 }
 
 pub async fn platform(conn: &mut Conn) -> Result<Option<Client>> {
-    let row = sqlx::query("SELECT * FROM clients WHERE is_platform = TRUE ORDER BY created_at LIMIT 1")
-        .fetch_optional(&mut *conn)
-        .await?;
+    let row =
+        sqlx::query("SELECT * FROM clients WHERE is_platform = TRUE ORDER BY created_at LIMIT 1")
+            .fetch_optional(&mut *conn)
+            .await?;
     row.as_ref().map(Client::from_row).transpose()
 }
 
@@ -122,5 +138,7 @@ pub async fn activate(conn: &mut Conn, id: &str) -> Result<()> {
 }
 
 pub async fn count(conn: &mut Conn) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM clients").fetch_one(&mut *conn).await?)
+    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM clients")
+        .fetch_one(&mut *conn)
+        .await?)
 }

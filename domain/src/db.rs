@@ -33,7 +33,11 @@ pub struct DbOptions {
 impl Db {
     pub async fn connect(options: &DbOptions) -> Result<Db> {
         sqlx::any::install_default_drivers();
-        let backend = if options.url.starts_with("postgres") { Backend::Postgres } else { Backend::Sqlite };
+        let backend = if options.url.starts_with("postgres") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        };
         let connect: AnyConnectOptions = options.url.parse()?;
         let mut pool = AnyPoolOptions::new()
             .max_connections(options.max_connections)
@@ -87,15 +91,22 @@ impl Db {
             .acquire_timeout(self.pool.options().get_acquire_timeout())
             .after_connect(|conn, _meta| {
                 Box::pin(async move {
-                    sqlx::query("SET synchronous_commit = off").execute(&mut *conn).await?;
-                    sqlx::query("SET enable_seqscan = off").execute(&mut *conn).await?;
+                    sqlx::query("SET synchronous_commit = off")
+                        .execute(&mut *conn)
+                        .await?;
+                    sqlx::query("SET enable_seqscan = off")
+                        .execute(&mut *conn)
+                        .await?;
                     // A plan priced as a disabled scan would be compiled (JIT) for tens of ms.
                     sqlx::query("SET jit = off").execute(&mut *conn).await?;
                     Ok(())
                 })
             })
             .connect_lazy_with(options);
-        Db { pool, backend: self.backend }
+        Db {
+            pool,
+            backend: self.backend,
+        }
     }
 
     pub async fn migrate(&self) -> Result<()> {
@@ -103,7 +114,10 @@ impl Db {
             Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),
             Backend::Postgres => sqlx::migrate!("../migrations/postgres"),
         };
-        migrator.run(&self.pool).await.map_err(|e| crate::DomainError::Internal(format!("migration failed: {e}")))?;
+        migrator
+            .run(&self.pool)
+            .await
+            .map_err(|e| crate::DomainError::Internal(format!("migration failed: {e}")))?;
         Ok(())
     }
 
@@ -178,7 +192,10 @@ pub struct Sql {
 
 impl Sql {
     pub fn new(base: &'static str) -> Self {
-        Self { text: base.to_owned(), args: Vec::new() }
+        Self {
+            text: base.to_owned(),
+            args: Vec::new(),
+        }
     }
     pub fn push(&mut self, fragment: &'static str) -> &mut Self {
         self.text.push_str(fragment);
@@ -210,8 +227,14 @@ impl Sql {
         let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
         self.push(column);
         match backend {
-            Backend::Postgres => self.push(" = ANY(ARRAY(SELECT jsonb_array_elements_text(CAST(").bind(list).push(" AS jsonb))))"),
-            Backend::Sqlite => self.push(" IN (SELECT value FROM json_each(").bind(list).push("))"),
+            Backend::Postgres => self
+                .push(" = ANY(ARRAY(SELECT jsonb_array_elements_text(CAST(")
+                .bind(list)
+                .push(" AS jsonb))))"),
+            Backend::Sqlite => self
+                .push(" IN (SELECT value FROM json_each(")
+                .bind(list)
+                .push("))"),
         }
     }
     pub fn query(&self) -> sqlx::query::Query<'_, Any, sqlx::any::AnyArguments> {

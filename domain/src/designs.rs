@@ -1,7 +1,7 @@
 //! Product designs: the artwork (front, back, sleeve, hood) and mockups of a product or of a
 //! marketplace product, kept so that listing and fulfilment reuse them.
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::catalogue::like_pattern;
 use crate::db::{Conn, Sql};
@@ -34,7 +34,8 @@ impl Design {
             external_product_id: row.try_get("external_product_id")?,
             seller_product_id: row.try_get("seller_product_id")?,
             variant: row.try_get("variant")?,
-            images: serde_json::from_str(&images).map_err(|e| DomainError::Internal(format!("product_designs.images: {e}")))?,
+            images: serde_json::from_str(&images)
+                .map_err(|e| DomainError::Internal(format!("product_designs.images: {e}")))?,
             design_front_url: row.try_get("design_front_url")?,
             design_back_url: row.try_get("design_back_url")?,
             design_sleeve_url: row.try_get("design_sleeve_url")?,
@@ -70,21 +71,29 @@ const SELECT: &str = "SELECT d.*, p.name AS product_name FROM product_designs d 
 /// Stores a design. A design for the same reference (product, marketplace product or seller
 /// SKU) and variant is replaced rather than repeated, so caching the same thing twice is harmless.
 pub async fn cache(conn: &mut Conn, scope: &Scope, input: DesignInput) -> Result<Design> {
-    let images: Vec<String> = ImageUrl::parse_all("images", &input.images.unwrap_or_default())?.into_iter().map(ImageUrl::into_string).collect();
+    let images: Vec<String> = ImageUrl::parse_all("images", &input.images.unwrap_or_default())?
+        .into_iter()
+        .map(ImageUrl::into_string)
+        .collect();
     let front = url("designFrontUrl", input.design_front_url)?;
     let back = url("designBackUrl", input.design_back_url)?;
     let sleeve = url("designSleeveUrl", input.design_sleeve_url)?;
     let hood = url("designHoodUrl", input.design_hood_url)?;
-    if images.is_empty() && front.is_none() && back.is_none() && sleeve.is_none() && hood.is_none() {
-        return Err(DomainError::bad_input("images", "give at least one design URL or mockup image"));
+    if images.is_empty() && front.is_none() && back.is_none() && sleeve.is_none() && hood.is_none()
+    {
+        return Err(DomainError::bad_input(
+            "images",
+            "give at least one design URL or mockup image",
+        ));
     }
     let product_id = text(input.product_id);
     if let Some(id) = &product_id {
-        let found: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products WHERE id = $1 AND client_id = $2")
-            .bind(id)
-            .bind(&scope.client_id)
-            .fetch_one(&mut *conn)
-            .await?;
+        let found: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM products WHERE id = $1 AND client_id = $2")
+                .bind(id)
+                .bind(&scope.client_id)
+                .fetch_one(&mut *conn)
+                .await?;
         if found == 0 {
             return Err(DomainError::NotFound("product"));
         }
@@ -93,9 +102,13 @@ pub async fn cache(conn: &mut Conn, scope: &Scope, input: DesignInput) -> Result
     let seller = text(input.seller_product_id);
     let variant = text(input.variant);
     if product_id.is_none() && external.is_none() && seller.is_none() {
-        return Err(DomainError::bad_input("productId", "give a productId, externalProductId or sellerProductId"));
+        return Err(DomainError::bad_input(
+            "productId",
+            "give a productId, externalProductId or sellerProductId",
+        ));
     }
-    let images = serde_json::to_string(&images).map_err(|e| DomainError::Internal(e.to_string()))?;
+    let images =
+        serde_json::to_string(&images).map_err(|e| DomainError::Internal(e.to_string()))?;
 
     // NULL never equals NULL in SQL, hence COALESCE on each part of the reference.
     let existing: Option<String> = sqlx::query_scalar(
@@ -165,7 +178,10 @@ pub async fn get(conn: &mut Conn, scope: &Scope, id: &str) -> Result<Design> {
     let mut sql = Sql::new(SELECT);
     sql.bind(&scope.client_id).push(" AND d.id = ").bind(id);
     let row = sql.query().fetch_optional(&mut *conn).await?;
-    row.as_ref().map(Design::from_row).transpose()?.ok_or(DomainError::NotFound("design"))
+    row.as_ref()
+        .map(Design::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("design"))
 }
 
 #[derive(Debug, Clone, Default)]
@@ -177,11 +193,21 @@ pub struct DesignFilter {
 fn filtered(base: &'static str, scope: &Scope, filter: &DesignFilter) -> Sql {
     let mut sql = Sql::new(base);
     sql.bind(&scope.client_id);
-    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(like_pattern) {
-        sql.push(" AND (LOWER(COALESCE(d.external_product_id, '')) LIKE ").bind(&p)
-            .push(" ESCAPE '\\' OR LOWER(COALESCE(d.seller_product_id, '')) LIKE ").bind(&p)
-            .push(" ESCAPE '\\' OR LOWER(COALESCE(d.variant, '')) LIKE ").bind(&p)
-            .push(" ESCAPE '\\' OR LOWER(COALESCE(p.name, '')) LIKE ").bind(&p)
+    if let Some(p) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(like_pattern)
+    {
+        sql.push(" AND (LOWER(COALESCE(d.external_product_id, '')) LIKE ")
+            .bind(&p)
+            .push(" ESCAPE '\\' OR LOWER(COALESCE(d.seller_product_id, '')) LIKE ")
+            .bind(&p)
+            .push(" ESCAPE '\\' OR LOWER(COALESCE(d.variant, '')) LIKE ")
+            .bind(&p)
+            .push(" ESCAPE '\\' OR LOWER(COALESCE(p.name, '')) LIKE ")
+            .bind(&p)
             .push(" ESCAPE '\\')");
     }
     if let Some(product_id) = &filter.product_id {
@@ -198,7 +224,12 @@ async fn check_filter(conn: &mut Conn, scope: &Scope, filter: &DesignFilter) -> 
     Ok(())
 }
 
-pub async fn list(conn: &mut Conn, scope: &Scope, filter: &DesignFilter, page: PageRequest) -> Result<Page<Design>> {
+pub async fn list(
+    conn: &mut Conn,
+    scope: &Scope,
+    filter: &DesignFilter,
+    page: PageRequest,
+) -> Result<Page<Design>> {
     check_filter(conn, scope, filter).await?;
     let total: i64 = filtered(
         "SELECT COUNT(*) FROM product_designs d LEFT JOIN products p ON p.id = d.product_id WHERE d.client_id = ",
@@ -209,14 +240,25 @@ pub async fn list(conn: &mut Conn, scope: &Scope, filter: &DesignFilter, page: P
     .fetch_one(&mut *conn)
     .await?;
     let mut sql = filtered(SELECT, scope, filter);
-    sql.push(" ORDER BY d.created_at DESC, d.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    sql.push(" ORDER BY d.created_at DESC, d.id DESC LIMIT ")
+        .bind(page.limit)
+        .push(" OFFSET ")
+        .bind(page.offset());
     let rows = sql.query().fetch_all(&mut *conn).await?;
     let items = rows.iter().map(Design::from_row).collect::<Result<_>>()?;
-    Ok(Page { items, total, request: page })
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 /// Every matching design, for pickers that show them all.
-pub async fn list_all(conn: &mut Conn, scope: &Scope, filter: &DesignFilter) -> Result<Vec<Design>> {
+pub async fn list_all(
+    conn: &mut Conn,
+    scope: &Scope,
+    filter: &DesignFilter,
+) -> Result<Vec<Design>> {
     check_filter(conn, scope, filter).await?;
     let mut sql = filtered(SELECT, scope, filter);
     sql.push(" ORDER BY d.created_at DESC, d.id DESC");

@@ -29,24 +29,39 @@ pub enum DomainError {
 
 impl DomainError {
     pub fn bad_input(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self::BadInput { field: field.into(), message: message.into() }
+        Self::BadInput {
+            field: field.into(),
+            message: message.into(),
+        }
     }
 }
 
 /// Unique-constraint names the API answers as CONFLICT, with the message a user reads.
 const CONFLICTS: &[(&str, &str)] = &[
     ("clients_key_unique", "this client key is already taken"),
-    ("users_email_unique", "a user with this email already exists"),
+    (
+        "users_email_unique",
+        "a user with this email already exists",
+    ),
     ("user_settings_unique", "this setting already exists"),
-    ("brands_name_unique", "a brand with this name already exists"),
-    ("product_variants_sku_unique", "another variant of this product has this SKU"),
+    (
+        "brands_name_unique",
+        "a brand with this name already exists",
+    ),
+    (
+        "product_variants_sku_unique",
+        "another variant of this product has this SKU",
+    ),
 ];
 
 impl From<sqlx::Error> for DomainError {
     fn from(err: sqlx::Error) -> Self {
         if let sqlx::Error::Database(db) = &err {
             if db.is_unique_violation() {
-                let text = db.constraint().map(str::to_owned).unwrap_or_else(|| db.message().to_owned());
+                let text = db
+                    .constraint()
+                    .map(str::to_owned)
+                    .unwrap_or_else(|| db.message().to_owned());
                 // SQLite names the columns rather than the constraint: match on either.
                 if let Some((_, msg)) = CONFLICTS.iter().find(|(name, _)| text.contains(name)) {
                     return Self::Conflict((*msg).to_owned());
@@ -68,7 +83,9 @@ fn sqlite_unique_message(message: &str) -> Option<&'static str> {
         "clients.key" => Some("this client key is already taken"),
         "users.email" => Some("a user with this email already exists"),
         "brands.client_id, brands.name" => Some("a brand with this name already exists"),
-        "product_variants.product_id, product_variants.sku" => Some("another variant of this product has this SKU"),
+        "product_variants.product_id, product_variants.sku" => {
+            Some("another variant of this product has this SKU")
+        }
         _ => None,
     }
 }

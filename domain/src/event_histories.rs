@@ -3,12 +3,12 @@
 use std::time::Duration;
 
 use serde_json::Value;
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::db::{Backend, Conn, Sql};
 use crate::paging::{Page, PageRequest};
-use crate::{ids, time, DomainError, Result, Scope};
+use crate::{DomainError, Result, Scope, ids, time};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JobStatus {
@@ -61,7 +61,8 @@ impl EventHistory {
         Ok(Self {
             id: row.try_get("id")?,
             kind: row.try_get("type")?,
-            status: JobStatus::parse(&status).ok_or_else(|| DomainError::Internal(format!("bad job status {status}")))?,
+            status: JobStatus::parse(&status)
+                .ok_or_else(|| DomainError::Internal(format!("bad job status {status}")))?,
             payload: serde_json::from_str(&payload).unwrap_or(Value::Null),
             error: row.try_get("error")?,
             attempts: row.try_get("attempts")?,
@@ -117,7 +118,12 @@ pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
     Ok((done.rows_affected() == 1).then_some(id))
 }
 
-pub async fn create_batch(conn: &mut Conn, client_id: Option<&str>, kind: &str, total: i64) -> Result<String> {
+pub async fn create_batch(
+    conn: &mut Conn,
+    client_id: Option<&str>,
+    kind: &str,
+    total: i64,
+) -> Result<String> {
     let id = ids::new_id();
     sqlx::query("INSERT INTO job_batches (id, client_id, type, total, created_at) VALUES ($1, $2, $3, $4, $5)")
         .bind(&id)
@@ -168,16 +174,29 @@ pub async fn claim_and_succeed(
     let mut sql = Sql::new("UPDATE event_histories SET ");
     sql.push("status = CASE WHEN status = 'PENDING' THEN 'PROCESSING' ELSE 'SUCCESS' END, ");
     sql.push("attempts = CASE WHEN status = 'PENDING' THEN attempts + 1 ELSE attempts END, ");
-    sql.push("lease_until = CASE WHEN status = 'PENDING' THEN ").bind(time::after(lease)).push(" ELSE NULL END, ");
-    sql.push("started_at = CASE WHEN status = 'PENDING' THEN ").bind(now.as_str()).push(" ELSE started_at END, ");
-    sql.push("finished_at = CASE WHEN status = 'PENDING' THEN finished_at ELSE ").bind(now.as_str()).push(" END, ");
+    sql.push("lease_until = CASE WHEN status = 'PENDING' THEN ")
+        .bind(time::after(lease))
+        .push(" ELSE NULL END, ");
+    sql.push("started_at = CASE WHEN status = 'PENDING' THEN ")
+        .bind(now.as_str())
+        .push(" ELSE started_at END, ");
+    sql.push("finished_at = CASE WHEN status = 'PENDING' THEN finished_at ELSE ")
+        .bind(now.as_str())
+        .push(" END, ");
     sql.push("error = CASE WHEN status = 'PENDING' THEN error ELSE NULL END, ");
-    sql.push("worker_id = ").bind(worker_id).push(", updated_at = ").bind(now.as_str());
+    sql.push("worker_id = ")
+        .bind(worker_id)
+        .push(", updated_at = ")
+        .bind(now.as_str());
     sql.push(" WHERE ");
     sql.in_ids(backend, "id", &all);
-    sql.push(" AND ((status = 'PENDING' AND run_at <= ").bind(now.as_str()).push(" AND ");
+    sql.push(" AND ((status = 'PENDING' AND run_at <= ")
+        .bind(now.as_str())
+        .push(" AND ");
     sql.in_ids(backend, "id", claim);
-    sql.push(") OR (status = 'PROCESSING' AND worker_id = ").bind(worker_id).push(" AND ");
+    sql.push(") OR (status = 'PROCESSING' AND worker_id = ")
+        .bind(worker_id)
+        .push(" AND ");
     sql.in_ids(backend, "id", succeed);
     sql.push(")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at");
     let rows = sql.query().fetch_all(&mut *conn).await?;
@@ -194,9 +213,18 @@ pub async fn claim_and_succeed(
 
 /// Extends the leases of the running jobs a worker holds; returns how many it still held (a
 /// job missing had lost its lease: expired and rescued).
-pub async fn renew_leases(conn: &mut Conn, backend: Backend, ids: &[String], worker_id: &str, lease: Duration) -> Result<u64> {
+pub async fn renew_leases(
+    conn: &mut Conn,
+    backend: Backend,
+    ids: &[String],
+    worker_id: &str,
+    lease: Duration,
+) -> Result<u64> {
     let mut sql = Sql::new("UPDATE event_histories SET lease_until = ");
-    sql.bind(time::after(lease)).push(" WHERE worker_id = ").bind(worker_id).push(" AND status = 'PROCESSING' AND ");
+    sql.bind(time::after(lease))
+        .push(" WHERE worker_id = ")
+        .bind(worker_id)
+        .push(" AND status = 'PROCESSING' AND ");
     sql.in_ids(backend, "id", ids);
     Ok(sql.query().execute(&mut *conn).await?.rows_affected())
 }
@@ -253,7 +281,12 @@ pub async fn reschedule(
 /// SQLite has one writer at a time). The caller pushes them. A sweep that takes several batches
 /// computes the cutoff once: the rows it marks are then newer than the cutoff and are not taken
 /// again.
-pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_before: &str, limit: i64) -> Result<Vec<String>> {
+pub async fn take_due_for_push(
+    conn: &mut Conn,
+    backend: Backend,
+    lost_before: &str,
+    limit: i64,
+) -> Result<Vec<String>> {
     let now = time::now_db();
     // The ids are picked once, then locked and updated by key: as `id IN (subquery)`,
     // PostgreSQL planned with the statistics of a table still empty (a bulk enqueue right after
@@ -291,10 +324,19 @@ pub async fn take_due_for_push(conn: &mut Conn, backend: Backend, lost_before: &
              RETURNING id",
         ),
     };
-    let mut ids: Vec<String> = sqlx::query_scalar(unqueued).bind(&now).bind(limit).fetch_all(&mut *conn).await?;
+    let mut ids: Vec<String> = sqlx::query_scalar(unqueued)
+        .bind(&now)
+        .bind(limit)
+        .fetch_all(&mut *conn)
+        .await?;
     let left = limit - ids.len() as i64;
     if left > 0 {
-        let more: Vec<String> = sqlx::query_scalar(lost).bind(&now).bind(left).bind(lost_before).fetch_all(&mut *conn).await?;
+        let more: Vec<String> = sqlx::query_scalar(lost)
+            .bind(&now)
+            .bind(left)
+            .bind(lost_before)
+            .fetch_all(&mut *conn)
+            .await?;
         ids.extend(more);
     }
     Ok(ids)
@@ -334,7 +376,9 @@ pub async fn unmark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
     if ids.is_empty() {
         return Ok(());
     }
-    let mut sql = Sql::new("UPDATE event_histories SET queued_at = NULL WHERE status = 'PENDING' AND id IN (");
+    let mut sql = Sql::new(
+        "UPDATE event_histories SET queued_at = NULL WHERE status = 'PENDING' AND id IN (",
+    );
     sql.bind_list(ids);
     sql.push(")");
     sql.query().execute(&mut *conn).await?;
@@ -381,7 +425,11 @@ pub enum Visibility {
 
 impl Visibility {
     pub fn of(scope: &Scope) -> Visibility {
-        if scope.is_super_admin() { Visibility::All } else { Visibility::Scoped(scope.clone()) }
+        if scope.is_super_admin() {
+            Visibility::All
+        } else {
+            Visibility::Scoped(scope.clone())
+        }
     }
 }
 
@@ -425,12 +473,18 @@ pub async fn get(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result<E
     sql.bind(id);
     scoped(&mut sql, visibility);
     let row = sql.query().fetch_optional(&mut *conn).await?;
-    row.as_ref().map(EventHistory::from_row).transpose()?.ok_or(DomainError::NotFound("event history"))
+    row.as_ref()
+        .map(EventHistory::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("event history"))
 }
 
 /// Unscoped read, for workers.
 pub async fn find(conn: &mut Conn, id: &str) -> Result<Option<EventHistory>> {
-    let row = sqlx::query("SELECT * FROM event_histories WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    let row = sqlx::query("SELECT * FROM event_histories WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
     row.as_ref().map(EventHistory::from_row).transpose()
 }
 
@@ -450,9 +504,15 @@ pub async fn list(
         // filter, has one of its own); written out, not bound, as a planner picks a partial
         // index for a literal, not for a placeholder.
         match filter.status {
-            Some(JobStatus::Pending) => sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PENDING')"),
-            Some(JobStatus::Processing) => sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING')"),
-            Some(JobStatus::Failed) => sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'FAILED')"),
+            Some(JobStatus::Pending) => {
+                sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PENDING')")
+            }
+            Some(JobStatus::Processing) => {
+                sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING')")
+            }
+            Some(JobStatus::Failed) => {
+                sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'FAILED')")
+            }
             Some(JobStatus::Success) => sql.push(" AND status = 'SUCCESS'"),
             None => &mut sql,
         };
@@ -464,20 +524,40 @@ pub async fn list(
         }
         sql
     };
-    let total: i64 = build("SELECT COUNT(*) FROM event_histories WHERE 1 = 1").query_scalar().fetch_one(&mut *conn).await?;
+    let total: i64 = build("SELECT COUNT(*) FROM event_histories WHERE 1 = 1")
+        .query_scalar()
+        .fetch_one(&mut *conn)
+        .await?;
     let mut sql = build("SELECT * FROM event_histories WHERE 1 = 1");
-    sql.push(" ORDER BY created_at DESC, id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    sql.push(" ORDER BY created_at DESC, id DESC LIMIT ")
+        .bind(page.limit)
+        .push(" OFFSET ")
+        .bind(page.offset());
     let rows = sql.query().fetch_all(&mut *conn).await?;
-    let items = rows.iter().map(EventHistory::from_row).collect::<Result<_>>()?;
-    Ok(Page { items, total, request: page })
+    let items = rows
+        .iter()
+        .map(EventHistory::from_row)
+        .collect::<Result<_>>()?;
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 /// Queues a FAILED job again with a fresh set of attempts. Its last error stays visible until
 /// it succeeds. NOT_FOUND for another client's job, CONFLICT when it is not FAILED.
-pub async fn requeue_failed(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result<EventHistory> {
+pub async fn requeue_failed(
+    conn: &mut Conn,
+    visibility: &Visibility,
+    id: &str,
+) -> Result<EventHistory> {
     let current = get(conn, visibility, id).await?;
     if current.status != JobStatus::Failed {
-        return Err(DomainError::Conflict(format!("only a FAILED job can be retried; this one is {}", current.status.as_str())));
+        return Err(DomainError::Conflict(format!(
+            "only a FAILED job can be retried; this one is {}",
+            current.status.as_str()
+        )));
     }
     let now = time::now_db();
     let row = sqlx::query(
@@ -492,7 +572,9 @@ pub async fn requeue_failed(conn: &mut Conn, visibility: &Visibility, id: &str) 
     row.as_ref()
         .map(EventHistory::from_row)
         .transpose()?
-        .ok_or_else(|| DomainError::Conflict("the job changed meanwhile; reload and try again".into()))
+        .ok_or_else(|| {
+            DomainError::Conflict("the job changed meanwhile; reload and try again".into())
+        })
 }
 
 #[derive(Debug, Clone, Default)]
@@ -516,7 +598,10 @@ impl StatusCounts {
 }
 
 /// Counts per job kind and status.
-pub async fn stats(conn: &mut Conn, visibility: &Visibility) -> Result<Vec<(String, StatusCounts)>> {
+pub async fn stats(
+    conn: &mut Conn,
+    visibility: &Visibility,
+) -> Result<Vec<(String, StatusCounts)>> {
     let mut sql = Sql::new("SELECT type, status, COUNT(*) AS n FROM event_histories WHERE 1 = 1");
     scoped(&mut sql, visibility);
     sql.push(" GROUP BY type, status ORDER BY type");
@@ -551,11 +636,17 @@ pub async fn batch(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result
     let mut sql = Sql::new("SELECT b.* FROM job_batches b WHERE b.id = ");
     sql.bind(id);
     scoped_batches(&mut sql, visibility);
-    let row = sql.query().fetch_optional(&mut *conn).await?.ok_or(DomainError::NotFound("job batch"))?;
-    let rows = sqlx::query("SELECT status, COUNT(*) AS n FROM event_histories WHERE batch_id = $1 GROUP BY status")
-        .bind(id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let row = sql
+        .query()
+        .fetch_optional(&mut *conn)
+        .await?
+        .ok_or(DomainError::NotFound("job batch"))?;
+    let rows = sqlx::query(
+        "SELECT status, COUNT(*) AS n FROM event_histories WHERE batch_id = $1 GROUP BY status",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
     let mut counts = StatusCounts::default();
     for r in rows {
         counts.add(&r.try_get::<String, _>("status")?, r.try_get("n")?);
@@ -571,7 +662,12 @@ pub async fn batch(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result
 
 /// Records a side effect under its idempotency key. False when the key was recorded before:
 /// the effect already happened and must not happen again.
-pub async fn record_effect(conn: &mut Conn, key: &str, event_id: &str, result: Option<&str>) -> Result<bool> {
+pub async fn record_effect(
+    conn: &mut Conn,
+    key: &str,
+    event_id: &str,
+    result: Option<&str>,
+) -> Result<bool> {
     let done = sqlx::query(
         "INSERT INTO job_effects (key, event_id, result, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (key) DO NOTHING",
     )
@@ -603,7 +699,11 @@ pub async fn batch_next_run_at(conn: &mut Conn, batch_id: &str) -> Result<Option
 }
 
 /// The failed jobs of a batch, newest first.
-pub async fn batch_failures(conn: &mut Conn, batch_id: &str, limit: i64) -> Result<Vec<EventHistory>> {
+pub async fn batch_failures(
+    conn: &mut Conn,
+    batch_id: &str,
+    limit: i64,
+) -> Result<Vec<EventHistory>> {
     let rows = sqlx::query("SELECT * FROM event_histories WHERE batch_id = $1 AND status = 'FAILED' ORDER BY updated_at DESC, id LIMIT $2")
         .bind(batch_id)
         .bind(limit)
@@ -613,7 +713,11 @@ pub async fn batch_failures(conn: &mut Conn, batch_id: &str, limit: i64) -> Resu
 }
 
 /// Queues every FAILED job of a batch again with fresh attempts; returns their ids.
-pub async fn requeue_batch_failures(conn: &mut Conn, visibility: &Visibility, batch_id: &str) -> Result<Vec<String>> {
+pub async fn requeue_batch_failures(
+    conn: &mut Conn,
+    visibility: &Visibility,
+    batch_id: &str,
+) -> Result<Vec<String>> {
     batch(conn, visibility, batch_id).await?;
     let now = time::now_db();
     let ids: Vec<String> = sqlx::query_scalar(

@@ -14,7 +14,12 @@ pub struct Mail {
 }
 
 fn html_page(title: &str, intro: &str, action: &str, link: &str, outro: &str) -> String {
-    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+    let esc = |s: &str| {
+        s.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+    };
     format!(
         "<!doctype html><html><body style=\"font-family:Arial,sans-serif;color:#1f2937;background:#f3f4f6;padding:24px\">\
          <div style=\"max-width:520px;margin:auto;background:#fff;border-radius:8px;padding:32px\">\
@@ -33,8 +38,11 @@ fn html_page(title: &str, intro: &str, action: &str, link: &str, outro: &str) ->
 }
 
 pub fn verify_email(to: &str, first_name: &str, client_name: &str, link: &str) -> Mail {
-    let intro = format!("Hi {first_name}, welcome to {PRODUCT}. Confirm your email to activate {client_name}.");
-    let outro = "The link works once and expires in 24 hours. If you did not sign up, ignore this mail.";
+    let intro = format!(
+        "Hi {first_name}, welcome to {PRODUCT}. Confirm your email to activate {client_name}."
+    );
+    let outro =
+        "The link works once and expires in 24 hours. If you did not sign up, ignore this mail.";
     Mail {
         to: to.to_owned(),
         subject: format!("{PRODUCT}: confirm your email"),
@@ -45,12 +53,19 @@ pub fn verify_email(to: &str, first_name: &str, client_name: &str, link: &str) -
 
 pub fn reset_password(to: &str, first_name: &str, link: &str) -> Mail {
     let intro = format!("Hi {first_name}, someone asked to reset your {PRODUCT} password.");
-    let outro = "The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.";
+    let outro =
+        "The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.";
     Mail {
         to: to.to_owned(),
         subject: format!("{PRODUCT}: reset your password"),
         text: format!("{intro}\n\nChoose a new password: {link}\n\n{outro}\n"),
-        html: html_page("Reset your password", &intro, "Choose a new password", link, outro),
+        html: html_page(
+            "Reset your password",
+            &intro,
+            "Choose a new password",
+            link,
+            outro,
+        ),
     }
 }
 
@@ -61,7 +76,9 @@ pub fn sign_up_attempt(to: &str, first_name: &str, login_link: &str, forgot_link
         "Hi {first_name}, someone tried to sign up for {PRODUCT} with your email address. \
          You already have an account, so no new one was created and yours is unchanged."
     );
-    let outro = format!("If it was not you, ignore this mail. Forgot your password? Choose a new one: {forgot_link}");
+    let outro = format!(
+        "If it was not you, ignore this mail. Forgot your password? Choose a new one: {forgot_link}"
+    );
     Mail {
         to: to.to_owned(),
         subject: format!("{PRODUCT}: someone tried to sign up with your email"),
@@ -69,6 +86,12 @@ pub fn sign_up_attempt(to: &str, first_name: &str, login_link: &str, forgot_link
             "{intro}\n\nSign in: {login_link}\n\nForgot your password? Choose a new one: {forgot_link}\n\n\
              If it was not you, ignore this mail.\n"
         ),
-        html: html_page("Someone tried to sign up with your email", &intro, "Sign in", login_link, &outro),
+        html: html_page(
+            "Someone tried to sign up with your email",
+            &intro,
+            "Sign in",
+            login_link,
+            &outro,
+        ),
     }
 }

@@ -8,8 +8,8 @@
 use serde_json::Value;
 use sqlx::Row;
 
-use crate::db::{flag, Conn, Sql};
-use crate::{ids, time, Result};
+use crate::db::{Conn, Sql, flag};
+use crate::{Result, ids, time};
 
 /// The TikTok category tree this deployment uses. US shops list in the v2 tree; v1 ids differ,
 /// so every call that names a category (attributes, product create) must send this version.
@@ -56,7 +56,11 @@ const CHUNK: usize = 100;
 /// [`time::now_db`]). Call it in one transaction so readers see the old tree or the new one,
 /// never half of each. A row already written by a newer sync is left alone, so two syncs that
 /// overlap end with the newer one's tree.
-pub async fn replace_tiktok_categories(conn: &mut Conn, categories: &[NewCategory], synced_at: &str) -> Result<TreeSync> {
+pub async fn replace_tiktok_categories(
+    conn: &mut Conn,
+    categories: &[NewCategory],
+    synced_at: &str,
+) -> Result<TreeSync> {
     for chunk in categories.chunks(CHUNK) {
         let mut sql = Sql::new(
             "INSERT INTO marketplace_categories (id, sale_channel, target_market, category_version, external_id, \
@@ -66,17 +70,27 @@ pub async fn replace_tiktok_categories(conn: &mut Conn, categories: &[NewCategor
             if i > 0 {
                 sql.push(", ");
             }
-            sql.push("(").bind(ids::new_id()).push(", 'TIKTOK', 'US', ").bind(TIKTOK_CATEGORY_VERSION).push(", ");
+            sql.push("(")
+                .bind(ids::new_id())
+                .push(", 'TIKTOK', 'US', ")
+                .bind(TIKTOK_CATEGORY_VERSION)
+                .push(", ");
             sql.bind(&c.external_id).push(", ");
             match &c.parent_external_id {
                 Some(p) => sql.bind(p),
                 None => sql.push("NULL"),
             };
             sql.push(", ").bind(&c.name).push(", ");
-            sql.bind(serde_json::to_string(&c.permission_statuses).unwrap_or_else(|_| "[]".into())).push(", ");
+            sql.bind(serde_json::to_string(&c.permission_statuses).unwrap_or_else(|_| "[]".into()))
+                .push(", ");
             sql.bind(c.is_leaf).push(", ");
             // The same time three times: synced, created (kept on update), updated.
-            sql.bind(synced_at).push(", ").bind(synced_at).push(", ").bind(synced_at).push(")");
+            sql.bind(synced_at)
+                .push(", ")
+                .bind(synced_at)
+                .push(", ")
+                .bind(synced_at)
+                .push(")");
         }
         sql.push(
             " ON CONFLICT (sale_channel, target_market, category_version, external_id) DO UPDATE SET \
@@ -97,7 +111,10 @@ pub async fn replace_tiktok_categories(conn: &mut Conn, categories: &[NewCategor
     .bind(synced_at)
     .fetch_one(&mut *conn)
     .await?;
-    Ok(TreeSync { seen: categories.len(), stale })
+    Ok(TreeSync {
+        seen: categories.len(),
+        stale,
+    })
 }
 
 /// The current TikTok tree (the rows of the newest sync), parents before children is not
@@ -149,7 +166,10 @@ pub struct CachedAttributes {
     pub synced_at: time::Timestamp,
 }
 
-pub async fn cached_tiktok_attributes(conn: &mut Conn, category_id: &str) -> Result<Option<CachedAttributes>> {
+pub async fn cached_tiktok_attributes(
+    conn: &mut Conn,
+    category_id: &str,
+) -> Result<Option<CachedAttributes>> {
     let row = sqlx::query(
         "SELECT attributes, synced_at FROM marketplace_category_attributes \
          WHERE sale_channel = $1 AND target_market = $2 AND category_version = $3 AND category_external_id = $4",
@@ -174,7 +194,11 @@ pub async fn cached_tiktok_attributes(conn: &mut Conn, category_id: &str) -> Res
 }
 
 /// Stores a category's attributes (the marketplace's JSON array), replacing the cached copy.
-pub async fn store_tiktok_attributes(conn: &mut Conn, category_id: &str, attributes: &Value) -> Result<()> {
+pub async fn store_tiktok_attributes(
+    conn: &mut Conn,
+    category_id: &str,
+    attributes: &Value,
+) -> Result<()> {
     let now = time::now_db();
     sqlx::query(
         "INSERT INTO marketplace_category_attributes (id, sale_channel, target_market, category_version, \
@@ -205,7 +229,11 @@ pub struct ConnectedShop {
 /// Connected TikTok shops, most recently authorised first (the likeliest to hold a working
 /// grant): those a scope works on (a STAFF user's assigned ones), or of any client when `scope`
 /// is `None` (shared reference data such as the category tree). At most `limit`.
-pub async fn connected_tiktok_shops(conn: &mut Conn, scope: Option<&crate::Scope>, limit: i64) -> Result<Vec<ConnectedShop>> {
+pub async fn connected_tiktok_shops(
+    conn: &mut Conn,
+    scope: Option<&crate::Scope>,
+    limit: i64,
+) -> Result<Vec<ConnectedShop>> {
     let mut sql = Sql::new(
         "SELECT id, client_id FROM shops WHERE sale_channel = 'TIKTOK' AND connection = 'CONNECTED' \
          AND access_token_encrypted IS NOT NULL AND shop_cipher IS NOT NULL",
@@ -214,9 +242,15 @@ pub async fn connected_tiktok_shops(conn: &mut Conn, scope: Option<&crate::Scope
         sql.push(" AND client_id = ").bind(&scope.client_id);
         scope.push_shop_filter(&mut sql, "id");
     }
-    sql.push(" ORDER BY authorized_at DESC, id LIMIT ").bind(limit.clamp(1, 100));
+    sql.push(" ORDER BY authorized_at DESC, id LIMIT ")
+        .bind(limit.clamp(1, 100));
     let rows = sql.query().fetch_all(&mut *conn).await?;
     rows.iter()
-        .map(|row| Ok(ConnectedShop { client_id: row.try_get("client_id")?, shop_id: row.try_get("id")? }))
+        .map(|row| {
+            Ok(ConnectedShop {
+                client_id: row.try_get("client_id")?,
+                shop_id: row.try_get("id")?,
+            })
+        })
         .collect()
 }

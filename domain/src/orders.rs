@@ -56,11 +56,19 @@ pub fn status_of(marketplace_status: &str) -> &'static str {
 }
 
 fn is_final(status: &str) -> bool {
-    matches!(status, "IN_TRANSIT" | "DELIVERED" | "COMPLETED" | "CANCELLED")
+    matches!(
+        status,
+        "IN_TRANSIT" | "DELIVERED" | "COMPLETED" | "CANCELLED"
+    )
 }
 
 /// Inserts or refreshes an order of a shop and its items. Safe to repeat.
-pub async fn upsert(conn: &mut Conn, client_id: &str, shop_id: &str, o: &MarketplaceOrder) -> Result<()> {
+pub async fn upsert(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    o: &MarketplaceOrder,
+) -> Result<()> {
     let now = time::now_db();
     let status = status_of(&o.marketplace_status);
     sqlx::query(
@@ -103,11 +111,12 @@ pub async fn upsert(conn: &mut Conn, client_id: &str, shop_id: &str, o: &Marketp
     .bind(is_final(status))
     .execute(&mut *conn)
     .await?;
-    let order_id: String = sqlx::query_scalar("SELECT id FROM orders WHERE shop_id = $1 AND external_order_id = $2")
-        .bind(shop_id)
-        .bind(&o.external_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let order_id: String =
+        sqlx::query_scalar("SELECT id FROM orders WHERE shop_id = $1 AND external_order_id = $2")
+            .bind(shop_id)
+            .bind(&o.external_id)
+            .fetch_one(&mut *conn)
+            .await?;
     for item in &o.items {
         sqlx::query(
             "INSERT INTO order_items (id, client_id, order_id, external_item_id, product_name, sku_name, sku_image, quantity,
@@ -143,5 +152,11 @@ pub async fn upsert(conn: &mut Conn, client_id: &str, shop_id: &str, o: &Marketp
 
 /// Orders of a shop, for tests and the sync's report.
 pub async fn count_of_shop(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE shop_id = $1 AND client_id = $2").bind(shop_id).bind(client_id).fetch_one(&mut *conn).await?)
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM orders WHERE shop_id = $1 AND client_id = $2")
+            .bind(shop_id)
+            .bind(client_id)
+            .fetch_one(&mut *conn)
+            .await?,
+    )
 }

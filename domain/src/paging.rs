@@ -15,7 +15,10 @@ impl PageRequest {
         let limit = i64::from(limit.unwrap_or(DEFAULT_LIMIT as i32));
         let page = i64::from(page.unwrap_or(1));
         if !(1..=MAX_LIMIT).contains(&limit) {
-            return Err(DomainError::bad_input("limit", format!("must be between 1 and {MAX_LIMIT}")));
+            return Err(DomainError::bad_input(
+                "limit",
+                format!("must be between 1 and {MAX_LIMIT}"),
+            ));
         }
         if page < 1 {
             return Err(DomainError::bad_input("page", "must be 1 or more"));

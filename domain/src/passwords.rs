@@ -24,10 +24,16 @@ fn hasher() -> Argon2<'static> {
 pub fn validate(field: &str, password: &str) -> Result<()> {
     let len = password.chars().count();
     if len < MIN_LENGTH {
-        return Err(DomainError::bad_input(field, format!("must be at least {MIN_LENGTH} characters")));
+        return Err(DomainError::bad_input(
+            field,
+            format!("must be at least {MIN_LENGTH} characters"),
+        ));
     }
     if len > MAX_LENGTH {
-        return Err(DomainError::bad_input(field, format!("must be at most {MAX_LENGTH} characters")));
+        return Err(DomainError::bad_input(
+            field,
+            format!("must be at most {MAX_LENGTH} characters"),
+        ));
     }
     Ok(())
 }
@@ -35,7 +41,11 @@ pub fn validate(field: &str, password: &str) -> Result<()> {
 fn permits() -> Arc<Semaphore> {
     static PERMITS: OnceLock<Arc<Semaphore>> = OnceLock::new();
     PERMITS
-        .get_or_init(|| Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(1, |n| n.get()))))
+        .get_or_init(|| {
+            Arc::new(Semaphore::new(
+                std::thread::available_parallelism().map_or(1, |n| n.get()),
+            ))
+        })
         .clone()
 }
 
@@ -45,7 +55,10 @@ fn permits() -> Arc<Semaphore> {
 ///
 /// `sellerdesk_password_hashes_total{op}` counts the hashes computed: what a flood of sign-ups
 /// or resets costs shows on /metrics, and a test can tell that a refused request hashed nothing.
-async fn on_pool<T: Send + 'static>(op: &'static str, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
+async fn on_pool<T: Send + 'static>(
+    op: &'static str,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T> {
     metrics::counter!("sellerdesk_password_hashes_total", "op" => op).increment(1);
     let permit = permits()
         .acquire_owned()
@@ -112,9 +125,16 @@ mod tests {
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn more_hashes_than_permits_all_finish() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let tasks: Vec<_> = (0..cores * 2).map(|i| tokio::spawn(async move { hash(&format!("password-{i}")).await })).collect();
+        let tasks: Vec<_> = (0..cores * 2)
+            .map(|i| tokio::spawn(async move { hash(&format!("password-{i}")).await }))
+            .collect();
         for task in tasks {
-            assert!(task.await.expect("task").expect("hash").starts_with("$argon2id$"));
+            assert!(
+                task.await
+                    .expect("task")
+                    .expect("hash")
+                    .starts_with("$argon2id$")
+            );
         }
     }
 }

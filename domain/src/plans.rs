@@ -1,9 +1,9 @@
 //! Subscription plans and each client's subscription. Money is integer cents.
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::db::Conn;
-use crate::{ids, time, Result};
+use crate::{Result, ids, time};
 
 #[derive(Debug, Clone)]
 pub struct Plan {
@@ -35,12 +35,60 @@ impl Plan {
 
 /// The catalogue of plans: (type, description, features, sale, base, shops, days).
 const CATALOGUE: &[(&str, &str, &[&str], i64, i64, i64, i64)] = &[
-    ("FREE", "Try Sellerdesk with one shop", &["1 shop", "Catalogue and templates", "Order tracking"], 0, 0, 1, 0),
-    ("BEGIN", "For a first store finding its feet", &["3 shops", "Bulk listing", "Fulfilment providers"], 1900, 2900, 3, 30),
-    ("SMALL", "For a small team", &["5 shops", "Bulk listing", "Staff accounts"], 3900, 4900, 5, 30),
-    ("BASIC", "For a growing seller", &["10 shops", "Flash-sale automation", "Priority sync"], 7900, 9900, 10, 30),
-    ("PREMIUM", "For established sellers", &["25 shops", "Everything in Basic", "Priority support"], 14900, 19900, 25, 30),
-    ("DIAMOND", "For large operations", &["100 shops", "Everything in Premium", "Dedicated onboarding"], 39900, 49900, 100, 30),
+    (
+        "FREE",
+        "Try Sellerdesk with one shop",
+        &["1 shop", "Catalogue and templates", "Order tracking"],
+        0,
+        0,
+        1,
+        0,
+    ),
+    (
+        "BEGIN",
+        "For a first store finding its feet",
+        &["3 shops", "Bulk listing", "Fulfilment providers"],
+        1900,
+        2900,
+        3,
+        30,
+    ),
+    (
+        "SMALL",
+        "For a small team",
+        &["5 shops", "Bulk listing", "Staff accounts"],
+        3900,
+        4900,
+        5,
+        30,
+    ),
+    (
+        "BASIC",
+        "For a growing seller",
+        &["10 shops", "Flash-sale automation", "Priority sync"],
+        7900,
+        9900,
+        10,
+        30,
+    ),
+    (
+        "PREMIUM",
+        "For established sellers",
+        &["25 shops", "Everything in Basic", "Priority support"],
+        14900,
+        19900,
+        25,
+        30,
+    ),
+    (
+        "DIAMOND",
+        "For large operations",
+        &["100 shops", "Everything in Premium", "Dedicated onboarding"],
+        39900,
+        49900,
+        100,
+        30,
+    ),
 ];
 
 /// Creates the plans that do not exist yet; safe to run at every start.
@@ -92,10 +140,11 @@ pub async fn start_free(conn: &mut Conn, client_id: &str) -> Result<()> {
 
 /// Puts a new client on a plan with no end date (the demo client shows several shops).
 pub async fn start_on(conn: &mut Conn, client_id: &str, plan_type: &str) -> Result<()> {
-    let plan_id: Option<String> = sqlx::query_scalar("SELECT id FROM subscription_plans WHERE type = $1")
-        .bind(plan_type)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let plan_id: Option<String> =
+        sqlx::query_scalar("SELECT id FROM subscription_plans WHERE type = $1")
+            .bind(plan_type)
+            .fetch_optional(&mut *conn)
+            .await?;
     let now = time::now_db();
     sqlx::query(
         "INSERT INTO client_subscriptions (id, client_id, plan_id, start_date, end_date, balance_cents, created_at, updated_at)
@@ -113,28 +162,38 @@ pub async fn start_on(conn: &mut Conn, client_id: &str, plan_type: &str) -> Resu
 /// Paid work (bulk jobs, fulfilment orders) needs a plan that has not ended. A client with no
 /// subscription row (the platform client) is not limited.
 pub async fn require_active(conn: &mut Conn, client_id: &str) -> Result<()> {
-    let end: Option<Option<String>> = sqlx::query_scalar("SELECT end_date FROM client_subscriptions WHERE client_id = $1")
-        .bind(client_id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let end: Option<Option<String>> =
+        sqlx::query_scalar("SELECT end_date FROM client_subscriptions WHERE client_id = $1")
+            .bind(client_id)
+            .fetch_optional(&mut *conn)
+            .await?;
     match end {
-        Some(Some(end)) if time::from_db(&end) <= time::now() => Err(crate::DomainError::PaymentRequired),
+        Some(Some(end)) if time::from_db(&end) <= time::now() => {
+            Err(crate::DomainError::PaymentRequired)
+        }
         _ => Ok(()),
     }
 }
 
 /// Connecting one more shop must stay within the plan's quota (and the plan must be active).
 /// `reconnecting` is true when the shop is already one of the client's.
-pub async fn require_shop_quota(conn: &mut Conn, client_id: &str, reconnecting: bool) -> Result<()> {
+pub async fn require_shop_quota(
+    conn: &mut Conn,
+    client_id: &str,
+    reconnecting: bool,
+) -> Result<()> {
     require_active(conn, client_id).await?;
     if reconnecting {
         return Ok(());
     }
-    let Some(plan) = of_client(conn, client_id).await? else { return Ok(()) };
-    let shops: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM shops WHERE client_id = $1")
-        .bind(client_id)
-        .fetch_one(&mut *conn)
-        .await?;
+    let Some(plan) = of_client(conn, client_id).await? else {
+        return Ok(());
+    };
+    let shops: i64 =
+        sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM shops WHERE client_id = $1")
+            .bind(client_id)
+            .fetch_one(&mut *conn)
+            .await?;
     if shops >= plan.max_shops {
         return Err(crate::DomainError::PaymentRequired);
     }

@@ -23,10 +23,16 @@ impl PriceFormula {
     pub fn parse(raw: &str) -> Result<Self> {
         let source = raw.trim().to_owned();
         if source.is_empty() {
-            return Err(DomainError::bad_input(FIELD, "must not be empty; leave it out to keep prices"));
+            return Err(DomainError::bad_input(
+                FIELD,
+                "must not be empty; leave it out to keep prices",
+            ));
         }
         if source.chars().count() > MAX_LEN {
-            return Err(DomainError::bad_input(FIELD, format!("must be at most {MAX_LEN} characters")));
+            return Err(DomainError::bad_input(
+                FIELD,
+                format!("must be at most {MAX_LEN} characters"),
+            ));
         }
         let normalised = check(&source)?;
         let tree = evalexpr::build_operator_tree::<DefaultNumericTypes>(&normalised)
@@ -34,8 +40,14 @@ impl PriceFormula {
         let formula = Self { source, tree };
         match formula.eval(SAMPLE_PRICE) {
             Some(v) if v >= 0.0 => Ok(formula),
-            Some(v) => Err(DomainError::bad_input(FIELD, format!("gives a negative price ({v}) for a price of {SAMPLE_PRICE}"))),
-            None => Err(DomainError::bad_input(FIELD, format!("gives no finite number for a price of {SAMPLE_PRICE}"))),
+            Some(v) => Err(DomainError::bad_input(
+                FIELD,
+                format!("gives a negative price ({v}) for a price of {SAMPLE_PRICE}"),
+            )),
+            None => Err(DomainError::bad_input(
+                FIELD,
+                format!("gives no finite number for a price of {SAMPLE_PRICE}"),
+            )),
         }
     }
 
@@ -47,7 +59,9 @@ impl PriceFormula {
     pub fn eval(&self, price: f64) -> Option<f64> {
         let mut context = HashMapContext::<DefaultNumericTypes>::new();
         context.set_builtin_functions_disabled(true).ok()?;
-        context.set_value("price".into(), Value::Float(price)).ok()?;
+        context
+            .set_value("price".into(), Value::Float(price))
+            .ok()?;
         let v = self.tree.eval_number_with_context(&context).ok()?;
         v.is_finite().then_some(v)
     }
@@ -65,7 +79,9 @@ use evalexpr::Context as _;
 /// Walks the formula as operand/operator alternation and returns it with every integer written
 /// as a float, so that `price * 3 / 2` never becomes integer division.
 fn check(source: &str) -> Result<String> {
-    let at = |pos: usize, what: String| DomainError::bad_input(FIELD, format!("{what} at position {}", pos + 1));
+    let at = |pos: usize, what: String| {
+        DomainError::bad_input(FIELD, format!("{what} at position {}", pos + 1))
+    };
     let chars: Vec<char> = source.chars().collect();
     let mut out = String::with_capacity(source.len() + 8);
     let mut expect_operand = true;
@@ -101,7 +117,10 @@ fn check(source: &str) -> Result<String> {
                 }
                 let word: String = chars[start..i].iter().collect();
                 if word != "price" {
-                    return Err(at(start, format!("unknown name '{word}' (only `price` may be used)")));
+                    return Err(at(
+                        start,
+                        format!("unknown name '{word}' (only `price` may be used)"),
+                    ));
                 }
                 out.push_str("price");
                 expect_operand = false;
@@ -110,7 +129,12 @@ fn check(source: &str) -> Result<String> {
             match c {
                 '(' => open.push(i),
                 '-' => {}
-                _ => return Err(at(i, format!("expected a number, `price` or '(' but found '{c}'"))),
+                _ => {
+                    return Err(at(
+                        i,
+                        format!("expected a number, `price` or '(' but found '{c}'"),
+                    ));
+                }
             }
         } else {
             match c {
@@ -120,7 +144,12 @@ fn check(source: &str) -> Result<String> {
                         return Err(at(i, "unmatched ')'".to_owned()));
                     }
                 }
-                _ => return Err(at(i, format!("expected an operator or ')' but found '{c}'"))),
+                _ => {
+                    return Err(at(
+                        i,
+                        format!("expected an operator or ')' but found '{c}'"),
+                    ));
+                }
             }
         }
         out.push(' ');
@@ -129,7 +158,10 @@ fn check(source: &str) -> Result<String> {
         i += 1;
     }
     if expect_operand {
-        return Err(at(chars.len(), "the formula ends where a number or `price` is expected".to_owned()));
+        return Err(at(
+            chars.len(),
+            "the formula ends where a number or `price` is expected".to_owned(),
+        ));
     }
     if let Some(pos) = open.pop() {
         return Err(at(pos, "'(' is never closed".to_owned()));
@@ -160,12 +192,18 @@ mod tests {
         let f = PriceFormula::parse("-2 + price").expect("valid");
         assert_eq!(f.apply_cents(500), Some(300));
         assert_eq!(f.apply_cents(100), None);
-        assert_eq!(PriceFormula::parse(" price ").expect("valid").as_str(), "price");
+        assert_eq!(
+            PriceFormula::parse(" price ").expect("valid").as_str(),
+            "price"
+        );
     }
 
     #[test]
     fn rejects_with_the_position() {
-        assert!(message("price * cost").contains("unknown name 'cost'") && message("price * cost").contains("position 9"));
+        assert!(
+            message("price * cost").contains("unknown name 'cost'")
+                && message("price * cost").contains("position 9")
+        );
         assert!(message("price *").contains("position 8"));
         assert!(message("(price + 1").contains("position 1"));
         assert!(message("price + 1)").contains("position 10"));

@@ -3,8 +3,8 @@ use std::collections::{HashMap, HashSet};
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::catalogue::{DimensionUnit, Dimensions, ProductType, Weight, WeightUnit, like_pattern};
 use crate::db::{Conn, Db, Sql, flag, real};
@@ -32,8 +32,14 @@ pub struct Product {
 
 impl Product {
     fn from_row(row: &AnyRow) -> Result<Self> {
-        let weight = match (row.try_get::<Option<f64>, _>("package_weight_value")?, row.try_get::<Option<String>, _>("package_weight_unit")?) {
-            (Some(value), Some(unit)) => Some(Weight { value, unit: WeightUnit::parse(&unit) }),
+        let weight = match (
+            row.try_get::<Option<f64>, _>("package_weight_value")?,
+            row.try_get::<Option<String>, _>("package_weight_unit")?,
+        ) {
+            (Some(value), Some(unit)) => Some(Weight {
+                value,
+                unit: WeightUnit::parse(&unit),
+            }),
             _ => None,
         };
         let dimensions = match (
@@ -42,7 +48,12 @@ impl Product {
             row.try_get::<Option<f64>, _>("package_height")?,
             row.try_get::<Option<String>, _>("package_dimension_unit")?,
         ) {
-            (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions { length, width, height, unit: DimensionUnit::parse(&unit) }),
+            (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions {
+                length,
+                width,
+                height,
+                unit: DimensionUnit::parse(&unit),
+            }),
             _ => None,
         };
         Ok(Self {
@@ -98,8 +109,16 @@ fn filtered(base: &'static str, scope: &Scope, filter: &ProductFilter) -> Sql {
 /// The client and the filters, after a `... WHERE p.client_id = `.
 fn push_filters(sql: &mut Sql, scope: &Scope, filter: &ProductFilter) {
     sql.bind(&scope.client_id);
-    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(like_pattern) {
-        sql.push(" AND LOWER(p.name) LIKE ").bind(p).push(" ESCAPE '\\'");
+    if let Some(p) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(like_pattern)
+    {
+        sql.push(" AND LOWER(p.name) LIKE ")
+            .bind(p)
+            .push(" ESCAPE '\\'");
     }
     if let Some(status) = filter.status {
         sql.push(" AND p.status = ").bind(status);
@@ -108,7 +127,10 @@ fn push_filters(sql: &mut Sql, scope: &Scope, filter: &ProductFilter) {
         sql.push(" AND p.type = ").bind(t.as_str());
     }
     if let Some(shop_id) = &filter.shop_id {
-        sql.push(" AND p.id IN (SELECT sp.product_id FROM shop_products sp WHERE sp.shop_id = ").bind(shop_id).push(" AND sp.client_id = ").bind(&scope.client_id);
+        sql.push(" AND p.id IN (SELECT sp.product_id FROM shop_products sp WHERE sp.shop_id = ")
+            .bind(shop_id)
+            .push(" AND sp.client_id = ")
+            .bind(&scope.client_id);
         scope.push_shop_filter(sql, "sp.shop_id");
         sql.push(")");
     }
@@ -139,18 +161,28 @@ impl CatalogueOrders {
     pub fn new(db: Db, clients: usize) -> Arc<Self> {
         Arc::new(Self {
             db,
-            cached: Mutex::new(lru::LruCache::new(NonZeroUsize::new(clients).unwrap_or(NonZeroUsize::MIN))),
+            cached: Mutex::new(lru::LruCache::new(
+                NonZeroUsize::new(clients).unwrap_or(NonZeroUsize::MIN),
+            )),
             loading: Mutex::new(HashSet::new()),
         })
     }
 
     fn get(&self, client_id: &str, version: i64) -> Option<Arc<CatalogueOrder>> {
         let mut cached = self.cached.lock().unwrap_or_else(|e| e.into_inner());
-        cached.get(client_id).filter(|o| o.version == version).cloned()
+        cached
+            .get(client_id)
+            .filter(|o| o.version == version)
+            .cloned()
     }
 
     fn load_in_background(self: &Arc<Self>, client_id: &str) {
-        if !self.loading.lock().unwrap_or_else(|e| e.into_inner()).insert(client_id.to_owned()) {
+        if !self
+            .loading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(client_id.to_owned())
+        {
             return;
         }
         let (orders, client_id) = (self.clone(), client_id.to_owned());
@@ -158,7 +190,11 @@ impl CatalogueOrders {
             if let Err(e) = orders.load(&client_id).await {
                 tracing::warn!(client = %client_id, error = %e, "catalogue order not loaded; pages walk the index meanwhile");
             }
-            orders.loading.lock().unwrap_or_else(|e| e.into_inner()).remove(&client_id);
+            orders
+                .loading
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&client_id);
         });
     }
 
@@ -166,22 +202,34 @@ impl CatalogueOrders {
         let mut conn = self.db.conn().await?;
         // The version is read before the ids: an order loaded after a change it did not see is
         // kept under the older version, and the next read loads it again.
-        let version: i64 = sqlx::query_scalar("SELECT version FROM client_product_counts WHERE client_id = $1")
-            .bind(client_id)
-            .fetch_optional(&mut *conn)
-            .await?
-            .unwrap_or(0);
-        let ids: Vec<String> = sqlx::query_scalar("SELECT id FROM products WHERE client_id = $1 ORDER BY created_at DESC, id DESC")
-            .bind(client_id)
-            .fetch_all(&mut *conn)
-            .await?;
+        let version: i64 =
+            sqlx::query_scalar("SELECT version FROM client_product_counts WHERE client_id = $1")
+                .bind(client_id)
+                .fetch_optional(&mut *conn)
+                .await?
+                .unwrap_or(0);
+        let ids: Vec<String> = sqlx::query_scalar(
+            "SELECT id FROM products WHERE client_id = $1 ORDER BY created_at DESC, id DESC",
+        )
+        .bind(client_id)
+        .fetch_all(&mut *conn)
+        .await?;
         let order = Arc::new(CatalogueOrder { version, ids });
-        self.cached.lock().unwrap_or_else(|e| e.into_inner()).put(client_id.to_owned(), order);
+        self.cached
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .put(client_id.to_owned(), order);
         Ok(())
     }
 }
 
-pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: PageRequest, orders: &Arc<CatalogueOrders>) -> Result<Page<Product>> {
+pub async fn list(
+    conn: &mut Conn,
+    scope: &Scope,
+    filter: &ProductFilter,
+    page: PageRequest,
+    orders: &Arc<CatalogueOrders>,
+) -> Result<Page<Product>> {
     // A shop or template the caller cannot see is NOT_FOUND, as it is everywhere else, not
     // an empty page that would tell nothing apart from a shop without products.
     if let Some(shop_id) = &filter.shop_id {
@@ -191,17 +239,29 @@ pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: 
         crate::templates::get(conn, scope, template_id).await?;
     }
     let total: i64 = if filter.is_empty() {
-        let kept = sqlx::query("SELECT products, version FROM client_product_counts WHERE client_id = $1").bind(&scope.client_id).fetch_optional(&mut *conn).await?;
+        let kept =
+            sqlx::query("SELECT products, version FROM client_product_counts WHERE client_id = $1")
+                .bind(&scope.client_id)
+                .fetch_optional(&mut *conn)
+                .await?;
         let (total, version): (i64, i64) = match kept {
             Some(r) => (r.try_get("products")?, r.try_get("version")?),
             None => (0, 0),
         };
         match orders.get(&scope.client_id, version) {
             Some(order) => {
-                let start = usize::try_from(page.offset()).unwrap_or(usize::MAX).min(order.ids.len());
-                let end = start.saturating_add(usize::try_from(page.limit).unwrap_or(0)).min(order.ids.len());
+                let start = usize::try_from(page.offset())
+                    .unwrap_or(usize::MAX)
+                    .min(order.ids.len());
+                let end = start
+                    .saturating_add(usize::try_from(page.limit).unwrap_or(0))
+                    .min(order.ids.len());
                 let items = in_order(conn, scope, &order.ids[start..end]).await?;
-                return Ok(Page { items, total, request: page });
+                return Ok(Page {
+                    items,
+                    total,
+                    request: page,
+                });
             }
             None if total > 0 => {
                 orders.load_in_background(&scope.client_id);
@@ -210,17 +270,39 @@ pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: 
             None => total,
         }
     } else {
-        filtered("SELECT COUNT(*) FROM products p WHERE p.client_id = ", scope, filter).query_scalar().fetch_one(&mut *conn).await?
+        filtered(
+            "SELECT COUNT(*) FROM products p WHERE p.client_id = ",
+            scope,
+            filter,
+        )
+        .query_scalar()
+        .fetch_one(&mut *conn)
+        .await?
     };
     let offset = page.offset();
     if offset >= total {
-        return Ok(Page { items: Vec::new(), total, request: page });
+        return Ok(Page {
+            items: Vec::new(),
+            total,
+            request: page,
+        });
     }
     // A page's ids are walked to from the nearer end of the order (past the middle, the same
     // rows counted from the oldest), on the index alone (client, created_at, id); then their rows.
     let from_oldest = (total - offset - page.limit).max(0);
-    let (order, limit, skip) =
-        if from_oldest < offset { (" ORDER BY p.created_at ASC, p.id ASC LIMIT ", total - offset - from_oldest, from_oldest) } else { (" ORDER BY p.created_at DESC, p.id DESC LIMIT ", page.limit, offset) };
+    let (order, limit, skip) = if from_oldest < offset {
+        (
+            " ORDER BY p.created_at ASC, p.id ASC LIMIT ",
+            total - offset - from_oldest,
+            from_oldest,
+        )
+    } else {
+        (
+            " ORDER BY p.created_at DESC, p.id DESC LIMIT ",
+            page.limit,
+            offset,
+        )
+    };
     let mut sql = Sql::new("SELECT p.id FROM products p WHERE p.client_id = ");
     push_filters(&mut sql, scope, filter);
     sql.push(order).bind(limit).push(" OFFSET ").bind(skip);
@@ -229,7 +311,11 @@ pub async fn list(conn: &mut Conn, scope: &Scope, filter: &ProductFilter, page: 
         ids.reverse();
     }
     let items = in_order(conn, scope, &ids).await?;
-    Ok(Page { items, total, request: page })
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 /// The client's products with these ids, in the ids' order. Looked up by primary key: with an
@@ -239,12 +325,18 @@ async fn in_order(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<Vec<
     if ids.is_empty() {
         return Ok(Vec::new());
     }
-    let mut sql = Sql::new("SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.client_id || '' = ");
+    let mut sql = Sql::new(
+        "SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN brands b ON b.id = p.brand_id WHERE p.client_id || '' = ",
+    );
     sql.bind(&scope.client_id).push(" AND p.id IN (");
     sql.bind_list(ids);
     sql.push(")");
     let rows = sql.query().fetch_all(&mut *conn).await?;
-    let mut found: HashMap<String, Product> = rows.iter().map(Product::from_row).map(|p| p.map(|p| (p.id.clone(), p))).collect::<Result<_>>()?;
+    let mut found: HashMap<String, Product> = rows
+        .iter()
+        .map(Product::from_row)
+        .map(|p| p.map(|p| (p.id.clone(), p)))
+        .collect::<Result<_>>()?;
     // A product deleted since its id was read is simply not on the page.
     Ok(ids.iter().filter_map(|id| found.remove(id)).collect())
 }
@@ -257,7 +349,10 @@ pub async fn get(conn: &mut Conn, scope: &Scope, id: &str) -> Result<Product> {
     let mut sql = Sql::new(SELECT);
     sql.bind(&scope.client_id).push(" AND p.id = ").bind(id);
     let row = sql.query().fetch_optional(&mut *conn).await?;
-    row.as_ref().map(Product::from_row).transpose()?.ok_or(DomainError::NotFound("product"))
+    row.as_ref()
+        .map(Product::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("product"))
 }
 
 #[derive(Debug, Clone)]
@@ -275,7 +370,14 @@ pub async fn images(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<
         .fetch_all(&mut *conn)
         .await?;
     rows.iter()
-        .map(|r| Ok(Image { id: r.try_get("id")?, url: r.try_get("image_url")?, is_primary: flag(r, "is_primary")?, sequence: r.try_get("sequence")? }))
+        .map(|r| {
+            Ok(Image {
+                id: r.try_get("id")?,
+                url: r.try_get("image_url")?,
+                is_primary: flag(r, "is_primary")?,
+                sequence: r.try_get("sequence")?,
+            })
+        })
         .collect()
 }
 
@@ -287,12 +389,18 @@ pub struct PublishedShop {
     pub external_product_id: Option<String>,
 }
 
-pub async fn published_shops(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<PublishedShop>> {
+pub async fn published_shops(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<Vec<PublishedShop>> {
     let mut sql = Sql::new(
         "SELECT s.id, s.name, sp.live_status, sp.external_product_id FROM shop_products sp JOIN shops s ON s.id = sp.shop_id
          WHERE sp.product_id = ",
     );
-    sql.bind(product_id).push(" AND sp.client_id = ").bind(&scope.client_id);
+    sql.bind(product_id)
+        .push(" AND sp.client_id = ")
+        .bind(&scope.client_id);
     scope.push_shop_filter(&mut sql, "sp.shop_id");
     sql.push(" ORDER BY s.name, s.id");
     let rows = sql.query().fetch_all(&mut *conn).await?;
@@ -379,7 +487,11 @@ pub struct MarketplaceAttribute {
 }
 
 /// The marketplace properties of a product of the caller's client.
-pub async fn attributes(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<MarketplaceAttribute>> {
+pub async fn attributes(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<Vec<MarketplaceAttribute>> {
     get(conn, scope, product_id).await?;
     let rows = sqlx::query("SELECT attribute_id, attribute_values FROM product_attributes WHERE product_id = $1 AND client_id = $2 ORDER BY attribute_id")
         .bind(product_id)
@@ -391,7 +503,9 @@ pub async fn attributes(conn: &mut Conn, scope: &Scope, product_id: &str) -> Res
             let values: String = r.try_get("attribute_values")?;
             Ok(MarketplaceAttribute {
                 attribute_id: r.try_get("attribute_id")?,
-                values: serde_json::from_str(&values).map_err(|e| DomainError::Internal(format!("product_attributes.attribute_values: {e}")))?,
+                values: serde_json::from_str(&values).map_err(|e| {
+                    DomainError::Internal(format!("product_attributes.attribute_values: {e}"))
+                })?,
             })
         })
         .collect()
@@ -409,7 +523,10 @@ pub async fn delete(conn: &mut Conn, scope: &Scope, id: &str) -> Result<()> {
 pub async fn bulk_delete(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<i64> {
     // One statement binds every id; both engines cap the number of placeholders.
     if ids.len() > MAX_BULK {
-        return Err(DomainError::bad_input("productIds", format!("at most {MAX_BULK} products at a time")));
+        return Err(DomainError::bad_input(
+            "productIds",
+            format!("at most {MAX_BULK} products at a time"),
+        ));
     }
     let valid: Vec<&String> = ids.iter().filter(|id| ids::looks_like_id(id)).collect();
     if valid.is_empty() {
@@ -467,13 +584,22 @@ pub struct ProductChanges {
 
 /// Applies `changes` to a product of the caller's client. Run it in a transaction: a refusal
 /// part-way must leave the product as it was.
-pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductChanges) -> Result<()> {
+pub async fn update(
+    conn: &mut Conn,
+    scope: &Scope,
+    id: &str,
+    changes: ProductChanges,
+) -> Result<()> {
     use crate::catalogue::{cents, parse_dimensions, parse_weight, required_text};
     use crate::urls::ImageUrl;
     let current = get(conn, scope, id).await?;
     let image_urls: Option<Vec<ImageUrl>> = match &changes.images {
         Some(images) => Some(
-            images.iter().enumerate().map(|(i, m)| ImageUrl::parse(&format!("images.{i}.imageUrl"), &m.url)).collect::<Result<_>>()?,
+            images
+                .iter()
+                .enumerate()
+                .map(|(i, m)| ImageUrl::parse(&format!("images.{i}.imageUrl"), &m.url))
+                .collect::<Result<_>>()?,
         ),
         None => None,
     };
@@ -528,7 +654,11 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
     .await?;
 
     if let (Some(images), Some(urls)) = (changes.images, image_urls) {
-        sqlx::query("DELETE FROM product_images WHERE product_id = $1 AND client_id = $2").bind(id).bind(&scope.client_id).execute(&mut *conn).await?;
+        sqlx::query("DELETE FROM product_images WHERE product_id = $1 AND client_id = $2")
+            .bind(id)
+            .bind(&scope.client_id)
+            .execute(&mut *conn)
+            .await?;
         for (i, (image, url)) in images.iter().zip(urls).enumerate() {
             let url = url.into_string();
             sqlx::query(
@@ -546,25 +676,40 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
         }
     }
 
-    let Some(variant_changes) = changes.variants else { return Ok(()) };
-    let existing: Vec<String> = sqlx::query_scalar("SELECT id FROM product_variants WHERE product_id = $1 AND client_id = $2")
-        .bind(id)
-        .bind(&scope.client_id)
-        .fetch_all(&mut *conn)
-        .await?;
+    let Some(variant_changes) = changes.variants else {
+        return Ok(());
+    };
+    let existing: Vec<String> = sqlx::query_scalar(
+        "SELECT id FROM product_variants WHERE product_id = $1 AND client_id = $2",
+    )
+    .bind(id)
+    .bind(&scope.client_id)
+    .fetch_all(&mut *conn)
+    .await?;
     let mut next_sequence = i64::try_from(existing.len()).unwrap_or(0);
     for (n, change) in variant_changes.into_iter().enumerate() {
         let field = |name: &str| format!("variants.{n}.{name}");
         let sku = match &change.sku {
-            Some(s) if s.trim().is_empty() => return Err(DomainError::bad_input(field("sku"), "must not be empty")),
+            Some(s) if s.trim().is_empty() => {
+                return Err(DomainError::bad_input(field("sku"), "must not be empty"));
+            }
             Some(s) => Some(s.trim().to_owned()),
             None => None,
         };
         if change.quantity.is_some_and(|q| q < 0) {
-            return Err(DomainError::bad_input(field("quantity"), "must be 0 or more"));
+            return Err(DomainError::bad_input(
+                field("quantity"),
+                "must be 0 or more",
+            ));
         }
-        let sale = change.sale_price.map(|p| cents(&field("salePrice"), p)).transpose()?;
-        let list = change.list_price.map(|p| cents(&field("listPrice"), p)).transpose()?;
+        let sale = change
+            .sale_price
+            .map(|p| cents(&field("salePrice"), p))
+            .transpose()?;
+        let list = change
+            .list_price
+            .map(|p| cents(&field("listPrice"), p))
+            .transpose()?;
         let variant_id = match change.action {
             ChangeAction::Create => {
                 let variant_id = ids::new_id();
@@ -590,12 +735,28 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
             action => {
                 let variant_id = match change.id.as_deref() {
                     Some(v) if existing.iter().any(|e| e == v) => v.to_owned(),
-                    Some(_) => return Err(DomainError::bad_input(field("id"), "is not a variant of this product")),
-                    None => return Err(DomainError::bad_input(field("id"), "is required to update, delete or keep a variant")),
+                    Some(_) => {
+                        return Err(DomainError::bad_input(
+                            field("id"),
+                            "is not a variant of this product",
+                        ));
+                    }
+                    None => {
+                        return Err(DomainError::bad_input(
+                            field("id"),
+                            "is required to update, delete or keep a variant",
+                        ));
+                    }
                 };
                 match action {
                     ChangeAction::Delete => {
-                        sqlx::query("DELETE FROM product_variants WHERE id = $1 AND client_id = $2").bind(&variant_id).bind(&scope.client_id).execute(&mut *conn).await?;
+                        sqlx::query(
+                            "DELETE FROM product_variants WHERE id = $1 AND client_id = $2",
+                        )
+                        .bind(&variant_id)
+                        .bind(&scope.client_id)
+                        .execute(&mut *conn)
+                        .await?;
                         continue;
                     }
                     ChangeAction::Unchanged => continue,
@@ -620,14 +781,22 @@ pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, changes: ProductCh
         };
         if let Some(attributes) = change.attributes {
             let mut seen = std::collections::HashSet::new();
-            if let Some((name, _)) = attributes.iter().find(|(name, _)| !seen.insert(name.trim().to_owned())) {
-                return Err(DomainError::bad_input(field("attributes"), format!("'{}' is given twice", name.trim())));
+            if let Some((name, _)) = attributes
+                .iter()
+                .find(|(name, _)| !seen.insert(name.trim().to_owned()))
+            {
+                return Err(DomainError::bad_input(
+                    field("attributes"),
+                    format!("'{}' is given twice", name.trim()),
+                ));
             }
-            sqlx::query("DELETE FROM variant_attribute_values WHERE variant_id = $1 AND client_id = $2")
-                .bind(&variant_id)
-                .bind(&scope.client_id)
-                .execute(&mut *conn)
-                .await?;
+            sqlx::query(
+                "DELETE FROM variant_attribute_values WHERE variant_id = $1 AND client_id = $2",
+            )
+            .bind(&variant_id)
+            .bind(&scope.client_id)
+            .execute(&mut *conn)
+            .await?;
             for (name, value) in attributes {
                 let attr_name = required_text(&field("attributes"), &name, 100)?;
                 let value = required_text(&field("attributes"), &value, 200)?;
@@ -657,7 +826,11 @@ pub struct ListingAttribute {
     pub value_ids: Vec<String>,
 }
 
-pub async fn listing_attributes(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Vec<ListingAttribute>> {
+pub async fn listing_attributes(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<Vec<ListingAttribute>> {
     let rows = sqlx::query("SELECT attribute_id, attribute_values, value_ids FROM product_attributes WHERE product_id = $1 AND client_id = $2 ORDER BY attribute_id")
         .bind(product_id)
         .bind(&scope.client_id)
@@ -669,19 +842,29 @@ pub async fn listing_attributes(conn: &mut Conn, scope: &Scope, product_id: &str
                 let text: String = r.try_get(col)?;
                 Ok(serde_json::from_str(&text).unwrap_or_default())
             };
-            Ok(ListingAttribute { attribute_id: r.try_get("attribute_id")?, values: list("attribute_values")?, value_ids: list("value_ids")? })
+            Ok(ListingAttribute {
+                attribute_id: r.try_get("attribute_id")?,
+                values: list("attribute_values")?,
+                value_ids: list("value_ids")?,
+            })
         })
         .collect()
 }
 
 /// The size chart image of a product, if any.
-pub async fn size_chart(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT size_chart FROM products WHERE id = $1 AND client_id = $2")
-        .bind(product_id)
-        .bind(&scope.client_id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .flatten())
+pub async fn size_chart(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<Option<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT size_chart FROM products WHERE id = $1 AND client_id = $2")
+            .bind(product_id)
+            .bind(&scope.client_id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .flatten(),
+    )
 }
 
 /// Gives a SKU to every variant without one: `{PREFIX}-{VALUES}` from the product's name and
@@ -690,9 +873,30 @@ pub async fn size_chart(conn: &mut Conn, scope: &Scope, product_id: &str) -> Res
 pub async fn generate_skus(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<usize> {
     let product = get(conn, scope, product_id).await?;
     let variants = variants(conn, scope, product_id).await?;
-    let letters: String = product.name.chars().filter(char::is_ascii_alphanumeric).take(4).collect::<String>().to_ascii_uppercase();
-    let tail: String = product.id.chars().filter(char::is_ascii_alphanumeric).rev().take(4).collect::<String>().to_ascii_uppercase();
-    let prefix = format!("{}{}", if letters.is_empty() { "SD".to_owned() } else { letters }, tail);
+    let letters: String = product
+        .name
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .take(4)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let tail: String = product
+        .id
+        .chars()
+        .filter(char::is_ascii_alphanumeric)
+        .rev()
+        .take(4)
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let prefix = format!(
+        "{}{}",
+        if letters.is_empty() {
+            "SD".to_owned()
+        } else {
+            letters
+        },
+        tail
+    );
     let mut taken: Vec<String> = variants.iter().filter_map(|v| v.sku.clone()).collect();
     let mut given = 0;
     for (n, v) in variants.iter().enumerate() {
@@ -702,10 +906,21 @@ pub async fn generate_skus(conn: &mut Conn, scope: &Scope, product_id: &str) -> 
         let values: Vec<String> = v
             .attributes
             .iter()
-            .map(|a| a.value.chars().filter(char::is_ascii_alphanumeric).take(6).collect::<String>().to_ascii_uppercase())
+            .map(|a| {
+                a.value
+                    .chars()
+                    .filter(char::is_ascii_alphanumeric)
+                    .take(6)
+                    .collect::<String>()
+                    .to_ascii_uppercase()
+            })
             .filter(|s| !s.is_empty())
             .collect();
-        let base = if values.is_empty() { format!("{prefix}-{}", n + 1) } else { format!("{prefix}-{}", values.join("-")) };
+        let base = if values.is_empty() {
+            format!("{prefix}-{}", n + 1)
+        } else {
+            format!("{prefix}-{}", values.join("-"))
+        };
         let mut sku = base.clone();
         let mut k = 2;
         while taken.contains(&sku) {
@@ -737,12 +952,18 @@ pub async fn mark_published(conn: &mut Conn, scope: &Scope, product_id: &str) ->
 }
 
 /// The marketplace brand id a product lists with.
-pub async fn tiktok_brand(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT tiktok_brand_id FROM products WHERE id = $1 AND client_id = $2")
-        .bind(product_id)
-        .bind(&scope.client_id)
-        .fetch_optional(&mut *conn)
-        .await?
-        .flatten()
-        .filter(|b: &String| !b.is_empty()))
+pub async fn tiktok_brand(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<Option<String>> {
+    Ok(
+        sqlx::query_scalar("SELECT tiktok_brand_id FROM products WHERE id = $1 AND client_id = $2")
+            .bind(product_id)
+            .bind(&scope.client_id)
+            .fetch_optional(&mut *conn)
+            .await?
+            .flatten()
+            .filter(|b: &String| !b.is_empty()),
+    )
 }

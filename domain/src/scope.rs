@@ -50,7 +50,11 @@ pub struct Scope {
 impl Scope {
     /// The view of a job acting for a client: every row of that client, as its admin sees them.
     pub fn for_client(client_id: &str) -> Scope {
-        Scope { client_id: client_id.to_owned(), user_id: String::new(), role: Role::Admin }
+        Scope {
+            client_id: client_id.to_owned(),
+            user_id: String::new(),
+            role: Role::Admin,
+        }
     }
 
     pub fn is_super_admin(&self) -> bool {
@@ -77,6 +81,9 @@ impl Scope {
     /// that need the set itself (e.g. "no job of this batch is outside it").
     pub fn push_assigned_shops(&self, sql: &mut Sql) {
         sql.push("(SELECT us.shop_id FROM user_shops us WHERE us.user_id = ");
-        sql.bind(&self.user_id).push(" AND us.client_id = ").bind(&self.client_id).push(")");
+        sql.bind(&self.user_id)
+            .push(" AND us.client_id = ")
+            .bind(&self.client_id)
+            .push(")");
     }
 }

@@ -7,8 +7,8 @@ use base64::Engine as _;
 use base64::engine::general_purpose::STANDARD_NO_PAD as B64;
 use chacha20poly1305::aead::{Aead, KeyInit};
 use chacha20poly1305::{XChaCha20Poly1305, XNonce};
-use rand::RngCore;
 use hmac::{Hmac, Mac};
+use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use crate::{DomainError, Result};
@@ -25,7 +25,9 @@ pub struct Secrets {
 
 impl std::fmt::Debug for Secrets {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Secrets").field("key_id", &self.key_id).finish_non_exhaustive()
+        f.debug_struct("Secrets")
+            .field("key_id", &self.key_id)
+            .finish_non_exhaustive()
     }
 }
 
@@ -34,7 +36,11 @@ impl Secrets {
         // The id names the key without revealing it: the first bytes of its hash.
         let key_id = hex::encode(&Sha256::digest(key)[..4]);
         let derive_root = hmac_sha256(&key, b"sellerdesk: root of derived keys");
-        Secrets { cipher: XChaCha20Poly1305::new(&key.into()), key_id, derive_root }
+        Secrets {
+            cipher: XChaCha20Poly1305::new(&key.into()),
+            key_id,
+            derive_root,
+        }
     }
 
     /// `SECRETS_KEY` (64 hex digits or base64 of 32 bytes) when given; otherwise a key kept in
@@ -50,14 +56,19 @@ impl Secrets {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let mut key = [0u8; 32];
                 rand::rng().fill_bytes(&mut key);
-                write_private(&path, &hex::encode(key))
-                    .map_err(|e| DomainError::Internal(format!("cannot write {}: {e}", path.display())))?;
+                write_private(&path, &hex::encode(key)).map_err(|e| {
+                    DomainError::Internal(format!("cannot write {}: {e}", path.display()))
+                })?;
                 // Two processes starting at once may both write: read back whichever won.
-                let text = std::fs::read_to_string(&path)
-                    .map_err(|e| DomainError::Internal(format!("cannot read {}: {e}", path.display())))?;
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    DomainError::Internal(format!("cannot read {}: {e}", path.display()))
+                })?;
                 parse_key(&text).map(Secrets::from_key)
             }
-            Err(e) => Err(DomainError::Internal(format!("cannot read {}: {e}", path.display()))),
+            Err(e) => Err(DomainError::Internal(format!(
+                "cannot read {}: {e}",
+                path.display()
+            ))),
         }
     }
 
@@ -72,20 +83,28 @@ impl Secrets {
         let mut nonce = [0u8; NONCE_LEN];
         rand::rng().fill_bytes(&mut nonce);
         // Encryption with a valid key and nonce length cannot fail.
-        let sealed = self.cipher.encrypt(&XNonce::from(nonce), plain.as_bytes()).unwrap_or_default();
+        let sealed = self
+            .cipher
+            .encrypt(&XNonce::from(nonce), plain.as_bytes())
+            .unwrap_or_default();
         let mut bytes = nonce.to_vec();
         bytes.extend_from_slice(&sealed);
         format!("v1:{}:{}", self.key_id, B64.encode(bytes))
     }
 
     pub fn open(&self, sealed: &str) -> Result<String> {
-        let bad = |why: &str| DomainError::Internal(format!("a stored credential cannot be read: {why}"));
+        let bad =
+            |why: &str| DomainError::Internal(format!("a stored credential cannot be read: {why}"));
         let mut parts = sealed.splitn(3, ':');
-        let (Some("v1"), Some(key_id), Some(data)) = (parts.next(), parts.next(), parts.next()) else {
+        let (Some("v1"), Some(key_id), Some(data)) = (parts.next(), parts.next(), parts.next())
+        else {
             return Err(bad("unknown format"));
         };
         if key_id != self.key_id {
-            return Err(bad(&format!("sealed under key {key_id}, this process has key {}", self.key_id)));
+            return Err(bad(&format!(
+                "sealed under key {key_id}, this process has key {}",
+                self.key_id
+            )));
         }
         let bytes = B64.decode(data).map_err(|_| bad("not base64"))?;
         if bytes.len() < NONCE_LEN {
@@ -93,13 +112,17 @@ impl Secrets {
         }
         let (nonce, ct) = bytes.split_at(NONCE_LEN);
         let nonce: [u8; NONCE_LEN] = nonce.try_into().map_err(|_| bad("too short"))?;
-        let plain = self.cipher.decrypt(&XNonce::from(nonce), ct).map_err(|_| bad("authentication failed"))?;
+        let plain = self
+            .cipher
+            .decrypt(&XNonce::from(nonce), ct)
+            .map_err(|_| bad("authentication failed"))?;
         String::from_utf8(plain).map_err(|_| bad("not text"))
     }
 }
 
 fn hmac_sha256(key: &[u8], message: &[u8]) -> [u8; 32] {
-    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key).unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(key)
+        .unwrap_or_else(|_| unreachable!("HMAC takes keys of any length"));
     mac.update(message);
     mac.finalize().into_bytes().into()
 }
@@ -113,7 +136,9 @@ fn parse_key(text: &str) -> Result<[u8; 32]> {
     };
     bytes
         .and_then(|b| <[u8; 32]>::try_from(b.as_slice()).ok())
-        .ok_or_else(|| DomainError::Internal("SECRETS_KEY must be 32 bytes, as 64 hex digits or base64".into()))
+        .ok_or_else(|| {
+            DomainError::Internal("SECRETS_KEY must be 32 bytes, as 64 hex digits or base64".into())
+        })
 }
 
 fn write_private(path: &Path, text: &str) -> std::io::Result<()> {
@@ -161,9 +186,15 @@ mod tests {
     #[test]
     fn derived_keys_differ_by_purpose_and_root() {
         let s = Secrets::from_key([7; 32]);
-        assert_eq!(s.derive_key("uploads"), Secrets::from_key([7; 32]).derive_key("uploads"));
+        assert_eq!(
+            s.derive_key("uploads"),
+            Secrets::from_key([7; 32]).derive_key("uploads")
+        );
         assert_ne!(s.derive_key("uploads"), s.derive_key("other"));
-        assert_ne!(s.derive_key("uploads"), Secrets::from_key([8; 32]).derive_key("uploads"));
+        assert_ne!(
+            s.derive_key("uploads"),
+            Secrets::from_key([8; 32]).derive_key("uploads")
+        );
         assert_ne!(s.derive_key("uploads"), [7; 32]);
     }
 

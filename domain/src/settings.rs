@@ -1,8 +1,8 @@
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::db::Conn;
-use crate::{ids, time, DomainError, Result};
+use crate::{DomainError, Result, ids, time};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SettingKey {
@@ -27,7 +27,9 @@ impl SettingKey {
                 value
                     .parse::<chrono_tz::Tz>()
                     .map(|tz| tz.name().to_owned())
-                    .map_err(|_| DomainError::bad_input(field, format!("'{value}' is not an IANA time zone")))
+                    .map_err(|_| {
+                        DomainError::bad_input(field, format!("'{value}' is not an IANA time zone"))
+                    })
             }
         }
     }
@@ -45,7 +47,9 @@ impl UserSetting {
     fn from_row(row: &AnyRow) -> Result<Option<Self>> {
         let name: String = row.try_get("name")?;
         // A key this version no longer knows is skipped rather than failing the whole user.
-        let Some(name) = SettingKey::parse(&name) else { return Ok(None) };
+        let Some(name) = SettingKey::parse(&name) else {
+            return Ok(None);
+        };
         Ok(Some(Self {
             id: row.try_get("id")?,
             name,
@@ -60,7 +64,13 @@ pub async fn list(conn: &mut Conn, user_id: &str) -> Result<Vec<UserSetting>> {
         .bind(user_id)
         .fetch_all(&mut *conn)
         .await?;
-    Ok(rows.iter().map(UserSetting::from_row).collect::<Result<Vec<_>>>()?.into_iter().flatten().collect())
+    Ok(rows
+        .iter()
+        .map(UserSetting::from_row)
+        .collect::<Result<Vec<_>>>()?
+        .into_iter()
+        .flatten()
+        .collect())
 }
 
 pub async fn upsert(conn: &mut Conn, user_id: &str, key: SettingKey, value: &str) -> Result<()> {

@@ -1,8 +1,8 @@
 //! Products on shops: what was listed where, its live status on the marketplace and the
 //! marketplace's messages. A listing request bumps `listing_version`; the job that publishes it
 //! records `published_version`, so a redelivered job sees its own effect.
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::catalogue::like_pattern;
 use crate::db::{Conn, Sql};
@@ -64,15 +64,28 @@ const SELECT: &str = "SELECT sp.*, s.name AS shop_name, p.name AS product_name, 
      FROM shop_products sp JOIN shops s ON s.id = sp.shop_id JOIN products p ON p.id = sp.product_id WHERE sp.client_id = ";
 const COUNT: &str = "SELECT COUNT(*) FROM shop_products sp JOIN shops s ON s.id = sp.shop_id JOIN products p ON p.id = sp.product_id WHERE sp.client_id = ";
 
-fn filtered(base: &'static str, scope: &Scope, shop_id: Option<&str>, filter: &ShopProductFilter) -> Sql {
+fn filtered(
+    base: &'static str,
+    scope: &Scope,
+    shop_id: Option<&str>,
+    filter: &ShopProductFilter,
+) -> Sql {
     let mut sql = Sql::new(base);
     sql.bind(&scope.client_id);
     scope.push_shop_filter(&mut sql, "sp.shop_id");
     if let Some(shop_id) = shop_id {
         sql.push(" AND sp.shop_id = ").bind(shop_id);
     }
-    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(like_pattern) {
-        sql.push(" AND LOWER(p.name) LIKE ").bind(p).push(" ESCAPE '\\'");
+    if let Some(p) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(like_pattern)
+    {
+        sql.push(" AND LOWER(p.name) LIKE ")
+            .bind(p)
+            .push(" ESCAPE '\\'");
     }
     if let StatusFilter::Marketplace(status) = filter.status {
         sql.push(" AND sp.marketplace_status = ").bind(status);
@@ -81,16 +94,35 @@ fn filtered(base: &'static str, scope: &Scope, shop_id: Option<&str>, filter: &S
 }
 
 /// Shop products the scope may see: of one shop, or of every shop (STAFF: assigned shops).
-pub async fn list(conn: &mut Conn, scope: &Scope, shop_id: Option<&str>, filter: &ShopProductFilter, page: PageRequest) -> Result<Page<ShopProduct>> {
+pub async fn list(
+    conn: &mut Conn,
+    scope: &Scope,
+    shop_id: Option<&str>,
+    filter: &ShopProductFilter,
+    page: PageRequest,
+) -> Result<Page<ShopProduct>> {
     if let Some(shop_id) = shop_id {
         crate::shops::get(conn, scope, shop_id).await?;
     }
-    let total: i64 = filtered(COUNT, scope, shop_id, filter).query_scalar().fetch_one(&mut *conn).await?;
+    let total: i64 = filtered(COUNT, scope, shop_id, filter)
+        .query_scalar()
+        .fetch_one(&mut *conn)
+        .await?;
     let mut sql = filtered(SELECT, scope, shop_id, filter);
-    sql.push(" ORDER BY sp.updated_at DESC, sp.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    sql.push(" ORDER BY sp.updated_at DESC, sp.id DESC LIMIT ")
+        .bind(page.limit)
+        .push(" OFFSET ")
+        .bind(page.offset());
     let rows = sql.query().fetch_all(&mut *conn).await?;
-    let items = rows.iter().map(ShopProduct::from_row).collect::<Result<_>>()?;
-    Ok(Page { items, total, request: page })
+    let items = rows
+        .iter()
+        .map(ShopProduct::from_row)
+        .collect::<Result<_>>()?;
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 /// A shop product of a shop the scope may see.
@@ -100,15 +132,28 @@ pub async fn get(conn: &mut Conn, scope: &Scope, shop_id: &str, id: &str) -> Res
         return Err(DomainError::NotFound("shop product"));
     }
     let mut sql = Sql::new(SELECT);
-    sql.bind(&scope.client_id).push(" AND sp.shop_id = ").bind(shop_id).push(" AND sp.id = ").bind(id);
+    sql.bind(&scope.client_id)
+        .push(" AND sp.shop_id = ")
+        .bind(shop_id)
+        .push(" AND sp.id = ")
+        .bind(id);
     scope.push_shop_filter(&mut sql, "sp.shop_id");
     let row = sql.query().fetch_optional(&mut *conn).await?;
-    row.as_ref().map(ShopProduct::from_row).transpose()?.ok_or(DomainError::NotFound("shop product"))
+    row.as_ref()
+        .map(ShopProduct::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("shop product"))
 }
 
 /// Asks for a (re)publish of a product on a shop: returns the shop product and the new
 /// listing version its job publishes.
-pub async fn request_listing(conn: &mut Conn, client_id: &str, shop_id: &str, product_id: &str, mode: &str) -> Result<(String, i64)> {
+pub async fn request_listing(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    product_id: &str,
+    mode: &str,
+) -> Result<(String, i64)> {
     let now = time::now_db();
     let row = sqlx::query(
         "INSERT INTO shop_products (id, client_id, shop_id, product_id, live_status, listing_mode, listing_version, created_at, updated_at)
@@ -138,7 +183,12 @@ pub struct ListingState {
     pub live_status: String,
 }
 
-pub async fn listing_state(conn: &mut Conn, client_id: &str, shop_id: &str, product_id: &str) -> Result<Option<ListingState>> {
+pub async fn listing_state(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    product_id: &str,
+) -> Result<Option<ListingState>> {
     let row = sqlx::query(
         "SELECT id, external_product_id, listing_version, published_version, live_status FROM shop_products
          WHERE client_id = $1 AND shop_id = $2 AND product_id = $3",
@@ -207,7 +257,10 @@ pub async fn record_published(
     .bind(&state.id)
     .execute(&mut *conn)
     .await?;
-    let client_id: String = sqlx::query_scalar("SELECT client_id FROM shop_products WHERE id = $1").bind(&state.id).fetch_one(&mut *conn).await?;
+    let client_id: String = sqlx::query_scalar("SELECT client_id FROM shop_products WHERE id = $1")
+        .bind(&state.id)
+        .fetch_one(&mut *conn)
+        .await?;
     for sku in skus {
         sqlx::query(
             "INSERT INTO shop_product_skus (id, client_id, shop_product_id, variant_id, external_sku_id, seller_sku, created_at, updated_at)
@@ -228,7 +281,12 @@ pub async fn record_published(
 }
 
 /// Records the marketplace's refusal of `version`: nothing was created, its words are kept.
-pub async fn record_rejected(conn: &mut Conn, state: &ListingState, version: i64, messages: &[String]) -> Result<()> {
+pub async fn record_rejected(
+    conn: &mut Conn,
+    state: &ListingState,
+    version: i64,
+    messages: &[String],
+) -> Result<()> {
     sqlx::query(
         "UPDATE shop_products SET marketplace_status = 'FAILED', live_status = 'DRAFT', error_messages = $1, updated_at = $2
          WHERE id = $3 AND listing_version = $4",
@@ -243,7 +301,13 @@ pub async fn record_rejected(conn: &mut Conn, state: &ListingState, version: i64
 }
 
 /// What the marketplace says now about a product it has (audit results, deactivations).
-pub async fn record_status(conn: &mut Conn, shop_id: &str, external_product_id: &str, marketplace_status: &str, messages: &[String]) -> Result<bool> {
+pub async fn record_status(
+    conn: &mut Conn,
+    shop_id: &str,
+    external_product_id: &str,
+    marketplace_status: &str,
+    messages: &[String],
+) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_messages = $3, synced_at = $4, updated_at = $4
          WHERE shop_id = $5 AND external_product_id = $6",
@@ -266,28 +330,50 @@ pub async fn skus(conn: &mut Conn, shop_product_id: &str) -> Result<Vec<Publishe
         .fetch_all(&mut *conn)
         .await?;
     rows.iter()
-        .map(|r| Ok(PublishedSku { variant_id: r.try_get("variant_id")?, external_sku_id: r.try_get("external_sku_id")?, seller_sku: r.try_get("seller_sku")? }))
+        .map(|r| {
+            Ok(PublishedSku {
+                variant_id: r.try_get("variant_id")?,
+                external_sku_id: r.try_get("external_sku_id")?,
+                seller_sku: r.try_get("seller_sku")?,
+            })
+        })
         .collect()
 }
 
 /// Forgets a shop product (after the marketplace deleted it, or when it never existed there).
 pub async fn delete(conn: &mut Conn, client_id: &str, id: &str) -> Result<()> {
-    sqlx::query("DELETE FROM shop_products WHERE id = $1 AND client_id = $2").bind(id).bind(client_id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM shop_products WHERE id = $1 AND client_id = $2")
+        .bind(id)
+        .bind(client_id)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
 /// A shop product by id for a job of `client_id`.
-pub async fn find(conn: &mut Conn, client_id: &str, id: &str) -> Result<Option<(String, Option<String>)>> {
-    let row = sqlx::query("SELECT shop_id, external_product_id FROM shop_products WHERE id = $1 AND client_id = $2")
-        .bind(id)
-        .bind(client_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    row.map(|r| Ok((r.try_get("shop_id")?, r.try_get("external_product_id")?))).transpose()
+pub async fn find(
+    conn: &mut Conn,
+    client_id: &str,
+    id: &str,
+) -> Result<Option<(String, Option<String>)>> {
+    let row = sqlx::query(
+        "SELECT shop_id, external_product_id FROM shop_products WHERE id = $1 AND client_id = $2",
+    )
+    .bind(id)
+    .bind(client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.map(|r| Ok((r.try_get("shop_id")?, r.try_get("external_product_id")?)))
+        .transpose()
 }
 
 /// The marketplace's uri of an image already uploaded for a shop.
-pub async fn uploaded_image(conn: &mut Conn, shop_id: &str, source_url: &str, use_case: &str) -> Result<Option<String>> {
+pub async fn uploaded_image(
+    conn: &mut Conn,
+    shop_id: &str,
+    source_url: &str,
+    use_case: &str,
+) -> Result<Option<String>> {
     Ok(sqlx::query_scalar("SELECT uri FROM marketplace_image_uploads WHERE shop_id = $1 AND source_url = $2 AND use_case = $3")
         .bind(shop_id)
         .bind(source_url)
@@ -296,7 +382,15 @@ pub async fn uploaded_image(conn: &mut Conn, shop_id: &str, source_url: &str, us
         .await?)
 }
 
-pub async fn remember_image(conn: &mut Conn, client_id: &str, shop_id: &str, source_url: &str, use_case: &str, uri: &str, url: Option<&str>) -> Result<()> {
+pub async fn remember_image(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    source_url: &str,
+    use_case: &str,
+    uri: &str,
+    url: Option<&str>,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO marketplace_image_uploads (id, client_id, shop_id, source_url, use_case, uri, url, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (shop_id, source_url, use_case) DO NOTHING",

@@ -5,7 +5,7 @@ use sqlx::Row;
 
 use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
-use crate::{ids, time, DomainError, Result};
+use crate::{DomainError, Result, ids, time};
 
 /// How long a consent link stays usable.
 pub const STATE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
@@ -44,7 +44,9 @@ impl Shop {
             commission_rate: row.try_get("commission_rate")?,
             status: row.try_get("status")?,
             connection: row.try_get("connection")?,
-            last_synced_at: row.try_get::<Option<String>, _>("last_synced_at")?.map(|t| time::from_db(&t)),
+            last_synced_at: row
+                .try_get::<Option<String>, _>("last_synced_at")?
+                .map(|t| time::from_db(&t)),
             created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
         })
     }
@@ -53,10 +55,15 @@ impl Shop {
 /// A shop of the scope's client; STAFF see only their assigned shops (others are NOT_FOUND).
 pub async fn get(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<Shop> {
     let mut sql = Sql::new("SELECT s.* FROM shops s WHERE s.id = ");
-    sql.bind(shop_id).push(" AND s.client_id = ").bind(&scope.client_id);
+    sql.bind(shop_id)
+        .push(" AND s.client_id = ")
+        .bind(&scope.client_id);
     scope.push_shop_filter(&mut sql, "s.id");
     let row = sql.query().fetch_optional(&mut *conn).await?;
-    row.as_ref().map(Shop::from_row).transpose()?.ok_or(DomainError::NotFound("shop"))
+    row.as_ref()
+        .map(Shop::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("shop"))
 }
 
 fn digest(raw: &str) -> String {
@@ -64,7 +71,12 @@ fn digest(raw: &str) -> String {
 }
 
 /// Starts a consent flow: returns the raw `state` to put on the link; only its hash is kept.
-pub async fn create_state(conn: &mut Conn, scope: &crate::Scope, sale_channel: &str, target_market: &str) -> Result<String> {
+pub async fn create_state(
+    conn: &mut Conn,
+    scope: &crate::Scope,
+    sale_channel: &str,
+    target_market: &str,
+) -> Result<String> {
     let mut bytes = [0u8; 24];
     rand::rng().fill_bytes(&mut bytes);
     let raw = hex::encode(bytes);
@@ -133,7 +145,10 @@ pub async fn use_state(conn: &mut Conn, scope: &crate::Scope, raw: &str) -> Resu
     .await?;
     match shop {
         Some(Some(shop_id)) => Ok(StateUse::Repeated(shop_id)),
-        _ => Err(DomainError::bad_input("state", "this authorisation link is unknown, expired or already used: start again")),
+        _ => Err(DomainError::bad_input(
+            "state",
+            "this authorisation link is unknown, expired or already used: start again",
+        )),
     }
 }
 
@@ -149,7 +164,12 @@ pub async fn peek_state(conn: &mut Conn, scope: &crate::Scope, raw: &str) -> Res
     .bind(&scope.client_id)
     .fetch_optional(&mut *conn)
     .await?;
-    let bad = || DomainError::bad_input("state", "this authorisation link is unknown, expired or already used: start again");
+    let bad = || {
+        DomainError::bad_input(
+            "state",
+            "this authorisation link is unknown, expired or already used: start again",
+        )
+    };
     let Some(row) = row else { return Err(bad()) };
     let used_at: Option<String> = row.try_get("used_at")?;
     let shop_id: Option<String> = row.try_get("shop_id")?;
@@ -194,19 +214,34 @@ pub struct GrantedTiktokShop {
 }
 
 /// The shop of the client with this marketplace id, if connected before.
-pub async fn find_external(conn: &mut Conn, client_id: &str, sale_channel: &str, external_shop_id: &str) -> Result<Option<String>> {
-    Ok(sqlx::query_scalar("SELECT id FROM shops WHERE client_id = $1 AND sale_channel = $2 AND external_shop_id = $3")
-        .bind(client_id)
-        .bind(sale_channel)
-        .bind(external_shop_id)
-        .fetch_optional(&mut *conn)
-        .await?)
+pub async fn find_external(
+    conn: &mut Conn,
+    client_id: &str,
+    sale_channel: &str,
+    external_shop_id: &str,
+) -> Result<Option<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT id FROM shops WHERE client_id = $1 AND sale_channel = $2 AND external_shop_id = $3",
+    )
+    .bind(client_id)
+    .bind(sale_channel)
+    .bind(external_shop_id)
+    .fetch_optional(&mut *conn)
+    .await?)
 }
 
 /// Connects a granted shop: a new row, or the same row updated when the client connected this
 /// store before (re-authorisation keeps its id, products and orders). Returns the shop id.
-pub async fn upsert_tiktok(conn: &mut Conn, client_id: &str, user_id: Option<&str>, target_market: &str, g: &GrantedTiktokShop) -> Result<String> {
-    let at = |secs: i64| time::to_db(chrono::DateTime::from_timestamp(secs, 0).unwrap_or_else(time::now));
+pub async fn upsert_tiktok(
+    conn: &mut Conn,
+    client_id: &str,
+    user_id: Option<&str>,
+    target_market: &str,
+    g: &GrantedTiktokShop,
+) -> Result<String> {
+    let at = |secs: i64| {
+        time::to_db(chrono::DateTime::from_timestamp(secs, 0).unwrap_or_else(time::now))
+    };
     let now = time::now_db();
     let id: String = sqlx::query_scalar(
         "INSERT INTO shops (id, client_id, name, sale_channel, target_market, status, connection, external_shop_id, shop_code, \
@@ -248,14 +283,21 @@ pub async fn upsert_tiktok(conn: &mut Conn, client_id: &str, user_id: Option<&st
 /// True when `shop_id` is a shop the scope works on.
 pub async fn exists(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<bool> {
     let mut sql = Sql::new("SELECT COUNT(*) FROM shops s WHERE s.id = ");
-    sql.bind(shop_id).push(" AND s.client_id = ").bind(&scope.client_id);
+    sql.bind(shop_id)
+        .push(" AND s.client_id = ")
+        .bind(&scope.client_id);
     scope.push_shop_filter(&mut sql, "s.id");
     let n: i64 = sql.query_scalar().fetch_one(&mut *conn).await?;
     Ok(n > 0)
 }
 
 /// Assigns a shop to a user; assigning twice is a no-op.
-pub async fn assign(conn: &mut Conn, scope: &crate::Scope, user_id: &str, shop_id: &str) -> Result<()> {
+pub async fn assign(
+    conn: &mut Conn,
+    scope: &crate::Scope,
+    user_id: &str,
+    shop_id: &str,
+) -> Result<()> {
     sqlx::query(
         "INSERT INTO user_shops (client_id, user_id, shop_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
     )
@@ -285,7 +327,11 @@ pub struct Credentials {
 }
 
 /// The credentials of a shop of `client_id` (workers pass the job's client).
-pub async fn credentials(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Option<Credentials>> {
+pub async fn credentials(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+) -> Result<Option<Credentials>> {
     let row = sqlx::query(
         "SELECT id, client_id, sale_channel, connection, external_shop_id, shop_cipher, access_token_encrypted, \
          access_token_expires_at, refresh_token_encrypted, refresh_token_expires_at FROM shops WHERE id = $1 AND client_id = $2",
@@ -322,7 +368,9 @@ pub async fn store_tokens(
     refresh_sealed: &str,
     refresh_expires_at: i64,
 ) -> Result<()> {
-    let at = |secs: i64| time::to_db(chrono::DateTime::from_timestamp(secs, 0).unwrap_or_else(time::now));
+    let at = |secs: i64| {
+        time::to_db(chrono::DateTime::from_timestamp(secs, 0).unwrap_or_else(time::now))
+    };
     sqlx::query(
         "UPDATE shops SET access_token_encrypted = $1, access_token_expires_at = $2, refresh_token_encrypted = $3, \
          refresh_token_expires_at = $4, connection = 'CONNECTED', updated_at = $5 WHERE id = $6",
@@ -348,7 +396,9 @@ pub async fn connected_for_sync(conn: &mut Conn) -> Result<Vec<(String, String)>
     )
     .fetch_all(&mut *conn)
     .await?;
-    rows.iter().map(|r| Ok((r.try_get("client_id")?, r.try_get("id")?))).collect()
+    rows.iter()
+        .map(|r| Ok((r.try_get("client_id")?, r.try_get("id")?)))
+        .collect()
 }
 
 pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
@@ -371,8 +421,16 @@ fn visible(base: &'static str, scope: &crate::Scope, filter: &ShopFilter) -> Sql
     let mut sql = Sql::new(base);
     sql.bind(&scope.client_id);
     scope.push_shop_filter(&mut sql, "s.id");
-    if let Some(p) = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(crate::catalogue::like_pattern) {
-        sql.push(" AND LOWER(s.name) LIKE ").bind(p).push(" ESCAPE '\\'");
+    if let Some(p) = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(crate::catalogue::like_pattern)
+    {
+        sql.push(" AND LOWER(s.name) LIKE ")
+            .bind(p)
+            .push(" ESCAPE '\\'");
     }
     if let Some(channel) = filter.sale_channel {
         sql.push(" AND s.sale_channel = ").bind(channel);
@@ -380,17 +438,46 @@ fn visible(base: &'static str, scope: &crate::Scope, filter: &ShopFilter) -> Sql
     sql
 }
 
-pub async fn list(conn: &mut Conn, scope: &crate::Scope, filter: &ShopFilter, page: PageRequest) -> Result<Page<Shop>> {
-    let total: i64 = visible("SELECT COUNT(*) FROM shops s WHERE s.client_id = ", scope, filter).query_scalar().fetch_one(&mut *conn).await?;
-    let mut sql = visible("SELECT s.* FROM shops s WHERE s.client_id = ", scope, filter);
-    sql.push(" ORDER BY s.created_at DESC, s.id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+pub async fn list(
+    conn: &mut Conn,
+    scope: &crate::Scope,
+    filter: &ShopFilter,
+    page: PageRequest,
+) -> Result<Page<Shop>> {
+    let total: i64 = visible(
+        "SELECT COUNT(*) FROM shops s WHERE s.client_id = ",
+        scope,
+        filter,
+    )
+    .query_scalar()
+    .fetch_one(&mut *conn)
+    .await?;
+    let mut sql = visible(
+        "SELECT s.* FROM shops s WHERE s.client_id = ",
+        scope,
+        filter,
+    );
+    sql.push(" ORDER BY s.created_at DESC, s.id DESC LIMIT ")
+        .bind(page.limit)
+        .push(" OFFSET ")
+        .bind(page.offset());
     let rows = sql.query().fetch_all(&mut *conn).await?;
     let items = rows.iter().map(Shop::from_row).collect::<Result<_>>()?;
-    Ok(Page { items, total, request: page })
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 /// Renames a shop or changes its commission (a share of each sale, 0 to 100 percent).
-pub async fn update(conn: &mut Conn, scope: &crate::Scope, id: &str, name: Option<&str>, commission_rate: Option<f64>) -> Result<Shop> {
+pub async fn update(
+    conn: &mut Conn,
+    scope: &crate::Scope,
+    id: &str,
+    name: Option<&str>,
+    commission_rate: Option<f64>,
+) -> Result<Shop> {
     let current = get(conn, scope, id).await?;
     let name = match name {
         Some(n) => crate::catalogue::required_text("name", n, 200)?,
@@ -398,7 +485,10 @@ pub async fn update(conn: &mut Conn, scope: &crate::Scope, id: &str, name: Optio
     };
     let rate = match commission_rate {
         Some(r) if !r.is_finite() || !(0.0..=100.0).contains(&r) => {
-            return Err(DomainError::bad_input("commissionRate", "must be between 0 and 100"));
+            return Err(DomainError::bad_input(
+                "commissionRate",
+                "must be between 0 and 100",
+            ));
         }
         Some(r) => r,
         None => current.commission_rate,
@@ -418,12 +508,21 @@ pub async fn update(conn: &mut Conn, scope: &crate::Scope, id: &str, name: Optio
 /// of the catalogue stay. The marketplace keeps its copy: this only disconnects Sellerdesk.
 pub async fn remove(conn: &mut Conn, scope: &crate::Scope, id: &str) -> Result<()> {
     get(conn, scope, id).await?;
-    sqlx::query("DELETE FROM shops WHERE id = $1 AND client_id = $2").bind(id).bind(&scope.client_id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM shops WHERE id = $1 AND client_id = $2")
+        .bind(id)
+        .bind(&scope.client_id)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
 /// Sets exactly which STAFF users work on a shop. Run in a transaction.
-pub async fn reassign(conn: &mut Conn, scope: &crate::Scope, shop_id: &str, user_ids: &[String]) -> Result<Shop> {
+pub async fn reassign(
+    conn: &mut Conn,
+    scope: &crate::Scope,
+    shop_id: &str,
+    user_ids: &[String],
+) -> Result<Shop> {
     let shop = get(conn, scope, shop_id).await?;
     for (i, user_id) in user_ids.iter().enumerate() {
         let role: Option<String> = if crate::ids::looks_like_id(user_id) {
@@ -439,10 +538,19 @@ pub async fn reassign(conn: &mut Conn, scope: &crate::Scope, shop_id: &str, user
             // Another client's user, like an unknown id, is NOT_FOUND.
             None => return Err(DomainError::NotFound("user")),
             Some("STAFF") => {}
-            Some(_) => return Err(DomainError::bad_input(format!("userIds.{i}"), "only STAFF users are assigned shops; admins see every shop")),
+            Some(_) => {
+                return Err(DomainError::bad_input(
+                    format!("userIds.{i}"),
+                    "only STAFF users are assigned shops; admins see every shop",
+                ));
+            }
         }
     }
-    sqlx::query("DELETE FROM user_shops WHERE shop_id = $1 AND client_id = $2").bind(shop_id).bind(&scope.client_id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM user_shops WHERE shop_id = $1 AND client_id = $2")
+        .bind(shop_id)
+        .bind(&scope.client_id)
+        .execute(&mut *conn)
+        .await?;
     for user_id in user_ids {
         assign(conn, scope, user_id, shop_id).await?;
     }
@@ -450,12 +558,18 @@ pub async fn reassign(conn: &mut Conn, scope: &crate::Scope, shop_id: &str, user
 }
 
 /// The STAFF users assigned to a shop.
-pub async fn assigned_user_ids(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Vec<String>> {
-    Ok(sqlx::query_scalar("SELECT user_id FROM user_shops WHERE shop_id = $1 AND client_id = $2 ORDER BY created_at")
-        .bind(shop_id)
-        .bind(client_id)
-        .fetch_all(&mut *conn)
-        .await?)
+pub async fn assigned_user_ids(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+) -> Result<Vec<String>> {
+    Ok(sqlx::query_scalar(
+        "SELECT user_id FROM user_shops WHERE shop_id = $1 AND client_id = $2 ORDER BY created_at",
+    )
+    .bind(shop_id)
+    .bind(client_id)
+    .fetch_all(&mut *conn)
+    .await?)
 }
 
 #[derive(Debug, Clone)]
@@ -469,12 +583,20 @@ pub struct Warehouse {
 }
 
 /// The warehouses of a shop the scope may see, default first.
-pub async fn warehouses(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<Vec<Warehouse>> {
+pub async fn warehouses(
+    conn: &mut Conn,
+    scope: &crate::Scope,
+    shop_id: &str,
+) -> Result<Vec<Warehouse>> {
     get(conn, scope, shop_id).await?;
     warehouses_of(conn, &scope.client_id, shop_id).await
 }
 
-pub async fn warehouses_of(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Vec<Warehouse>> {
+pub async fn warehouses_of(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+) -> Result<Vec<Warehouse>> {
     let rows = sqlx::query("SELECT * FROM warehouses WHERE shop_id = $1 AND client_id = $2 ORDER BY is_default DESC, name")
         .bind(shop_id)
         .bind(client_id)
@@ -488,40 +610,56 @@ pub async fn warehouses_of(conn: &mut Conn, client_id: &str, shop_id: &str) -> R
                 name: row.try_get("name")?,
                 is_default: crate::db::flag(row, "is_default")?,
                 warehouse_type: row.try_get("warehouse_type")?,
-                additional_data: row.try_get::<Option<String>, _>("additional_data")?.and_then(|t| serde_json::from_str(&t).ok()),
+                additional_data: row
+                    .try_get::<Option<String>, _>("additional_data")?
+                    .and_then(|t| serde_json::from_str(&t).ok()),
             })
         })
         .collect()
 }
 
 pub async fn warehouse_count(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM warehouses WHERE shop_id = $1 AND client_id = $2")
-        .bind(shop_id)
-        .bind(client_id)
-        .fetch_one(&mut *conn)
-        .await?)
+    Ok(
+        sqlx::query_scalar("SELECT COUNT(*) FROM warehouses WHERE shop_id = $1 AND client_id = $2")
+            .bind(shop_id)
+            .bind(client_id)
+            .fetch_one(&mut *conn)
+            .await?,
+    )
 }
 
 /// Where the incremental sync of a shop resumes (JSON object per resource).
 pub async fn sync_cursor(conn: &mut Conn, shop_id: &str) -> Result<serde_json::Value> {
-    let text: Option<String> = sqlx::query_scalar("SELECT sync_cursor FROM shops WHERE id = $1").bind(shop_id).fetch_optional(&mut *conn).await?.flatten();
-    Ok(text.and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_else(|| serde_json::json!({})))
+    let text: Option<String> = sqlx::query_scalar("SELECT sync_cursor FROM shops WHERE id = $1")
+        .bind(shop_id)
+        .fetch_optional(&mut *conn)
+        .await?
+        .flatten();
+    Ok(text
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_else(|| serde_json::json!({})))
 }
 
 /// Records a finished sync and where the next one resumes.
 pub async fn finish_sync(conn: &mut Conn, shop_id: &str, cursor: &serde_json::Value) -> Result<()> {
     let now = time::now_db();
-    sqlx::query("UPDATE shops SET sync_cursor = $1, last_synced_at = $2, updated_at = $2 WHERE id = $3")
-        .bind(cursor.to_string())
-        .bind(&now)
-        .bind(shop_id)
-        .execute(&mut *conn)
-        .await?;
+    sqlx::query(
+        "UPDATE shops SET sync_cursor = $1, last_synced_at = $2, updated_at = $2 WHERE id = $3",
+    )
+    .bind(cursor.to_string())
+    .bind(&now)
+    .bind(shop_id)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
 /// The marketplace id of the warehouse new listings stock: the default enabled sales one.
-pub async fn default_sales_warehouse(conn: &mut Conn, client_id: &str, shop_id: &str) -> Result<Option<String>> {
+pub async fn default_sales_warehouse(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+) -> Result<Option<String>> {
     Ok(sqlx::query_scalar(
         "SELECT external_id FROM warehouses WHERE shop_id = $1 AND client_id = $2          AND (warehouse_type IS NULL OR warehouse_type = 'SALES_WAREHOUSE') AND (effect_status IS NULL OR effect_status = 'ENABLED')          ORDER BY is_default DESC, name LIMIT 1",
     )
@@ -559,12 +697,18 @@ pub struct WarehouseSync {
 /// (unique per shop) and deletes the ones not in the list. `shop_id` must be a shop of
 /// `client_id` (NOT_FOUND otherwise). Idempotent; call it inside a transaction so readers never
 /// see a half-replaced list. Used by `warehouse.sync` and `shop.sync`.
-pub async fn replace_warehouses(conn: &mut Conn, client_id: &str, shop_id: &str, warehouses: &[NewWarehouse]) -> Result<WarehouseSync> {
-    let owned: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM shops WHERE id = $1 AND client_id = $2")
-        .bind(shop_id)
-        .bind(client_id)
-        .fetch_one(&mut *conn)
-        .await?;
+pub async fn replace_warehouses(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    warehouses: &[NewWarehouse],
+) -> Result<WarehouseSync> {
+    let owned: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM shops WHERE id = $1 AND client_id = $2")
+            .bind(shop_id)
+            .bind(client_id)
+            .fetch_one(&mut *conn)
+            .await?;
     if owned == 0 {
         return Err(DomainError::NotFound("shop"));
     }
@@ -605,5 +749,8 @@ pub async fn replace_warehouses(conn: &mut Conn, client_id: &str, shop_id: &str,
         sql.push(")");
     }
     let removed = sql.query().execute(&mut *conn).await?.rows_affected();
-    Ok(WarehouseSync { kept: warehouses.len(), removed })
+    Ok(WarehouseSync {
+        kept: warehouses.len(),
+        removed,
+    })
 }

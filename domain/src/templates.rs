@@ -4,10 +4,12 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
-use crate::catalogue::{Dimensions, ProductType, Weight, parse_dimensions, parse_weight, required_text};
+use crate::catalogue::{
+    Dimensions, ProductType, Weight, parse_dimensions, parse_weight, required_text,
+};
 use crate::db::{Conn, Sql, real};
 use crate::paging::{Page, PageRequest};
 use crate::price_formula::PriceFormula;
@@ -28,7 +30,11 @@ impl TemplateStatus {
         }
     }
     fn parse(s: &str) -> Self {
-        if s == "DRAFT" { TemplateStatus::Draft } else { TemplateStatus::Active }
+        if s == "DRAFT" {
+            TemplateStatus::Draft
+        } else {
+            TemplateStatus::Active
+        }
     }
 }
 
@@ -70,13 +76,20 @@ pub struct Template {
 
 fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Result<T> {
     let text: String = row.try_get(column)?;
-    serde_json::from_str(&text).map_err(|e| DomainError::Internal(format!("product_templates.{column}: {e}")))
+    serde_json::from_str(&text)
+        .map_err(|e| DomainError::Internal(format!("product_templates.{column}: {e}")))
 }
 
 impl Template {
     fn from_row(row: &AnyRow) -> Result<Self> {
-        let weight = match (row.try_get::<Option<f64>, _>("package_weight_value")?, row.try_get::<Option<String>, _>("package_weight_unit")?) {
-            (Some(value), Some(unit)) => Some(Weight { value, unit: crate::catalogue::WeightUnit::parse(&unit) }),
+        let weight = match (
+            row.try_get::<Option<f64>, _>("package_weight_value")?,
+            row.try_get::<Option<String>, _>("package_weight_unit")?,
+        ) {
+            (Some(value), Some(unit)) => Some(Weight {
+                value,
+                unit: crate::catalogue::WeightUnit::parse(&unit),
+            }),
             _ => None,
         };
         let dimensions = match (
@@ -85,9 +98,12 @@ impl Template {
             row.try_get::<Option<f64>, _>("package_height")?,
             row.try_get::<Option<String>, _>("package_dimension_unit")?,
         ) {
-            (Some(length), Some(width), Some(height), Some(unit)) => {
-                Some(Dimensions { length, width, height, unit: crate::catalogue::DimensionUnit::parse(&unit) })
-            }
+            (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions {
+                length,
+                width,
+                height,
+                unit: crate::catalogue::DimensionUnit::parse(&unit),
+            }),
             _ => None,
         };
         let attribute: Option<String> = row.try_get("tiktok_product_attribute")?;
@@ -107,7 +123,11 @@ impl Template {
             tiktok_product_attribute: attribute
                 .map(|a| serde_json::from_str(&a))
                 .transpose()
-                .map_err(|e| DomainError::Internal(format!("product_templates.tiktok_product_attribute: {e}")))?,
+                .map_err(|e| {
+                    DomainError::Internal(format!(
+                        "product_templates.tiktok_product_attribute: {e}"
+                    ))
+                })?,
             price_formula: row.try_get("price_formula")?,
             product_type: ProductType::parse(&row.try_get::<String, _>("type")?),
             status: TemplateStatus::parse(&row.try_get::<String, _>("status")?),
@@ -160,16 +180,30 @@ fn optional_text(raw: Option<String>) -> Option<String> {
 fn validate(draft: TemplateDraft) -> Result<Valid> {
     let name = required_text("name", &draft.name, 200)?;
     let title = required_text("title", &draft.title, 500)?;
-    let weight = draft.package_weight.map(|w| parse_weight("packageWeight", w)).transpose()?;
-    let dimensions = draft.package_dimensions.map(|d| parse_dimensions("packageDimensions", d)).transpose()?;
-    let images: Vec<String> =
-        ImageUrl::parse_all("images", &draft.images.unwrap_or_default())?.into_iter().map(ImageUrl::into_string).collect();
-    let size_chart = ImageUrl::parse_optional("sizeChart", draft.size_chart.as_deref())?.map(ImageUrl::into_string);
+    let weight = draft
+        .package_weight
+        .map(|w| parse_weight("packageWeight", w))
+        .transpose()?;
+    let dimensions = draft
+        .package_dimensions
+        .map(|d| parse_dimensions("packageDimensions", d))
+        .transpose()?;
+    let images: Vec<String> = ImageUrl::parse_all("images", &draft.images.unwrap_or_default())?
+        .into_iter()
+        .map(ImageUrl::into_string)
+        .collect();
+    let size_chart = ImageUrl::parse_optional("sizeChart", draft.size_chart.as_deref())?
+        .map(ImageUrl::into_string);
     let variants = parse_variants(&draft.variants)?;
     let attribute = match draft.tiktok_product_attribute {
         None | Some(Value::Null) => None,
         Some(v @ Value::Array(_)) => Some(v.to_string()),
-        Some(_) => return Err(DomainError::bad_input("tiktokProductAttribute", "must be a JSON array")),
+        Some(_) => {
+            return Err(DomainError::bad_input(
+                "tiktokProductAttribute",
+                "must be a JSON array",
+            ));
+        }
     };
     let formula = match optional_text(draft.price_formula) {
         Some(f) => Some(PriceFormula::parse(&f)?.as_str().to_owned()),
@@ -185,7 +219,8 @@ fn validate(draft: TemplateDraft) -> Result<Valid> {
         brand: optional_text(draft.tiktok_brand_id),
         images: serde_json::to_string(&images).map_err(|e| DomainError::Internal(e.to_string()))?,
         size_chart,
-        variants: serde_json::to_string(&variants).map_err(|e| DomainError::Internal(e.to_string()))?,
+        variants: serde_json::to_string(&variants)
+            .map_err(|e| DomainError::Internal(e.to_string()))?,
         attribute,
         formula,
         product_type: draft.product_type,
@@ -197,28 +232,48 @@ fn validate(draft: TemplateDraft) -> Result<Valid> {
 /// listPrice, quantity}]`. Unknown keys are refused so that a typo does not vanish silently.
 pub fn parse_variants(value: &Value) -> Result<Vec<TemplateVariant>> {
     let Value::Array(items) = value else {
-        return Err(DomainError::bad_input("variants", "must be a JSON array of variants"));
+        return Err(DomainError::bad_input(
+            "variants",
+            "must be a JSON array of variants",
+        ));
     };
     let mut variants = Vec::with_capacity(items.len());
     for (i, item) in items.iter().enumerate() {
         let field = |name: &str| format!("variants.{i}.{name}");
         let Value::Object(map) = item else {
-            return Err(DomainError::bad_input(format!("variants.{i}"), "must be an object"));
+            return Err(DomainError::bad_input(
+                format!("variants.{i}"),
+                "must be an object",
+            ));
         };
-        if let Some(key) = map.keys().find(|k| !matches!(k.as_str(), "attributes" | "sku" | "salePrice" | "listPrice" | "quantity")) {
+        if let Some(key) = map.keys().find(|k| {
+            !matches!(
+                k.as_str(),
+                "attributes" | "sku" | "salePrice" | "listPrice" | "quantity"
+            )
+        }) {
             return Err(DomainError::bad_input(field(key), "is not a variant field"));
         }
         let Some(Value::Object(raw_attributes)) = map.get("attributes") else {
-            return Err(DomainError::bad_input(field("attributes"), "must be an object of attribute name to value"));
+            return Err(DomainError::bad_input(
+                field("attributes"),
+                "must be an object of attribute name to value",
+            ));
         };
         let mut attributes = BTreeMap::new();
         for (name, v) in raw_attributes {
             let Value::String(v) = v else {
-                return Err(DomainError::bad_input(field("attributes"), format!("the value of '{name}' must be a string")));
+                return Err(DomainError::bad_input(
+                    field("attributes"),
+                    format!("the value of '{name}' must be a string"),
+                ));
             };
             let key = name.trim();
             if key.is_empty() || v.trim().is_empty() {
-                return Err(DomainError::bad_input(field("attributes"), "names and values must not be empty"));
+                return Err(DomainError::bad_input(
+                    field("attributes"),
+                    "names and values must not be empty",
+                ));
             }
             attributes.insert(key.to_owned(), v.trim().to_owned());
         }
@@ -240,7 +295,12 @@ pub fn parse_variants(value: &Value) -> Result<Vec<TemplateVariant>> {
             None | Some(Value::Null) => None,
             Some(v) => match v.as_i64() {
                 Some(q) if q >= 0 => Some(q),
-                _ => return Err(DomainError::bad_input(field("quantity"), "must be a whole number, 0 or more")),
+                _ => {
+                    return Err(DomainError::bad_input(
+                        field("quantity"),
+                        "must be a whole number, 0 or more",
+                    ));
+                }
             },
         };
         variants.push(TemplateVariant {
@@ -261,13 +321,27 @@ pub struct TemplateFilter {
     pub status: Option<TemplateStatus>,
 }
 
-pub async fn list(conn: &mut Conn, scope: &Scope, filter: &TemplateFilter, page: PageRequest) -> Result<Page<Template>> {
-    let pattern = filter.search.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(crate::catalogue::like_pattern);
+pub async fn list(
+    conn: &mut Conn,
+    scope: &Scope,
+    filter: &TemplateFilter,
+    page: PageRequest,
+) -> Result<Page<Template>> {
+    let pattern = filter
+        .search
+        .as_deref()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(crate::catalogue::like_pattern);
     let build = |base: &'static str| {
         let mut sql = Sql::new(base);
         sql.bind(&scope.client_id);
         if let Some(p) = &pattern {
-            sql.push(" AND (LOWER(name) LIKE ").bind(p).push(" ESCAPE '\\' OR LOWER(title) LIKE ").bind(p).push(" ESCAPE '\\')");
+            sql.push(" AND (LOWER(name) LIKE ")
+                .bind(p)
+                .push(" ESCAPE '\\' OR LOWER(title) LIKE ")
+                .bind(p)
+                .push(" ESCAPE '\\')");
         }
         if let Some(t) = filter.product_type {
             sql.push(" AND type = ").bind(t.as_str());
@@ -277,12 +351,22 @@ pub async fn list(conn: &mut Conn, scope: &Scope, filter: &TemplateFilter, page:
         }
         sql
     };
-    let total: i64 = build("SELECT COUNT(*) FROM product_templates WHERE client_id = ").query_scalar().fetch_one(&mut *conn).await?;
+    let total: i64 = build("SELECT COUNT(*) FROM product_templates WHERE client_id = ")
+        .query_scalar()
+        .fetch_one(&mut *conn)
+        .await?;
     let mut sql = build("SELECT * FROM product_templates WHERE client_id = ");
-    sql.push(" ORDER BY created_at DESC, id DESC LIMIT ").bind(page.limit).push(" OFFSET ").bind(page.offset());
+    sql.push(" ORDER BY created_at DESC, id DESC LIMIT ")
+        .bind(page.limit)
+        .push(" OFFSET ")
+        .bind(page.offset());
     let rows = sql.query().fetch_all(&mut *conn).await?;
     let items = rows.iter().map(Template::from_row).collect::<Result<_>>()?;
-    Ok(Page { items, total, request: page })
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 /// A template of the caller's client; anything else is NOT_FOUND.
@@ -295,7 +379,10 @@ pub async fn get(conn: &mut Conn, scope: &Scope, id: &str) -> Result<Template> {
         .bind(&scope.client_id)
         .fetch_optional(&mut *conn)
         .await?;
-    row.as_ref().map(Template::from_row).transpose()?.ok_or(DomainError::NotFound("template"))
+    row.as_ref()
+        .map(Template::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("template"))
 }
 
 pub async fn create(conn: &mut Conn, scope: &Scope, draft: TemplateDraft) -> Result<Template> {
@@ -337,7 +424,12 @@ pub async fn create(conn: &mut Conn, scope: &Scope, draft: TemplateDraft) -> Res
 }
 
 /// Replaces every field of a template (the input is the whole template, as the contract says).
-pub async fn update(conn: &mut Conn, scope: &Scope, id: &str, draft: TemplateDraft) -> Result<Template> {
+pub async fn update(
+    conn: &mut Conn,
+    scope: &Scope,
+    id: &str,
+    draft: TemplateDraft,
+) -> Result<Template> {
     get(conn, scope, id).await?;
     let v = validate(draft)?;
     sqlx::query(
@@ -406,21 +498,39 @@ pub const MAX_DESIGNS: usize = 200;
 /// A product's name from the template's title: `{design}` in the title is replaced by the
 /// design's name; a title without it follows the design's name.
 pub fn product_name(title: &str, design_name: &str) -> String {
-    if title.contains("{design}") { title.replace("{design}", design_name) } else { format!("{design_name} {title}") }
+    if title.contains("{design}") {
+        title.replace("{design}", design_name)
+    } else {
+        format!("{design_name} {title}")
+    }
 }
 
 /// Creates a product from a design and a template: the template's fields, its variants priced
 /// by its formula, the design's mockups as images, and the design kept for fulfilment. Run in
 /// a transaction with the other designs of the request.
-pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template, design: &DesignSource, index: usize) -> Result<String> {
+pub async fn create_product(
+    conn: &mut Conn,
+    scope: &Scope,
+    template: &Template,
+    design: &DesignSource,
+    index: usize,
+) -> Result<String> {
     let field = |name: &str| format!("designs.{index}.{name}");
     let design_name = crate::catalogue::required_text(&field("name"), &design.name, 200)?;
-    let name = crate::catalogue::required_text(&field("name"), &product_name(&template.title, &design_name), 255)?;
+    let name = crate::catalogue::required_text(
+        &field("name"),
+        &product_name(&template.title, &design_name),
+        255,
+    )?;
     // Every URL of the design is checked before anything is written.
     let mockups = ImageUrl::parse_all(&field("mockupUrls"), &design.mockup_urls)?;
-    let front = ImageUrl::parse_optional(&field("designFrontUrl"), design.design_front_url.as_deref())?;
+    let front =
+        ImageUrl::parse_optional(&field("designFrontUrl"), design.design_front_url.as_deref())?;
     ImageUrl::parse_optional(&field("designBackUrl"), design.design_back_url.as_deref())?;
-    ImageUrl::parse_optional(&field("designSleeveUrl"), design.design_sleeve_url.as_deref())?;
+    ImageUrl::parse_optional(
+        &field("designSleeveUrl"),
+        design.design_sleeve_url.as_deref(),
+    )?;
     ImageUrl::parse_optional(&field("designHoodUrl"), design.design_hood_url.as_deref())?;
     let mut images: Vec<String> = mockups.into_iter().map(ImageUrl::into_string).collect();
     if images.is_empty() {
@@ -428,7 +538,10 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
     }
     images.extend(template.images.iter().cloned());
     if images.is_empty() {
-        return Err(DomainError::bad_input(field("mockupUrls"), "give a mockup or a front design: a product needs an image"));
+        return Err(DomainError::bad_input(
+            field("mockupUrls"),
+            "give a mockup or a front design: a product needs an image",
+        ));
     }
     images.truncate(9);
     let category_name: Option<String> = match &template.tiktok_category_id {
@@ -481,12 +594,21 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
             .execute(&mut *conn)
             .await?;
     }
-    let formula = template.price_formula.as_deref().map(crate::price_formula::PriceFormula::parse).transpose()?;
+    let formula = template
+        .price_formula
+        .as_deref()
+        .map(crate::price_formula::PriceFormula::parse)
+        .transpose()?;
     for (sequence, v) in template.variants.iter().enumerate() {
         let price = |cents: Option<i64>| -> Result<i64> {
             let cents = cents.unwrap_or(0);
             match &formula {
-                Some(f) => f.apply_cents(cents).ok_or_else(|| DomainError::bad_input("priceFormula", "gives no valid price for this template's prices")),
+                Some(f) => f.apply_cents(cents).ok_or_else(|| {
+                    DomainError::bad_input(
+                        "priceFormula",
+                        "gives no valid price for this template's prices",
+                    )
+                }),
                 None => Ok(cents),
             }
         };
@@ -519,7 +641,8 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
                 .await?;
         }
     }
-    replace_marketplace_attributes(conn, scope, &id, template.tiktok_product_attribute.as_ref()).await?;
+    replace_marketplace_attributes(conn, scope, &id, template.tiktok_product_attribute.as_ref())
+        .await?;
     crate::designs::cache(
         conn,
         scope,
@@ -546,18 +669,41 @@ pub async fn create_product(conn: &mut Conn, scope: &Scope, template: &Template,
 
 /// The template's marketplace properties, `[{attributeId, valueIds?, values?}]`, as the
 /// product's.
-async fn replace_marketplace_attributes(conn: &mut Conn, scope: &Scope, product_id: &str, attributes: Option<&Value>) -> Result<()> {
-    let Some(Value::Array(list)) = attributes else { return Ok(()) };
-    sqlx::query("DELETE FROM product_attributes WHERE product_id = $1 AND client_id = $2").bind(product_id).bind(&scope.client_id).execute(&mut *conn).await?;
+async fn replace_marketplace_attributes(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+    attributes: Option<&Value>,
+) -> Result<()> {
+    let Some(Value::Array(list)) = attributes else {
+        return Ok(());
+    };
+    sqlx::query("DELETE FROM product_attributes WHERE product_id = $1 AND client_id = $2")
+        .bind(product_id)
+        .bind(&scope.client_id)
+        .execute(&mut *conn)
+        .await?;
     let now = time::now_db();
     for a in list {
-        let Some(attribute_id) = a.get("attributeId").and_then(|v| v.as_str().map(str::to_owned).or_else(|| v.as_i64().map(|n| n.to_string()))) else {
+        let Some(attribute_id) = a.get("attributeId").and_then(|v| {
+            v.as_str()
+                .map(str::to_owned)
+                .or_else(|| v.as_i64().map(|n| n.to_string()))
+        }) else {
             continue;
         };
         let strings = |key: &str| -> Vec<String> {
             a.get(key)
                 .and_then(Value::as_array)
-                .map(|vs| vs.iter().filter_map(|v| v.as_str().map(str::to_owned).or_else(|| v.as_i64().map(|n| n.to_string()))).collect())
+                .map(|vs| {
+                    vs.iter()
+                        .filter_map(|v| {
+                            v.as_str()
+                                .map(str::to_owned)
+                                .or_else(|| v.as_i64().map(|n| n.to_string()))
+                        })
+                        .collect()
+                })
                 .unwrap_or_default()
         };
         sqlx::query(
@@ -583,7 +729,12 @@ async fn replace_marketplace_attributes(conn: &mut Conn, scope: &Scope, product_
 /// formula, the prices of the variants whose attributes match one of the template's. The
 /// formula reads the template's prices, never the product's, so applying twice changes
 /// nothing more than applying once.
-pub async fn apply_to_product(conn: &mut Conn, scope: &Scope, template: &Template, product_id: &str) -> Result<()> {
+pub async fn apply_to_product(
+    conn: &mut Conn,
+    scope: &Scope,
+    template: &Template,
+    product_id: &str,
+) -> Result<()> {
     crate::products::get(conn, scope, product_id).await?;
     let weight = template.package_weight;
     let dims = template.package_dimensions;
@@ -612,13 +763,30 @@ pub async fn apply_to_product(conn: &mut Conn, scope: &Scope, template: &Templat
     .bind(&scope.client_id)
     .execute(&mut *conn)
     .await?;
-    replace_marketplace_attributes(conn, scope, product_id, template.tiktok_product_attribute.as_ref()).await?;
-    let Some(formula) = template.price_formula.as_deref().map(crate::price_formula::PriceFormula::parse).transpose()? else {
+    replace_marketplace_attributes(
+        conn,
+        scope,
+        product_id,
+        template.tiktok_product_attribute.as_ref(),
+    )
+    .await?;
+    let Some(formula) = template
+        .price_formula
+        .as_deref()
+        .map(crate::price_formula::PriceFormula::parse)
+        .transpose()?
+    else {
         return Ok(());
     };
     for variant in crate::products::variants(conn, scope, product_id).await? {
-        let values: BTreeMap<String, String> = variant.attributes.iter().map(|a| (a.attribute_name.clone(), a.value.clone())).collect();
-        let Some(model) = template.variants.iter().find(|t| t.attributes == values) else { continue };
+        let values: BTreeMap<String, String> = variant
+            .attributes
+            .iter()
+            .map(|a| (a.attribute_name.clone(), a.value.clone()))
+            .collect();
+        let Some(model) = template.variants.iter().find(|t| t.attributes == values) else {
+            continue;
+        };
         let sale = model.sale_price_cents.and_then(|c| formula.apply_cents(c));
         let list = model.list_price_cents.and_then(|c| formula.apply_cents(c));
         sqlx::query(

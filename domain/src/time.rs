@@ -17,7 +17,9 @@ pub fn now_db() -> String {
 }
 
 pub fn from_db(s: &str) -> Timestamp {
-    DateTime::parse_from_rfc3339(s).map(|t| t.with_timezone(&Utc)).unwrap_or_default()
+    DateTime::parse_from_rfc3339(s)
+        .map(|t| t.with_timezone(&Utc))
+        .unwrap_or_default()
 }
 
 pub fn after(d: std::time::Duration) -> String {

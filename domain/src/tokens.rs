@@ -6,7 +6,7 @@ use rand::RngCore;
 use sha2::{Digest, Sha256};
 
 use crate::db::Conn;
-use crate::{ids, time, Result};
+use crate::{Result, ids, time};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum TokenKind {

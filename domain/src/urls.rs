@@ -42,7 +42,9 @@ impl ImageUrl {
         }
         let never_a_web_host = match url.host() {
             None => return Err(bad("must name a host")),
-            Some(url::Host::Domain(name)) if name.trim_matches('.').is_empty() => return Err(bad("must name a host")),
+            Some(url::Host::Domain(name)) if name.trim_matches('.').is_empty() => {
+                return Err(bad("must name a host"));
+            }
             Some(url::Host::Domain(_)) => false,
             Some(url::Host::Ipv4(ip)) => never_a_web_host(IpAddr::V4(ip)),
             Some(url::Host::Ipv6(ip)) => never_a_web_host(IpAddr::V6(ip)),
@@ -55,7 +57,10 @@ impl ImageUrl {
 
     /// Each of `raw`, as `{field}.{index}`.
     pub fn parse_all(field: &str, raw: &[String]) -> Result<Vec<ImageUrl>> {
-        raw.iter().enumerate().map(|(i, u)| ImageUrl::parse(&format!("{field}.{i}"), u)).collect()
+        raw.iter()
+            .enumerate()
+            .map(|(i, u)| ImageUrl::parse(&format!("{field}.{i}"), u))
+            .collect()
     }
 
     /// An optional URL: blank counts as absent.
@@ -87,13 +92,22 @@ fn never_a_web_host(ip: IpAddr) -> bool {
         IpAddr::V4(v4) => v4_never_a_web_host(v4),
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
             Some(v4) => v4_never_a_web_host(v4),
-            None => v6.is_unspecified() || v6.is_unicast_link_local() || v6.is_multicast() || (v6.segments()[0] & 0xffc0) == 0xfec0,
+            None => {
+                v6.is_unspecified()
+                    || v6.is_unicast_link_local()
+                    || v6.is_multicast()
+                    || (v6.segments()[0] & 0xffc0) == 0xfec0
+            }
         },
     }
 }
 
 fn v4_never_a_web_host(v4: Ipv4Addr) -> bool {
-    v4.octets()[0] == 0 || v4.is_link_local() || v4.is_multicast() || v4.is_broadcast() || v4.is_documentation()
+    v4.octets()[0] == 0
+        || v4.is_link_local()
+        || v4.is_multicast()
+        || v4.is_broadcast()
+        || v4.is_documentation()
 }
 
 #[cfg(test)]
@@ -138,7 +152,12 @@ mod tests {
             let _ = refused(raw);
         }
         assert!(refused(&format!("https://e.com/{}", "a".repeat(MAX_URL_LEN))).contains("at most"));
-        for raw in ["https://img.test/a.png", "http://127.0.0.1:8080/uploads/c/files/x-a.png", "HTTPS://CDN.example.com/a.png?v=2", " https://e.com/b.png "] {
+        for raw in [
+            "https://img.test/a.png",
+            "http://127.0.0.1:8080/uploads/c/files/x-a.png",
+            "HTTPS://CDN.example.com/a.png?v=2",
+            " https://e.com/b.png ",
+        ] {
             let url = ImageUrl::parse("images.0", raw).expect(raw);
             assert_eq!(url.as_str(), raw.trim());
         }

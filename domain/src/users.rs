@@ -1,9 +1,9 @@
-use sqlx::any::AnyRow;
 use sqlx::Row;
+use sqlx::any::AnyRow;
 
 use crate::db::Conn;
 use crate::paging::{Page, PageRequest};
-use crate::{ids, time, DomainError, Result, Role, Scope};
+use crate::{DomainError, Result, Role, Scope, ids, time};
 
 #[derive(Debug, Clone)]
 pub struct User {
@@ -28,7 +28,8 @@ impl User {
             password_hash: row.try_get("password_hash")?,
             first_name: row.try_get("first_name")?,
             last_name: row.try_get("last_name")?,
-            role: Role::parse(&role).ok_or_else(|| DomainError::Internal(format!("unknown role {role}")))?,
+            role: Role::parse(&role)
+                .ok_or_else(|| DomainError::Internal(format!("unknown role {role}")))?,
             token_version: row.try_get("token_version")?,
             created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
         })
@@ -55,7 +56,10 @@ impl Email {
                 None => false,
             };
         if !valid {
-            return Err(DomainError::bad_input(field, "is not a valid email address"));
+            return Err(DomainError::bad_input(
+                field,
+                "is not a valid email address",
+            ));
         }
         Ok(Self(email))
     }
@@ -104,7 +108,10 @@ pub async fn create(conn: &mut Conn, new: NewUser<'_>) -> Result<User> {
 
 /// Unscoped look-up, for authentication only (the token names the user).
 pub async fn find(conn: &mut Conn, id: &str) -> Result<Option<User>> {
-    let row = sqlx::query("SELECT * FROM users WHERE id = $1").bind(id).fetch_optional(&mut *conn).await?;
+    let row = sqlx::query("SELECT * FROM users WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
     row.as_ref().map(User::from_row).transpose()
 }
 
@@ -132,7 +139,10 @@ pub async fn get(conn: &mut Conn, scope: &Scope, id: &str) -> Result<User> {
         .bind(&scope.client_id)
         .fetch_optional(&mut *conn)
         .await?;
-    row.as_ref().map(User::from_row).transpose()?.ok_or(DomainError::NotFound("user"))
+    row.as_ref()
+        .map(User::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("user"))
 }
 
 pub async fn list(conn: &mut Conn, scope: &Scope, page: PageRequest) -> Result<Page<User>> {
@@ -140,21 +150,29 @@ pub async fn list(conn: &mut Conn, scope: &Scope, page: PageRequest) -> Result<P
         .bind(&scope.client_id)
         .fetch_one(&mut *conn)
         .await?;
-    let rows = sqlx::query("SELECT * FROM users WHERE client_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3")
-        .bind(&scope.client_id)
-        .bind(page.limit)
-        .bind(page.offset())
-        .fetch_all(&mut *conn)
-        .await?;
+    let rows = sqlx::query(
+        "SELECT * FROM users WHERE client_id = $1 ORDER BY created_at, id LIMIT $2 OFFSET $3",
+    )
+    .bind(&scope.client_id)
+    .bind(page.limit)
+    .bind(page.offset())
+    .fetch_all(&mut *conn)
+    .await?;
     let items = rows.iter().map(User::from_row).collect::<Result<_>>()?;
-    Ok(Page { items, total, request: page })
+    Ok(Page {
+        items,
+        total,
+        request: page,
+    })
 }
 
 pub async fn count_admins(conn: &mut Conn, client_id: &str) -> Result<i64> {
-    Ok(sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE client_id = $1 AND role IN ('ADMIN', 'SUPER_ADMIN')")
-        .bind(client_id)
-        .fetch_one(&mut *conn)
-        .await?)
+    Ok(sqlx::query_scalar(
+        "SELECT COUNT(*) FROM users WHERE client_id = $1 AND role IN ('ADMIN', 'SUPER_ADMIN')",
+    )
+    .bind(client_id)
+    .fetch_one(&mut *conn)
+    .await?)
 }
 
 /// Sets a new password and bumps the token version, so tokens issued before stop working.

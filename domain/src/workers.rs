@@ -2,7 +2,7 @@
 use sqlx::Row;
 
 use crate::db::Conn;
-use crate::{time, Result};
+use crate::{Result, time};
 
 #[derive(Debug, Clone)]
 pub struct WorkerInfo {
@@ -11,7 +11,13 @@ pub struct WorkerInfo {
     pub last_seen_at: time::Timestamp,
 }
 
-pub async fn heartbeat(conn: &mut Conn, id: &str, queues: &[String], hostname: &str, pid: i64) -> Result<()> {
+pub async fn heartbeat(
+    conn: &mut Conn,
+    id: &str,
+    queues: &[String],
+    hostname: &str,
+    pid: i64,
+) -> Result<()> {
     let now = time::now_db();
     sqlx::query(
         "INSERT INTO workers (id, queues, hostname, pid, started_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $5)
@@ -28,15 +34,23 @@ pub async fn heartbeat(conn: &mut Conn, id: &str, queues: &[String], hostname: &
 }
 
 pub async fn remove(conn: &mut Conn, id: &str) -> Result<()> {
-    sqlx::query("DELETE FROM workers WHERE id = $1").bind(id).execute(&mut *conn).await?;
+    sqlx::query("DELETE FROM workers WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
     Ok(())
 }
 
 /// Workers seen within `within`; older rows are deleted (the process is gone).
 pub async fn alive(conn: &mut Conn, within: std::time::Duration) -> Result<Vec<WorkerInfo>> {
     let cutoff = time::before(within);
-    sqlx::query("DELETE FROM workers WHERE last_seen_at < $1").bind(&cutoff).execute(&mut *conn).await?;
-    let rows = sqlx::query("SELECT * FROM workers ORDER BY started_at").fetch_all(&mut *conn).await?;
+    sqlx::query("DELETE FROM workers WHERE last_seen_at < $1")
+        .bind(&cutoff)
+        .execute(&mut *conn)
+        .await?;
+    let rows = sqlx::query("SELECT * FROM workers ORDER BY started_at")
+        .fetch_all(&mut *conn)
+        .await?;
     rows.iter()
         .map(|row| {
             let queues: String = row.try_get("queues")?;

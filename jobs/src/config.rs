@@ -4,8 +4,8 @@ use std::fmt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use domain::db::DbOptions;
 use domain::Db;
+use domain::db::DbOptions;
 
 use crate::Queue;
 
@@ -14,7 +14,10 @@ pub mod env {
     use std::fmt;
 
     pub fn var(name: &str) -> Option<String> {
-        std::env::var(name).ok().map(|v| v.trim().to_owned()).filter(|v| !v.is_empty())
+        std::env::var(name)
+            .ok()
+            .map(|v| v.trim().to_owned())
+            .filter(|v| !v.is_empty())
     }
 
     pub fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String>
@@ -58,25 +61,36 @@ pub struct StorageConfig {
 impl StorageConfig {
     pub fn from_env() -> Result<StorageConfig, String> {
         let database_url = env::var("DATABASE_URL");
-        let postgres = database_url.as_deref().is_some_and(|u| u.starts_with("postgres"));
+        let postgres = database_url
+            .as_deref()
+            .is_some_and(|u| u.starts_with("postgres"));
         Ok(StorageConfig {
             data_dir: PathBuf::from(env::var("DATA_DIR").unwrap_or_else(|| "./data".into())),
-            database_max_connections: env::parsed("DATABASE_MAX_CONNECTIONS", if postgres { 20 } else { 10 })?,
+            database_max_connections: env::parsed(
+                "DATABASE_MAX_CONNECTIONS",
+                if postgres { 20 } else { 10 },
+            )?,
             database_url,
             redis_url: env::var("REDIS_URL"),
             queue_name: env::var("QUEUE_NAME").unwrap_or_else(|| "sellerdesk".into()),
-            database_acquire_timeout: Duration::from_secs(env::parsed("DATABASE_ACQUIRE_TIMEOUT_SECS", 5)?.max(1)),
+            database_acquire_timeout: Duration::from_secs(
+                env::parsed("DATABASE_ACQUIRE_TIMEOUT_SECS", 5)?.max(1),
+            ),
         })
     }
 
     pub fn database_url(&self) -> String {
-        self.database_url
-            .clone()
-            .unwrap_or_else(|| format!("sqlite://{}?mode=rwc", self.data_dir.join("sellerdesk.sqlite").display()))
+        self.database_url.clone().unwrap_or_else(|| {
+            format!(
+                "sqlite://{}?mode=rwc",
+                self.data_dir.join("sellerdesk.sqlite").display()
+            )
+        })
     }
 
     pub fn ensure_data_dir(&self) -> Result<(), String> {
-        std::fs::create_dir_all(&self.data_dir).map_err(|e| format!("cannot create DATA_DIR {}: {e}", self.data_dir.display()))
+        std::fs::create_dir_all(&self.data_dir)
+            .map_err(|e| format!("cannot create DATA_DIR {}: {e}", self.data_dir.display()))
     }
 
     pub async fn open_db(&self) -> Result<Db, String> {
@@ -88,7 +102,9 @@ impl StorageConfig {
             max_connections: self.database_max_connections,
             acquire_timeout: self.database_acquire_timeout,
         };
-        Db::connect(&options).await.map_err(|e| format!("cannot open the database: {e}"))
+        Db::connect(&options)
+            .await
+            .map_err(|e| format!("cannot open the database: {e}"))
     }
 
     pub async fn open_queue(&self) -> Result<Queue, String> {
@@ -96,7 +112,8 @@ impl StorageConfig {
             return Queue::redis(url, &self.queue_name).await;
         }
         self.ensure_data_dir()?;
-        let (queue, _pool) = Queue::sqlite(&self.data_dir.join("queue.sqlite"), &self.queue_name).await?;
+        let (queue, _pool) =
+            Queue::sqlite(&self.data_dir.join("queue.sqlite"), &self.queue_name).await?;
         Ok(queue)
     }
 }
@@ -151,10 +168,14 @@ pub struct JobsConfig {
 /// `FETCH_ALLOW_HOSTS`, `FETCH_MAX_BYTES`, `FETCH_TIMEOUT_SECS`.
 pub fn fetch_from_env() -> Result<connectors::fetch::FetchConfig, String> {
     let defaults = connectors::fetch::FetchConfig::default();
-    let allow = connectors::fetch::AllowList::parse(&env::var("FETCH_ALLOW_HOSTS").unwrap_or_default())
-        .map_err(|e| format!("FETCH_ALLOW_HOSTS: {e}"))?;
+    let allow =
+        connectors::fetch::AllowList::parse(&env::var("FETCH_ALLOW_HOSTS").unwrap_or_default())
+            .map_err(|e| format!("FETCH_ALLOW_HOSTS: {e}"))?;
     let max_bytes: usize = env::parsed("FETCH_MAX_BYTES", defaults.max_bytes)?;
-    let timeout = Duration::from_secs(env::parsed("FETCH_TIMEOUT_SECS", defaults.timeout.as_secs())?);
+    let timeout = Duration::from_secs(env::parsed(
+        "FETCH_TIMEOUT_SECS",
+        defaults.timeout.as_secs(),
+    )?);
     if max_bytes == 0 || timeout.is_zero() {
         return Err("FETCH_MAX_BYTES and FETCH_TIMEOUT_SECS must be 1 or more".into());
     }
@@ -174,7 +195,11 @@ pub fn public_url_from_env() -> Result<String, String> {
     }
     let host: std::net::IpAddr = env::parsed("HOST", std::net::IpAddr::from([127, 0, 0, 1]))?;
     let port: u16 = env::parsed("PORT", 8080)?;
-    let host = if host.is_unspecified() { "127.0.0.1".to_owned() } else { host.to_string() };
+    let host = if host.is_unspecified() {
+        "127.0.0.1".to_owned()
+    } else {
+        host.to_string()
+    };
     Ok(format!("http://{host}:{port}"))
 }
 
@@ -232,7 +257,8 @@ impl TiktokSettings {
         if let Some(base) = &self.base_url {
             config = config.with_base_url(base);
         }
-        connectors::tiktok::TiktokClient::new(config).map_err(|e| format!("TikTok client: {}", e.detail().unwrap_or_default()))
+        connectors::tiktok::TiktokClient::new(config)
+            .map_err(|e| format!("TikTok client: {}", e.detail().unwrap_or_default()))
     }
 }
 
@@ -250,14 +276,20 @@ impl JobsConfig {
             shutdown_grace: Duration::from_secs(env::parsed("SHUTDOWN_GRACE_SECS", 20)?),
             mail_dir: storage.data_dir.join("mail"),
             smtp_url: env::var("SMTP_URL"),
-            mail_from: env::var("MAIL_FROM").unwrap_or_else(|| "Sellerdesk <no-reply@sellerdesk.test>".into()),
-            cron_tokens_purge: env::var("CRON_TOKENS_PURGE").unwrap_or_else(|| "0 */10 * * * *".into()),
-            cron_category_sync: env::var("CRON_CATEGORY_SYNC").unwrap_or_else(|| "0 30 3 * * *".into()),
+            mail_from: env::var("MAIL_FROM")
+                .unwrap_or_else(|| "Sellerdesk <no-reply@sellerdesk.test>".into()),
+            cron_tokens_purge: env::var("CRON_TOKENS_PURGE")
+                .unwrap_or_else(|| "0 */10 * * * *".into()),
+            cron_category_sync: env::var("CRON_CATEGORY_SYNC")
+                .unwrap_or_else(|| "0 30 3 * * *".into()),
             cron_shop_sync: env::var("CRON_SHOP_SYNC").unwrap_or_else(|| "0 */30 * * * *".into()),
             secrets_key: env::var("SECRETS_KEY"),
             data_dir: storage.data_dir.clone(),
             tiktok: match TiktokSettings::from_env() {
-                Some(t) => Some(TiktokSettings { requests_per_second: tiktok_rps_from_env()?, ..t }),
+                Some(t) => Some(TiktokSettings {
+                    requests_per_second: tiktok_rps_from_env()?,
+                    ..t
+                }),
                 None => None,
             },
             audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
@@ -303,7 +335,10 @@ mod tests {
 
     #[test]
     fn masks_passwords_in_urls() {
-        assert_eq!(mask_url("postgres://app:secret@db:5432/x"), "postgres://app:***@db:5432/x");
+        assert_eq!(
+            mask_url("postgres://app:secret@db:5432/x"),
+            "postgres://app:***@db:5432/x"
+        );
         assert_eq!(mask_url("redis://127.0.0.1:6379"), "redis://127.0.0.1:6379");
     }
 }

@@ -5,10 +5,10 @@
 use std::sync::Arc;
 
 use chrono::{DurationRound, TimeDelta, Utc};
+use croner::Cron;
+use croner::parser::{CronParser, Seconds};
 use domain::event_histories::{self, NewJob};
 use serde_json::json;
-use croner::parser::{CronParser, Seconds};
-use croner::Cron;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
@@ -18,7 +18,9 @@ use crate::pool::Runtime;
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
 /// seconds, a few milliseconds late on each process).
 pub fn tick_key(task: &str) -> String {
-    let tick = Utc::now().duration_round(TimeDelta::seconds(1)).unwrap_or_else(|_| Utc::now());
+    let tick = Utc::now()
+        .duration_round(TimeDelta::seconds(1))
+        .unwrap_or_else(|_| Utc::now());
     format!("cron:{task}:{}", tick.format("%Y-%m-%dT%H:%M:%SZ"))
 }
 
@@ -46,7 +48,9 @@ pub async fn enqueue_once(rt: &Runtime, job: &NewJob) {
     };
     match inserted {
         Ok(Some(id)) => rt.queue.push(&rt.db, &[id]).await,
-        Ok(None) => tracing::debug!(task, key = ?job.dedupe_key, "already enqueued by another process"),
+        Ok(None) => {
+            tracing::debug!(task, key = ?job.dedupe_key, "already enqueued by another process")
+        }
         Err(e) => tracing::warn!(task, error = %e, "scheduled job could not be enqueued"),
     }
 }
@@ -54,7 +58,11 @@ pub async fn enqueue_once(rt: &Runtime, job: &NewJob) {
 /// What every pool start queues once: the category tree is refreshed at start (once a day
 /// whatever the number of processes and restarts), then by the daily schedule.
 pub async fn at_start(rt: &Runtime) {
-    enqueue_once(rt, &crate::shops::category_sync_at_start(rt.config.max_attempts)).await;
+    enqueue_once(
+        rt,
+        &crate::shops::category_sync_at_start(rt.config.max_attempts),
+    )
+    .await;
 }
 
 /// Parses a schedule (cron with seconds: "sec min hour day month weekday").
@@ -108,9 +116,14 @@ mod tests {
         let cron = parse("*/1 * * * * *").expect("every second parses");
         let now = Utc::now();
         let next = cron.find_next_occurrence(&now, false).expect("a next tick");
-        assert!(next > now && next - now <= TimeDelta::seconds(1), "next {next} now {now}");
+        assert!(
+            next > now && next - now <= TimeDelta::seconds(1),
+            "next {next} now {now}"
+        );
         let daily = parse("0 30 3 * * *").expect("daily parses");
-        let next = daily.find_next_occurrence(&now, false).expect("a next tick");
+        let next = daily
+            .find_next_occurrence(&now, false)
+            .expect("a next tick");
         assert!(next - now <= TimeDelta::days(1));
         assert!(parse("not a schedule").is_err());
     }

@@ -35,6 +35,7 @@ impl From<domain::DomainError> for JobError {
 }
 
 /// Stored for a job interrupted by the database.
-pub const DATABASE_FAILED: &str = "the job was interrupted by a database error (logged for the operator)";
+pub const DATABASE_FAILED: &str =
+    "the job was interrupted by a database error (logged for the operator)";
 /// Stored for a job that failed by a fault of ours.
 pub const INTERNAL_FAILED: &str = "something went wrong on our side (logged for the operator)";

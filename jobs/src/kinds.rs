@@ -8,8 +8,8 @@ use domain::event_histories::{EventHistory, NewJob};
 use domain::mail::Mail;
 use domain::secrets::Secrets;
 
-use crate::pool::Runtime;
 use crate::JobError;
+use crate::pool::Runtime;
 
 pub const MAIL_SEND: &str = "mail.send";
 pub const TOKENS_PURGE: &str = "tokens.purge";
@@ -51,7 +51,11 @@ pub struct Probe {
 pub fn probe(key: &str, work_ms: u64, batch_id: Option<String>, max_attempts: i64) -> NewJob {
     NewJob {
         kind: SYSTEM_PROBE.into(),
-        payload: serde_json::to_value(Probe { key: key.to_owned(), work_ms }).unwrap_or(Value::Null),
+        payload: serde_json::to_value(Probe {
+            key: key.to_owned(),
+            work_ms,
+        })
+        .unwrap_or(Value::Null),
         client_id: None,
         batch_id,
         dedupe_key: None,
@@ -86,9 +90,22 @@ struct MailBody {
 /// The `mail.send` job of a message: the one way every mail is queued, so none is stored with
 /// its body readable. The job carries the finished message, so a retry sends exactly what the
 /// first attempt would have.
-pub fn mail_send(secrets: &Secrets, mail: Mail, client_id: Option<String>, max_attempts: i64) -> NewJob {
-    let body = serde_json::to_string(&MailBody { text: mail.text, html: mail.html }).unwrap_or_default();
-    let sealed = SealedMail { to: mail.to, subject: mail.subject, sealed: secrets.seal(&body) };
+pub fn mail_send(
+    secrets: &Secrets,
+    mail: Mail,
+    client_id: Option<String>,
+    max_attempts: i64,
+) -> NewJob {
+    let body = serde_json::to_string(&MailBody {
+        text: mail.text,
+        html: mail.html,
+    })
+    .unwrap_or_default();
+    let sealed = SealedMail {
+        to: mail.to,
+        subject: mail.subject,
+        sealed: secrets.seal(&body),
+    };
     NewJob {
         kind: MAIL_SEND.into(),
         payload: serde_json::to_value(MailSend { mail: sealed }).unwrap_or(Value::Null),
@@ -102,15 +119,24 @@ pub fn mail_send(secrets: &Secrets, mail: Mail, client_id: Option<String>, max_a
 
 /// The message of a `mail.send` payload, its body opened.
 fn open_mail(secrets: &Secrets, payload: MailSend) -> Result<Mail, JobError> {
-    let SealedMail { to, subject, sealed } = payload.mail;
+    let SealedMail {
+        to,
+        subject,
+        sealed,
+    } = payload.mail;
     // The detail (another key, tampering) goes to the log; the stored error says what to do.
     let body = secrets.open(&sealed).map_err(|e| {
         tracing::error!(error = %e, "a queued mail's body cannot be opened");
         JobError::Permanent("the mail's body cannot be read with this server's SECRETS_KEY".into())
     })?;
-    let MailBody { text, html } =
-        serde_json::from_str(&body).map_err(|_| JobError::Permanent("the mail's body is not a valid message".into()))?;
-    Ok(Mail { to, subject, text, html })
+    let MailBody { text, html } = serde_json::from_str(&body)
+        .map_err(|_| JobError::Permanent("the mail's body is not a valid message".into()))?;
+    Ok(Mail {
+        to,
+        subject,
+        text,
+        html,
+    })
 }
 
 /// The payload as the monitors may show it: a mail's envelope only (its body is sealed anyway).
@@ -139,13 +165,19 @@ pub async fn execute(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         LISTING_PUBLISH => crate::listings::publish(rt, job).await,
         SKU_GENERATE => crate::listings::generate_skus(rt, job).await,
         SHOP_PRODUCT_REMOVE => crate::listings::remove_shop_product(rt, job).await,
-        other => Err(JobError::Permanent(format!("no handler for job kind '{other}'"))),
+        other => Err(JobError::Permanent(format!(
+            "no handler for job kind '{other}'"
+        ))),
     }
 }
 
 pub(crate) fn payload<T: for<'de> Deserialize<'de>>(job: &EventHistory) -> Result<T, JobError> {
-    serde_json::from_value(job.payload.clone())
-        .map_err(|e| JobError::Permanent(format!("the job's payload is not a valid {}: {e}", job.kind)))
+    serde_json::from_value(job.payload.clone()).map_err(|e| {
+        JobError::Permanent(format!(
+            "the job's payload is not a valid {}: {e}",
+            job.kind
+        ))
+    })
 }
 
 async fn send_mail(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
@@ -182,7 +214,11 @@ async fn purge_tokens(rt: &Runtime) -> Result<(), JobError> {
     let mut conn = rt.db.conn().await?;
     let purged = domain::tokens::purge(&mut conn).await?;
     let uploads = domain::uploads::purge_expired(&mut conn).await?;
-    tracing::info!(purged, uploads, "expired tokens and upload URL records purged");
+    tracing::info!(
+        purged,
+        uploads,
+        "expired tokens and upload URL records purged"
+    );
     Ok(())
 }
 
@@ -195,7 +231,9 @@ async fn run_probe(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         return Ok(());
     }
     let mut conn = rt.db.conn().await?;
-    let first = domain::event_histories::record_effect(&mut conn, &format!("probe:{key}"), &job.id, None).await?;
+    let first =
+        domain::event_histories::record_effect(&mut conn, &format!("probe:{key}"), &job.id, None)
+            .await?;
     if !first {
         tracing::info!(job = %job.id, key, "probe effect already recorded; nothing done twice");
     }

@@ -4,18 +4,18 @@ use std::time::Duration;
 
 use chrono::{Days, Utc};
 use connectors::tiktok::{
-    AttributeValueInput, ImageUri, Inventory, Money, PackageDimensions, PackageWeight, ProductAttributeInput, ProductInput,
-    SalesAttributeInput, SkuInput, TiktokError,
+    AttributeValueInput, ImageUri, Inventory, Money, PackageDimensions, PackageWeight,
+    ProductAttributeInput, ProductInput, SalesAttributeInput, SkuInput, TiktokError,
 };
 use domain::event_histories::{self, EventHistory, NewJob};
 use domain::shop_products::{self, ListingState, PublishedSku};
-use domain::{products, shops, templates, Scope};
+use domain::{Scope, products, shops, templates};
 use serde::{Deserialize, Serialize};
 
+use crate::JobError;
 use crate::kinds::{self, payload};
 use crate::pool::Runtime;
-use crate::tiktok::{open_shop, ShopSession};
-use crate::JobError;
+use crate::tiktok::{ShopSession, open_shop};
 
 /// Payload of `listing.publish`: publish `version` of a product on a shop.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -74,7 +74,14 @@ pub struct RemoveJob {
 }
 
 /// A job of a batch, for a client, on `shop_id` when it works on a shop.
-pub fn batch_job(kind: &str, client_id: &str, batch_id: &str, shop_id: Option<&str>, payload: serde_json::Value, max_attempts: i64) -> NewJob {
+pub fn batch_job(
+    kind: &str,
+    client_id: &str,
+    batch_id: &str,
+    shop_id: Option<&str>,
+    payload: serde_json::Value,
+    max_attempts: i64,
+) -> NewJob {
     NewJob {
         kind: kind.to_owned(),
         payload,
@@ -87,15 +94,21 @@ pub fn batch_job(kind: &str, client_id: &str, batch_id: &str, shop_id: Option<&s
 }
 
 fn client_of(job: &EventHistory) -> Result<String, JobError> {
-    job.client_id.clone().ok_or_else(|| JobError::Permanent(format!("a {} job needs a client", job.kind)))
+    job.client_id
+        .clone()
+        .ok_or_else(|| JobError::Permanent(format!("a {} job needs a client", job.kind)))
 }
 
 pub async fn apply_template(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let p: TemplateApplyJob = payload(job)?;
     let scope = Scope::for_client(&client_of(job)?);
     let mut tx = rt.db.begin().await?;
-    let template = templates::get(&mut tx, &scope, &p.template_id).await.map_err(permanent_if_gone)?;
-    templates::apply_to_product(&mut tx, &scope, &template, &p.product_id).await.map_err(permanent_if_gone)?;
+    let template = templates::get(&mut tx, &scope, &p.template_id)
+        .await
+        .map_err(permanent_if_gone)?;
+    templates::apply_to_product(&mut tx, &scope, &template, &p.product_id)
+        .await
+        .map_err(permanent_if_gone)?;
     tx.commit().await.map_err(domain::DomainError::from)?;
     Ok(())
 }
@@ -104,7 +117,9 @@ pub async fn generate_skus(rt: &Runtime, job: &EventHistory) -> Result<(), JobEr
     let p: SkuJob = payload(job)?;
     let scope = Scope::for_client(&client_of(job)?);
     let mut tx = rt.db.begin().await?;
-    let given = products::generate_skus(&mut tx, &scope, &p.product_id).await.map_err(permanent_if_gone)?;
+    let given = products::generate_skus(&mut tx, &scope, &p.product_id)
+        .await
+        .map_err(permanent_if_gone)?;
     tx.commit().await.map_err(domain::DomainError::from)?;
     tracing::info!(product = %p.product_id, given, "SKUs generated");
     Ok(())
@@ -115,14 +130,31 @@ pub async fn remove_shop_product(rt: &Runtime, job: &EventHistory) -> Result<(),
     let client_id = client_of(job)?;
     let mut conn = rt.db.conn().await?;
     // Gone already: an earlier delivery finished the work.
-    let Some((shop_id, external)) = shop_products::find(&mut conn, &client_id, &p.shop_product_id).await? else { return Ok(()) };
+    let Some((shop_id, external)) =
+        shop_products::find(&mut conn, &client_id, &p.shop_product_id).await?
+    else {
+        return Ok(());
+    };
     drop(conn);
     if let Some(external) = external {
-        let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &shop_id).await?;
-        let result = session.client.delete_products(&session.auth, &[external.clone()]).await?;
+        let session = open_shop(
+            &rt.db,
+            rt.tiktok.as_ref(),
+            &rt.secrets,
+            &client_id,
+            &shop_id,
+        )
+        .await?;
+        let result = session
+            .client
+            .delete_products(&session.auth, &[external.clone()])
+            .await?;
         // A product the marketplace no longer has is the outcome we want.
         if let Some(e) = result.errors.iter().find(|e| e.code != PRODUCT_NOT_FOUND) {
-            return Err(JobError::Permanent(format!("TikTok Shop refused to delete product {external}: {}", e.message)));
+            return Err(JobError::Permanent(format!(
+                "TikTok Shop refused to delete product {external}: {}",
+                e.message
+            )));
         }
     }
     let mut conn = rt.db.conn().await?;
@@ -135,8 +167,12 @@ const PRODUCT_NOT_FOUND: i64 = 12052032;
 
 fn permanent_if_gone(e: domain::DomainError) -> JobError {
     match e {
-        domain::DomainError::NotFound(what) => JobError::Permanent(format!("the {what} no longer exists")),
-        domain::DomainError::BadInput { field, message } => JobError::Permanent(format!("{field}: {message}")),
+        domain::DomainError::NotFound(what) => {
+            JobError::Permanent(format!("the {what} no longer exists"))
+        }
+        domain::DomainError::BadInput { field, message } => {
+            JobError::Permanent(format!("{field}: {message}"))
+        }
         other => other.into(),
     }
 }
@@ -144,8 +180,14 @@ fn permanent_if_gone(e: domain::DomainError) -> JobError {
 /// The next UTC midnight: when TikTok's daily creation counter starts again.
 fn next_utc_day() -> Duration {
     let now = Utc::now();
-    let tomorrow = now.date_naive().checked_add_days(Days::new(1)).and_then(|d| d.and_hms_opt(0, 0, 5)).map(|d| d.and_utc());
-    tomorrow.and_then(|t| (t - now).to_std().ok()).unwrap_or(Duration::from_secs(3600))
+    let tomorrow = now
+        .date_naive()
+        .checked_add_days(Days::new(1))
+        .and_then(|d| d.and_hms_opt(0, 0, 5))
+        .map(|d| d.and_utc());
+    tomorrow
+        .and_then(|t| (t - now).to_std().ok())
+        .unwrap_or(Duration::from_secs(3600))
 }
 
 fn cap_key(shop_id: &str) -> String {
@@ -157,8 +199,12 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let client_id = client_of(job)?;
     let scope = Scope::for_client(&client_id);
     let mut conn = rt.db.conn().await?;
-    let Some(state) = shop_products::listing_state(&mut conn, &client_id, &p.shop_id, &p.product_id).await? else {
-        return Err(JobError::Permanent("the product or the shop no longer exists".into()));
+    let Some(state) =
+        shop_products::listing_state(&mut conn, &client_id, &p.shop_id, &p.product_id).await?
+    else {
+        return Err(JobError::Permanent(
+            "the product or the shop no longer exists".into(),
+        ));
     };
     // A newer request publishes the product as it is now; this one has nothing left to do.
     if state.listing_version > p.version {
@@ -166,18 +212,33 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     }
     if state.published_version.is_some_and(|v| v >= p.version) {
         // Delivered again after the marketplace took it: only the audit may be left to watch.
-        if let (Some(external), "PENDING") = (&state.external_product_id, state.live_status.as_str()) {
+        if let (Some(external), "PENDING") =
+            (&state.external_product_id, state.live_status.as_str())
+        {
             drop(conn);
-            let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await?;
+            let session = open_shop(
+                &rt.db,
+                rt.tiktok.as_ref(),
+                &rt.secrets,
+                &client_id,
+                &p.shop_id,
+            )
+            .await?;
             follow_audit(rt, &session, &p.shop_id, external).await;
         }
         return Ok(());
     }
     let creating = state.external_product_id.is_none();
     if creating && event_histories::effect_exists(&mut conn, &cap_key(&p.shop_id)).await? {
-        return Err(JobError::RateLimited { after: next_utc_day(), message: "the shop reached TikTok's daily product-creation cap; the rest runs tomorrow".into() });
+        return Err(JobError::RateLimited {
+            after: next_utc_day(),
+            message: "the shop reached TikTok's daily product-creation cap; the rest runs tomorrow"
+                .into(),
+        });
     }
-    let product = products::get(&mut conn, &scope, &p.product_id).await.map_err(permanent_if_gone)?;
+    let product = products::get(&mut conn, &scope, &p.product_id)
+        .await
+        .map_err(permanent_if_gone)?;
     let images = products::images(&mut conn, &scope, &p.product_id).await?;
     let variants = products::variants(&mut conn, &scope, &p.product_id).await?;
     let attributes = products::listing_attributes(&mut conn, &scope, &p.product_id).await?;
@@ -185,7 +246,14 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let warehouse = shops::default_sales_warehouse(&mut conn, &client_id, &p.shop_id).await?;
     drop(conn);
 
-    let session = open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await?;
+    let session = open_shop(
+        &rt.db,
+        rt.tiktok.as_ref(),
+        &rt.secrets,
+        &client_id,
+        &p.shop_id,
+    )
+    .await?;
     let warehouse = match warehouse {
         Some(w) => w,
         None => session
@@ -196,37 +264,70 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
             .filter(|w| w.kind == "SALES_WAREHOUSE" && w.effect_status != "DISABLED")
             .max_by_key(|w| w.is_default)
             .map(|w| w.id)
-            .ok_or_else(|| JobError::Permanent("the shop has no sales warehouse on TikTok Shop to stock the product".into()))?,
+            .ok_or_else(|| {
+                JobError::Permanent(
+                    "the shop has no sales warehouse on TikTok Shop to stock the product".into(),
+                )
+            })?,
     };
 
     let mut main_images = Vec::new();
     for image in images.iter().take(9) {
         match upload_image(rt, &session, &client_id, &image.url, "MAIN_IMAGE").await {
             Ok(uri) => main_images.push(ImageUri { uri }),
-            Err(JobError::Permanent(message)) => return reject(rt, &state, p.version, message).await,
+            Err(JobError::Permanent(message)) => {
+                return reject(rt, &state, p.version, message).await;
+            }
             Err(e) => return Err(e),
         }
     }
     if variants.is_empty() {
-        return reject(rt, &state, p.version, "the product has no variants to sell".into()).await;
+        return reject(
+            rt,
+            &state,
+            p.version,
+            "the product has no variants to sell".into(),
+        )
+        .await;
     }
     let category_id = product.category_id.clone().filter(|c| !c.is_empty());
     let Some(category_id) = category_id else {
-        return reject(rt, &state, p.version, "the product has no TikTok category: apply a template with one".into()).await;
+        return reject(
+            rt,
+            &state,
+            p.version,
+            "the product has no TikTok category: apply a template with one".into(),
+        )
+        .await;
     };
     let skus: Vec<SkuInput> = variants
         .iter()
         .map(|v| SkuInput {
-            id: known_skus.iter().find(|k| k.variant_id.as_deref() == Some(v.id.as_str())).map(|k| k.external_sku_id.clone()),
+            id: known_skus
+                .iter()
+                .find(|k| k.variant_id.as_deref() == Some(v.id.as_str()))
+                .map(|k| k.external_sku_id.clone()),
             seller_sku: v.sku.clone(),
-            price: Some(Money { amount: format!("{:.2}", v.sale_price_cents as f64 / 100.0), currency: "USD".into() }),
-            list_price: (v.list_price_cents > v.sale_price_cents)
-                .then(|| Money { amount: format!("{:.2}", v.list_price_cents as f64 / 100.0), currency: "USD".into() }),
-            inventory: Some(vec![Inventory { warehouse_id: warehouse.clone(), quantity: v.quantity }]),
+            price: Some(Money {
+                amount: format!("{:.2}", v.sale_price_cents as f64 / 100.0),
+                currency: "USD".into(),
+            }),
+            list_price: (v.list_price_cents > v.sale_price_cents).then(|| Money {
+                amount: format!("{:.2}", v.list_price_cents as f64 / 100.0),
+                currency: "USD".into(),
+            }),
+            inventory: Some(vec![Inventory {
+                warehouse_id: warehouse.clone(),
+                quantity: v.quantity,
+            }]),
             sales_attributes: Some(
                 v.attributes
                     .iter()
-                    .map(|a| SalesAttributeInput { name: Some(a.attribute_name.clone()), value_name: Some(a.value.clone()), ..Default::default() })
+                    .map(|a| SalesAttributeInput {
+                        name: Some(a.attribute_name.clone()),
+                        value_name: Some(a.value.clone()),
+                        ..Default::default()
+                    })
                     .collect(),
             ),
             ..Default::default()
@@ -237,13 +338,29 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         .map(|a| ProductAttributeInput {
             id: a.attribute_id.clone(),
             values: if a.value_ids.is_empty() {
-                a.values.iter().map(|v| AttributeValueInput { id: None, name: Some(v.clone()) }).collect()
+                a.values
+                    .iter()
+                    .map(|v| AttributeValueInput {
+                        id: None,
+                        name: Some(v.clone()),
+                    })
+                    .collect()
             } else {
-                a.value_ids.iter().map(|v| AttributeValueInput { id: Some(v.clone()), name: None }).collect()
+                a.value_ids
+                    .iter()
+                    .map(|v| AttributeValueInput {
+                        id: Some(v.clone()),
+                        name: None,
+                    })
+                    .collect()
             },
         })
         .collect();
-    let description = product.description.clone().filter(|d| !d.trim().is_empty()).unwrap_or_else(|| format!("<p>{}</p>", product.name));
+    let description = product
+        .description
+        .clone()
+        .filter(|d| !d.trim().is_empty())
+        .unwrap_or_else(|| format!("<p>{}</p>", product.name));
     let input = ProductInput {
         title: Some(product.name.clone()),
         description: Some(description),
@@ -256,7 +373,10 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         main_images: Some(main_images),
         skus: Some(skus),
         product_attributes: Some(product_attributes),
-        package_weight: product.package_weight.map(|w| PackageWeight { value: format!("{}", w.value), unit: w.unit.as_str().into() }),
+        package_weight: product.package_weight.map(|w| PackageWeight {
+            value: format!("{}", w.value),
+            unit: w.unit.as_str().into(),
+        }),
         package_dimensions: product.package_dimensions.map(|d| PackageDimensions {
             length: format!("{}", d.length),
             width: format!("{}", d.width),
@@ -271,11 +391,16 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     };
     let written = match written {
         Ok(w) => w,
-        Err(TiktokError::Rejected { message, .. }) => return reject(rt, &state, p.version, message).await,
+        Err(TiktokError::Rejected { message, .. }) => {
+            return reject(rt, &state, p.version, message).await;
+        }
         Err(e @ TiktokError::DailyCapReached { .. }) => {
             let mut conn = rt.db.conn().await?;
             event_histories::record_effect(&mut conn, &cap_key(&p.shop_id), &job.id, None).await?;
-            return Err(JobError::RateLimited { after: next_utc_day(), message: e.to_string() });
+            return Err(JobError::RateLimited {
+                after: next_utc_day(),
+                message: e.to_string(),
+            });
         }
         Err(e) => return Err(e.into()),
     };
@@ -284,15 +409,35 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         .iter()
         .enumerate()
         .map(|(i, s)| PublishedSku {
-            variant_id: variants.iter().find(|v| v.sku.as_deref() == Some(s.seller_sku.as_str()) && !s.seller_sku.is_empty()).or(variants.get(i)).map(|v| v.id.clone()),
+            variant_id: variants
+                .iter()
+                .find(|v| {
+                    v.sku.as_deref() == Some(s.seller_sku.as_str()) && !s.seller_sku.is_empty()
+                })
+                .or(variants.get(i))
+                .map(|v| v.id.clone()),
             external_sku_id: s.id.clone(),
             seller_sku: Some(s.seller_sku.clone()).filter(|s| !s.is_empty()),
         })
         .collect();
-    let status = if p.mode == "AS_DRAFT" { "DRAFT" } else { "PENDING" };
+    let status = if p.mode == "AS_DRAFT" {
+        "DRAFT"
+    } else {
+        "PENDING"
+    };
     let warnings: Vec<String> = written.warnings.iter().map(|w| w.message.clone()).collect();
     let mut conn = rt.db.conn().await?;
-    shop_products::record_published(&mut conn, &state, p.version, &written.product_id, status, &warnings, &published, product.category_name.as_deref()).await?;
+    shop_products::record_published(
+        &mut conn,
+        &state,
+        p.version,
+        &written.product_id,
+        status,
+        &warnings,
+        &published,
+        product.category_name.as_deref(),
+    )
+    .await?;
     products::mark_published(&mut conn, &scope, &p.product_id).await?;
     drop(conn);
     if status == "PENDING" {
@@ -302,15 +447,25 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
 }
 
 /// The marketplace brand of a product, when it has one.
-async fn product_brand(rt: &Runtime, scope: &Scope, product_id: &str) -> Result<Option<String>, JobError> {
+async fn product_brand(
+    rt: &Runtime,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<Option<String>, JobError> {
     let mut conn = rt.db.conn().await?;
     Ok(products::tiktok_brand(&mut conn, scope, product_id).await?)
 }
 
 /// Keeps the marketplace's refusal on the shop product and fails the job with its words.
-async fn reject(rt: &Runtime, state: &ListingState, version: i64, message: String) -> Result<(), JobError> {
+async fn reject(
+    rt: &Runtime,
+    state: &ListingState,
+    version: i64,
+    message: String,
+) -> Result<(), JobError> {
     let mut conn = rt.db.conn().await?;
-    shop_products::record_rejected(&mut conn, state, version, std::slice::from_ref(&message)).await?;
+    shop_products::record_rejected(&mut conn, state, version, std::slice::from_ref(&message))
+        .await?;
     Err(JobError::Permanent(message))
 }
 
@@ -322,13 +477,27 @@ async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, extern
     while tokio::time::Instant::now() < deadline {
         tokio::time::sleep(wait).await;
         wait = (wait * 2).min(Duration::from_secs(2));
-        let Ok(detail) = session.client.product_detail(&session.auth, external_id).await else { continue };
+        let Ok(detail) = session
+            .client
+            .product_detail(&session.auth, external_id)
+            .await
+        else {
+            continue;
+        };
         if detail.status == "PENDING" {
             continue;
         }
         let messages: Vec<String> = detail.audit_failure_message().into_iter().collect();
         if let Ok(mut conn) = rt.db.conn().await {
-            if let Err(e) = shop_products::record_status(&mut conn, shop_id, external_id, &detail.status, &messages).await {
+            if let Err(e) = shop_products::record_status(
+                &mut conn,
+                shop_id,
+                external_id,
+                &detail.status,
+                &messages,
+            )
+            .await
+            {
                 tracing::warn!(error = %e, "audit result not recorded; shop.sync records it later");
             }
         }
@@ -337,20 +506,58 @@ async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, extern
 }
 
 /// The marketplace uri of an image, uploading it the first time a shop needs it.
-async fn upload_image(rt: &Runtime, session: &ShopSession, client_id: &str, url: &str, use_case: &str) -> Result<String, JobError> {
+async fn upload_image(
+    rt: &Runtime,
+    session: &ShopSession,
+    client_id: &str,
+    url: &str,
+    use_case: &str,
+) -> Result<String, JobError> {
     let mut conn = rt.db.conn().await?;
-    if let Some(uri) = shop_products::uploaded_image(&mut conn, &session.shop_id, url, use_case).await? {
+    if let Some(uri) =
+        shop_products::uploaded_image(&mut conn, &session.shop_id, url, use_case).await?
+    {
         return Ok(uri);
     }
     drop(conn);
     let image = crate::images::load(rt, client_id, url).await?;
-    let file_name = url.split(['?', '#']).next().unwrap_or_default().rsplit('/').next().filter(|n| !n.is_empty()).unwrap_or("image.png").to_owned();
-    let uploaded = match session.client.upload_image(&session.auth.access_token, image.bytes, &file_name, use_case).await {
+    let file_name = url
+        .split(['?', '#'])
+        .next()
+        .unwrap_or_default()
+        .rsplit('/')
+        .next()
+        .filter(|n| !n.is_empty())
+        .unwrap_or("image.png")
+        .to_owned();
+    let uploaded = match session
+        .client
+        .upload_image(
+            &session.auth.access_token,
+            image.bytes,
+            &file_name,
+            use_case,
+        )
+        .await
+    {
         Ok(u) => u,
-        Err(TiktokError::Rejected { message, .. }) => return Err(JobError::Permanent(format!("TikTok Shop refused an image of the product: {message}"))),
+        Err(TiktokError::Rejected { message, .. }) => {
+            return Err(JobError::Permanent(format!(
+                "TikTok Shop refused an image of the product: {message}"
+            )));
+        }
         Err(e) => return Err(e.into()),
     };
     let mut conn = rt.db.conn().await?;
-    shop_products::remember_image(&mut conn, client_id, &session.shop_id, url, use_case, &uploaded.uri, Some(&uploaded.url)).await?;
+    shop_products::remember_image(
+        &mut conn,
+        client_id,
+        &session.shop_id,
+        url,
+        use_case,
+        &uploaded.uri,
+        Some(&uploaded.url),
+    )
+    .await?;
     Ok(uploaded.uri)
 }

@@ -8,17 +8,21 @@ use std::time::Duration;
 
 use apalis::prelude::*;
 use connectors::mail::Mailer;
-use domain::{event_histories, workers, Db};
+use domain::{Db, event_histories, workers};
 use rand::Rng;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::queue::{JobRef, Queue};
-use crate::{cron, kinds, JobError, JobsConfig};
+use crate::{JobError, JobsConfig, cron, kinds};
 
 enum NextStep<'a> {
     Succeed,
-    Reschedule { delay: Duration, refund: bool, message: &'a str },
+    Reschedule {
+        delay: Duration,
+        refund: bool,
+        message: &'a str,
+    },
     Fail(&'a str),
 }
 
@@ -60,9 +64,12 @@ enum StatusDone {
 
 impl Runtime {
     pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<Arc<Runtime>, String> {
-        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone()).map_err(|e| e.detail())?;
+        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone())
+            .map_err(|e| e.detail())?;
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
-        let secrets = domain::secrets::Secrets::load(config.secrets_key.as_deref(), &config.data_dir).map_err(|e| e.to_string())?;
+        let secrets =
+            domain::secrets::Secrets::load(config.secrets_key.as_deref(), &config.data_dir)
+                .map_err(|e| e.to_string())?;
         let host = hostname();
         let suffix = uuid::Uuid::new_v4().simple().to_string();
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
@@ -84,17 +91,28 @@ impl Runtime {
                     }
                     let round = async {
                         let mut conn = db.conn().await?;
-                        event_histories::claim_and_succeed(&mut conn, db.backend, &claim, &succeed, &worker_id, lease).await
+                        event_histories::claim_and_succeed(
+                            &mut conn, db.backend, &claim, &succeed, &worker_id, lease,
+                        )
+                        .await
                     }
                     .await;
                     match round {
                         Ok(round) => {
-                            let mut claimed: std::collections::HashMap<String, _> = round.claimed.into_iter().map(|r| (r.id.clone(), r)).collect();
+                            let mut claimed: std::collections::HashMap<String, _> = round
+                                .claimed
+                                .into_iter()
+                                .map(|r| (r.id.clone(), r))
+                                .collect();
                             let succeeded: HashSet<String> = round.succeeded.into_iter().collect();
                             ops.iter()
                                 .map(|op| match op {
-                                    StatusOp::Claim(id) => Ok(StatusDone::Claimed(claimed.remove(id))),
-                                    StatusOp::Succeed(id) => Ok(StatusDone::Succeeded(succeeded.contains(id))),
+                                    StatusOp::Claim(id) => {
+                                        Ok(StatusDone::Claimed(claimed.remove(id)))
+                                    }
+                                    StatusOp::Succeed(id) => {
+                                        Ok(StatusDone::Succeeded(succeeded.contains(id)))
+                                    }
                                 })
                                 .collect()
                         }
@@ -146,7 +164,11 @@ impl Runtime {
         if self.stopping.load(Ordering::SeqCst) {
             return; // left PENDING: pushed again when a pool starts or the sweeper finds it
         }
-        let claimed = self.status.call(StatusOp::Claim(id.to_owned())).await.unwrap_or_else(|| Err("the status batcher stopped".into()));
+        let claimed = self
+            .status
+            .call(StatusOp::Claim(id.to_owned()))
+            .await
+            .unwrap_or_else(|| Err("the status batcher stopped".into()));
         let job = match claimed {
             Ok(StatusDone::Claimed(Some(job))) => job,
             Ok(_) => return,
@@ -165,7 +187,15 @@ impl Runtime {
         if self.stopping.load(Ordering::SeqCst) {
             // A graceful stop began while it waited: back to the queue, its attempt refunded.
             if let Ok(mut conn) = self.db.conn().await {
-                let _ = event_histories::reschedule(&mut conn, id, &self.worker_id, None, Duration::ZERO, true).await;
+                let _ = event_histories::reschedule(
+                    &mut conn,
+                    id,
+                    &self.worker_id,
+                    None,
+                    Duration::ZERO,
+                    true,
+                )
+                .await;
             }
             self.track(id, false);
             return;
@@ -200,17 +230,34 @@ impl Runtime {
 
     /// Extends the leases of every job this worker holds, in one statement.
     async fn renew_leases(&self) {
-        let ids: Vec<String> = self.inflight.lock().map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let ids: Vec<String> = self
+            .inflight
+            .lock()
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default();
         if ids.is_empty() {
             return;
         }
         let renewed = match self.status_db.conn().await {
-            Ok(mut conn) => event_histories::renew_leases(&mut conn, self.status_db.backend, &ids, &self.worker_id, self.config.lease).await,
+            Ok(mut conn) => {
+                event_histories::renew_leases(
+                    &mut conn,
+                    self.status_db.backend,
+                    &ids,
+                    &self.worker_id,
+                    self.config.lease,
+                )
+                .await
+            }
             Err(e) => Err(e),
         };
         match renewed {
             Ok(n) if (n as usize) < ids.len() => {
-                tracing::warn!(held = ids.len(), renewed = n, "some running jobs had lost their lease; they may run elsewhere too")
+                tracing::warn!(
+                    held = ids.len(),
+                    renewed = n,
+                    "some running jobs had lost their lease; they may run elsewhere too"
+                )
             }
             Ok(_) => {}
             Err(e) => tracing::warn!(jobs = ids.len(), error = %e, "lease renewal failed"),
@@ -218,18 +265,37 @@ impl Runtime {
     }
 
     /// What happens to a job after an attempt, decided once from its outcome.
-    fn next_step<'a>(&self, job: &event_histories::EventHistory, outcome: &'a Result<(), JobError>) -> NextStep<'a> {
+    fn next_step<'a>(
+        &self,
+        job: &event_histories::EventHistory,
+        outcome: &'a Result<(), JobError>,
+    ) -> NextStep<'a> {
         match outcome {
             Ok(()) => NextStep::Succeed,
-            Err(JobError::RateLimited { after, message }) => NextStep::Reschedule { delay: *after, refund: true, message },
+            Err(JobError::RateLimited { after, message }) => NextStep::Reschedule {
+                delay: *after,
+                refund: true,
+                message,
+            },
             Err(JobError::Retry(message)) if job.attempts < job.max_attempts => {
-                NextStep::Reschedule { delay: self.backoff(job.attempts), refund: false, message }
+                NextStep::Reschedule {
+                    delay: self.backoff(job.attempts),
+                    refund: false,
+                    message,
+                }
             }
-            Err(JobError::Retry(message)) | Err(JobError::Permanent(message)) => NextStep::Fail(message),
+            Err(JobError::Retry(message)) | Err(JobError::Permanent(message)) => {
+                NextStep::Fail(message)
+            }
         }
     }
 
-    async fn record(&self, job: &event_histories::EventHistory, outcome: Result<(), JobError>, took: Duration) {
+    async fn record(
+        &self,
+        job: &event_histories::EventHistory,
+        outcome: Result<(), JobError>,
+        took: Duration,
+    ) {
         let step = self.next_step(job, &outcome);
         let label = match &step {
             NextStep::Succeed => "SUCCESS",
@@ -241,28 +307,55 @@ impl Runtime {
         let recorded = match &step {
             NextStep::Succeed => match self.status.call(StatusOp::Succeed(job.id.clone())).await {
                 Some(Ok(StatusDone::Succeeded(recorded))) => Ok(recorded),
-                Some(Ok(StatusDone::Claimed(_))) => Err("the status batcher answered another question".into()),
+                Some(Ok(StatusDone::Claimed(_))) => {
+                    Err("the status batcher answered another question".into())
+                }
                 Some(Err(e)) => Err(e),
                 None => Err("the status batcher stopped".into()),
             },
-            NextStep::Reschedule { delay, refund, message } => match self.db.conn().await {
-                Ok(mut conn) => event_histories::reschedule(&mut conn, &job.id, &self.worker_id, Some(message), *delay, *refund).await,
+            NextStep::Reschedule {
+                delay,
+                refund,
+                message,
+            } => match self.db.conn().await {
+                Ok(mut conn) => {
+                    event_histories::reschedule(
+                        &mut conn,
+                        &job.id,
+                        &self.worker_id,
+                        Some(message),
+                        *delay,
+                        *refund,
+                    )
+                    .await
+                }
                 Err(e) => Err(e),
             }
             .map_err(|e| e.to_string()),
             NextStep::Fail(message) => match self.db.conn().await {
-                Ok(mut conn) => event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await,
+                Ok(mut conn) => {
+                    event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await
+                }
                 Err(e) => Err(e),
             }
             .map_err(|e| e.to_string()),
         };
         metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
-        metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone()).record(took.as_secs_f64());
+        metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone())
+            .record(took.as_secs_f64());
         match (&outcome, recorded) {
-            (_, Err(e)) => tracing::error!(job = %job.id, kind = %job.kind, error = %e, "could not record a job's outcome; its lease will expire and it will run again"),
-            (_, Ok(false)) => tracing::warn!(job = %job.id, "the job's lease was lost before it finished; its outcome was not recorded"),
-            (Ok(()), Ok(true)) => tracing::info!(job = %job.id, kind = %job.kind, attempt = job.attempts, "job done"),
-            (Err(e), Ok(true)) => tracing::warn!(job = %job.id, kind = %job.kind, attempt = job.attempts, outcome = label, error = %e, "job attempt failed"),
+            (_, Err(e)) => {
+                tracing::error!(job = %job.id, kind = %job.kind, error = %e, "could not record a job's outcome; its lease will expire and it will run again")
+            }
+            (_, Ok(false)) => {
+                tracing::warn!(job = %job.id, "the job's lease was lost before it finished; its outcome was not recorded")
+            }
+            (Ok(()), Ok(true)) => {
+                tracing::info!(job = %job.id, kind = %job.kind, attempt = job.attempts, "job done")
+            }
+            (Err(e), Ok(true)) => {
+                tracing::warn!(job = %job.id, kind = %job.kind, attempt = job.attempts, outcome = label, error = %e, "job attempt failed")
+            }
         }
     }
 
@@ -272,13 +365,21 @@ impl Runtime {
         let mut conn = self.db.conn().await?;
         let (requeued, failed) = event_histories::rescue_orphans(&mut conn).await?;
         if requeued + failed > 0 {
-            tracing::warn!(requeued, failed, "rescued jobs whose worker stopped answering");
+            tracing::warn!(
+                requeued,
+                failed,
+                "rescued jobs whose worker stopped answering"
+            );
         }
         let mut lost_after = lost_after;
         match self.queue.instance().await {
             Ok(Some(instance)) => {
-                if event_histories::queue_instance_changed(&mut conn, self.queue.name(), &instance).await? {
-                    tracing::warn!("the queue's Redis restarted since it was last seen; every waiting job is pushed again");
+                if event_histories::queue_instance_changed(&mut conn, self.queue.name(), &instance)
+                    .await?
+                {
+                    tracing::warn!(
+                        "the queue's Redis restarted since it was last seen; every waiting job is pushed again"
+                    );
                     lost_after = Duration::ZERO;
                 }
             }
@@ -290,7 +391,9 @@ impl Runtime {
         // pushed count as lost again (with `lost_after` zero) and loop for ever.
         let cutoff = event_histories::lost_cutoff(lost_after);
         loop {
-            let due = event_histories::take_due_for_push(&mut conn, self.db.backend, &cutoff, BATCH).await?;
+            let due =
+                event_histories::take_due_for_push(&mut conn, self.db.backend, &cutoff, BATCH)
+                    .await?;
             if due.is_empty() {
                 break;
             }
@@ -338,7 +441,8 @@ impl<T: Send + 'static, R: Send + 'static> Coalesced<T, R> {
         F: FnMut(Vec<T>) -> Fut + Send + 'static,
         Fut: std::future::Future<Output = Vec<R>> + Send,
     {
-        let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(T, tokio::sync::oneshot::Sender<R>)>();
+        let (tx, mut rx) =
+            tokio::sync::mpsc::unbounded_channel::<(T, tokio::sync::oneshot::Sender<R>)>();
         tokio::spawn(async move {
             let mut batch = Vec::with_capacity(max);
             // Ends when the runtime (every sender) is gone.
@@ -373,7 +477,11 @@ fn hostname() -> String {
     std::env::var("HOSTNAME")
         .ok()
         .filter(|h| !h.is_empty())
-        .or_else(|| std::fs::read_to_string("/etc/hostname").ok().map(|h| h.trim().to_owned()))
+        .or_else(|| {
+            std::fs::read_to_string("/etc/hostname")
+                .ok()
+                .map(|h| h.trim().to_owned())
+        })
         .filter(|h| !h.is_empty())
         .unwrap_or_else(|| "localhost".into())
 }
@@ -468,52 +576,83 @@ impl Pool {
         match &rt.queue.with_fetch_batch(deliveries) {
             Queue::Sqlite(storage, _, wake) => {
                 let (storage, wake) = (storage.clone(), wake.clone());
-                spawn_worker!(storage.clone().poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll)))
+                spawn_worker!(
+                    storage
+                        .clone()
+                        .poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll))
+                )
             }
             Queue::Redis(storage, wake) => {
                 let storage = storage.clone();
-                tasks.push(tokio::spawn(listen_for_pushes(wake.clone(), stop_rx.clone())));
+                tasks.push(tokio::spawn(listen_for_pushes(
+                    wake.clone(),
+                    stop_rx.clone(),
+                )));
                 let wake = wake.local.clone();
-                spawn_worker!(storage.clone().poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll)))
+                spawn_worker!(
+                    storage
+                        .clone()
+                        .poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll))
+                )
             }
         }
 
-        tasks.push(tokio::spawn(periodic(stop_rx.clone(), rt.config.sweep_every, {
-            let rt = rt.clone();
-            move || {
+        tasks.push(tokio::spawn(periodic(
+            stop_rx.clone(),
+            rt.config.sweep_every,
+            {
                 let rt = rt.clone();
-                async move {
-                    if let Err(e) = rt.sweep(rt.config.lost_after).await {
-                        tracing::warn!(error = %e, "sweep failed");
-                    }
-                }
-            }
-        })));
-
-        tasks.push(tokio::spawn(periodic(stop_rx.clone(), rt.config.lease / 3, {
-            let rt = rt.clone();
-            move || {
-                let rt = rt.clone();
-                async move { rt.renew_leases().await }
-            }
-        })));
-
-        let queues: Vec<String> = kinds::ALL.iter().map(|k| (*k).to_owned()).collect();
-        tasks.push(tokio::spawn(periodic(stop_rx.clone(), Duration::from_secs(5), {
-            let rt = rt.clone();
-            move || {
-                let rt = rt.clone();
-                let queues = queues.clone();
-                async move {
-                    if let Ok(mut conn) = rt.db.conn().await {
-                        let pid = i64::from(std::process::id());
-                        if let Err(e) = workers::heartbeat(&mut conn, &rt.worker_id, &queues, &hostname(), pid).await {
-                            tracing::warn!(error = %e, "heartbeat failed");
+                move || {
+                    let rt = rt.clone();
+                    async move {
+                        if let Err(e) = rt.sweep(rt.config.lost_after).await {
+                            tracing::warn!(error = %e, "sweep failed");
                         }
                     }
                 }
-            }
-        })));
+            },
+        )));
+
+        tasks.push(tokio::spawn(periodic(
+            stop_rx.clone(),
+            rt.config.lease / 3,
+            {
+                let rt = rt.clone();
+                move || {
+                    let rt = rt.clone();
+                    async move { rt.renew_leases().await }
+                }
+            },
+        )));
+
+        let queues: Vec<String> = kinds::ALL.iter().map(|k| (*k).to_owned()).collect();
+        tasks.push(tokio::spawn(periodic(
+            stop_rx.clone(),
+            Duration::from_secs(5),
+            {
+                let rt = rt.clone();
+                move || {
+                    let rt = rt.clone();
+                    let queues = queues.clone();
+                    async move {
+                        if let Ok(mut conn) = rt.db.conn().await {
+                            let pid = i64::from(std::process::id());
+                            if let Err(e) = workers::heartbeat(
+                                &mut conn,
+                                &rt.worker_id,
+                                &queues,
+                                &hostname(),
+                                pid,
+                            )
+                            .await
+                            {
+                                tracing::warn!(error = %e, "heartbeat failed");
+                            }
+                        }
+                    }
+                }
+            },
+        )));
 
         tasks.extend(cron::start(rt.clone(), stop_rx.clone())?);
         cron::at_start(&rt).await;
@@ -581,15 +720,31 @@ impl PoolHandle {
         while self.rt.inflight_count() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        let left: Vec<String> = self.rt.inflight.lock().map(|s| s.iter().cloned().collect()).unwrap_or_default();
+        let left: Vec<String> = self
+            .rt
+            .inflight
+            .lock()
+            .map(|s| s.iter().cloned().collect())
+            .unwrap_or_default();
         if let Ok(mut conn) = self.rt.db.conn().await {
             for id in &left {
-                let _ = event_histories::reschedule(&mut conn, id, &self.rt.worker_id, None, Duration::ZERO, true).await;
+                let _ = event_histories::reschedule(
+                    &mut conn,
+                    id,
+                    &self.rt.worker_id,
+                    None,
+                    Duration::ZERO,
+                    true,
+                )
+                .await;
             }
             let _ = workers::remove(&mut conn, &self.rt.worker_id).await;
         }
         if !left.is_empty() {
-            tracing::warn!(jobs = left.len(), "handed unfinished jobs back to the queue");
+            tracing::warn!(
+                jobs = left.len(),
+                "handed unfinished jobs back to the queue"
+            );
         }
         for task in self.tasks.drain(..) {
             task.abort();
@@ -607,10 +762,20 @@ mod tests {
     fn backoff_doubles_with_jitter_and_stays_under_the_cap() {
         let base = Duration::from_secs(2);
         let max = Duration::from_secs(60);
-        for (attempts, nominal) in [(1, 2.0), (2, 4.0), (3, 8.0), (5, 32.0), (6, 60.0), (40, 60.0)] {
+        for (attempts, nominal) in [
+            (1, 2.0),
+            (2, 4.0),
+            (3, 8.0),
+            (5, 32.0),
+            (6, 60.0),
+            (40, 60.0),
+        ] {
             for _ in 0..50 {
                 let d = backoff(base, max, attempts).as_secs_f64();
-                assert!(d >= nominal * 0.75 - 1e-9 && d <= nominal * 1.25 + 1e-9, "attempt {attempts}: {d}");
+                assert!(
+                    d >= nominal * 0.75 - 1e-9 && d <= nominal * 1.25 + 1e-9,
+                    "attempt {attempts}: {d}"
+                );
             }
         }
     }

@@ -4,7 +4,7 @@ use apalis_redis::RedisStorage;
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use serde::{Deserialize, Serialize};
 
-use domain::{event_histories, Db};
+use domain::{Db, event_histories};
 
 /// What travels through the queue: the id of an `event_histories` row.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -61,7 +61,9 @@ return #ids
 /// The embedded queue's settings. The job's row is the lock (a lease claimed in the database):
 /// apalis's own lock would be one more write per task.
 fn sqlite_config(name: &str) -> apalis_sqlite::Config {
-    apalis_sqlite::Config::default().queue(name).lock_tasks(false)
+    apalis_sqlite::Config::default()
+        .queue(name)
+        .lock_tasks(false)
 }
 
 #[derive(Clone)]
@@ -113,24 +115,38 @@ pub struct WakeStrategy {
 impl Wake {
     /// Announces a push to the consumer of this process.
     pub fn notify(&self) {
-        self.0.pushed.store(true, std::sync::atomic::Ordering::SeqCst);
+        self.0
+            .pushed
+            .store(true, std::sync::atomic::Ordering::SeqCst);
         self.0.waker.wake();
     }
 
     pub fn strategy(&self) -> WakeStrategy {
-        WakeStrategy { wake: self.clone(), armed: false }
+        WakeStrategy {
+            wake: self.clone(),
+            armed: false,
+        }
     }
 }
 
 impl apalis::prelude::PollStrategy for WakeStrategy {
-    fn poll_drive(&mut self, cx: &mut std::task::Context<'_>, _: &apalis::prelude::PollSnapshot) -> std::task::Poll<Option<()>> {
+    fn poll_drive(
+        &mut self,
+        cx: &mut std::task::Context<'_>,
+        _: &apalis::prelude::PollSnapshot,
+    ) -> std::task::Poll<Option<()>> {
         self.wake.0.waker.register(cx.waker());
         // A fetch already running when the push was announced may come back empty and park
         // the consumer: one more wake after an announced one makes sure a fetch starts after it.
         if std::mem::take(&mut self.armed) {
             cx.waker().wake_by_ref();
         }
-        if self.wake.0.pushed.swap(false, std::sync::atomic::Ordering::SeqCst) {
+        if self
+            .wake
+            .0
+            .pushed
+            .swap(false, std::sync::atomic::Ordering::SeqCst)
+        {
             self.armed = true;
             return std::task::Poll::Ready(Some(()));
         }
@@ -145,7 +161,10 @@ impl apalis::prelude::PollStrategy for WakeStrategy {
 /// each id up: the embedded drain slowed from 300 jobs/s to 90 over 10,000 jobs. Written once,
 /// when the table has none; a later `ANALYZE` replaces them with real ones.
 async fn seed_planner_stats(pool: &SqlitePool) -> Result<(), sqlx::Error> {
-    let have: i64 = match sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = 'Jobs'").fetch_one(pool).await {
+    let have: i64 = match sqlx::query_scalar("SELECT COUNT(*) FROM sqlite_stat1 WHERE tbl = 'Jobs'")
+        .fetch_one(pool)
+        .await
+    {
         Ok(n) => n,
         Err(_) => {
             // No sqlite_stat1 yet: analysing the (tiny) schema table creates it.
@@ -164,7 +183,11 @@ async fn seed_planner_stats(pool: &SqlitePool) -> Result<(), sqlx::Error> {
         ("idx_jobs_job_type_status_run_at", "10000 10000 2500 2"),
         ("idx_jobs_idempotency_key", "10000 10000 1"),
     ] {
-        sqlx::query("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('Jobs', ?1, ?2)").bind(idx).bind(stat).execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES ('Jobs', ?1, ?2)")
+            .bind(idx)
+            .bind(stat)
+            .execute(&mut *tx)
+            .await?;
     }
     tx.commit().await
 }
@@ -181,14 +204,33 @@ impl Queue {
             .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
             .busy_timeout(std::time::Duration::from_secs(15));
         // No ping before each use: see `domain::Db::connect`.
-        let connect = || sqlx::sqlite::SqlitePoolOptions::new().test_before_acquire(false).connect_with(options.clone());
-        let pool = connect().await.map_err(|e| format!("queue database: {e}"))?;
-        SqliteStorage::setup(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
-        seed_planner_stats(&pool).await.map_err(|e| format!("queue setup: {e}"))?;
+        let connect = || {
+            sqlx::sqlite::SqlitePoolOptions::new()
+                .test_before_acquire(false)
+                .connect_with(options.clone())
+        };
+        let pool = connect()
+            .await
+            .map_err(|e| format!("queue database: {e}"))?;
+        SqliteStorage::setup(&pool)
+            .await
+            .map_err(|e| format!("queue setup: {e}"))?;
+        seed_planner_stats(&pool)
+            .await
+            .map_err(|e| format!("queue setup: {e}"))?;
         // Connections read the planner's statistics when they open: start them afresh.
         pool.close().await;
-        let pool = connect().await.map_err(|e| format!("queue database: {e}"))?;
-        Ok((Queue::Sqlite(SqliteStorage::new(&pool).with_config(sqlite_config(name)), name.to_owned(), Wake::default()), pool))
+        let pool = connect()
+            .await
+            .map_err(|e| format!("queue database: {e}"))?;
+        Ok((
+            Queue::Sqlite(
+                SqliteStorage::new(&pool).with_config(sqlite_config(name)),
+                name.to_owned(),
+                Wake::default(),
+            ),
+            pool,
+        ))
     }
 
     /// The same queue, for a consumer that takes `n` ids per fetch. apalis takes 10: a pool
@@ -197,9 +239,13 @@ impl Queue {
     pub fn with_fetch_batch(&self, n: usize) -> Queue {
         let n = n.max(1);
         match self {
-            Queue::Sqlite(storage, name, wake) => {
-                Queue::Sqlite(storage.clone().with_config(sqlite_config(name).batch_size(n)), name.clone(), wake.clone())
-            }
+            Queue::Sqlite(storage, name, wake) => Queue::Sqlite(
+                storage
+                    .clone()
+                    .with_config(sqlite_config(name).batch_size(n)),
+                name.clone(),
+                wake.clone(),
+            ),
             Queue::Redis(storage, wake) => {
                 let config = storage.get_config().clone().batch_size(n);
                 Queue::Redis(storage.clone().with_config(config), wake.clone())
@@ -209,7 +255,9 @@ impl Queue {
 
     /// Connects to Redis. The connection manager reconnects by itself after Redis restarts.
     pub async fn redis(url: &str, name: &str) -> Result<Queue, String> {
-        let conn = apalis_redis::connect(url).await.map_err(|e| format!("redis: {e}"))?;
+        let conn = apalis_redis::connect(url)
+            .await
+            .map_err(|e| format!("redis: {e}"))?;
         let client = redis::Client::open(url).map_err(|e| format!("redis: {e}"))?;
         // The job's row is the lock (a lease claimed in the database) and the record of its
         // events, so apalis's own per-task lock and events are left off: its lock runs an LREM
@@ -225,8 +273,15 @@ impl Queue {
             .lock_tasks(false)
             .heartbeat_interval(std::time::Duration::from_secs(5))
             .missed_heartbeats(3);
-        let wake = RedisWake { client, channel: format!("{name}:wake"), local: Wake::default() };
-        Ok(Queue::Redis(RedisStorage::new(conn).with_config(config), wake))
+        let wake = RedisWake {
+            client,
+            channel: format!("{name}:wake"),
+            local: Wake::default(),
+        };
+        Ok(Queue::Redis(
+            RedisStorage::new(conn).with_config(config),
+            wake,
+        ))
     }
 
     /// The Redis connection of the scaled mode, for state every API replica must share.
@@ -249,10 +304,19 @@ impl Queue {
     /// (its waiting ids may then be gone). None for the embedded queue, a file kept with the
     /// database.
     pub async fn instance(&self) -> Result<Option<String>, String> {
-        let Queue::Redis(storage, _) = self else { return Ok(None) };
+        let Queue::Redis(storage, _) = self else {
+            return Ok(None);
+        };
         let mut conn = storage.clone().get_connection().clone();
-        let info: String = redis::cmd("INFO").arg("server").query_async(&mut conn).await.map_err(|e| e.to_string())?;
-        Ok(info.lines().find_map(|l| l.strip_prefix("run_id:")).map(|id| id.trim().to_owned()))
+        let info: String = redis::cmd("INFO")
+            .arg("server")
+            .query_async(&mut conn)
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(info
+            .lines()
+            .find_map(|l| l.strip_prefix("run_id:"))
+            .map(|id| id.trim().to_owned()))
     }
 
     /// Drops up to `max` finished tasks from the queue's store; returns how many it dropped.
@@ -274,8 +338,14 @@ impl Queue {
                 let mut storage = storage.clone();
                 let config = storage.get_config().clone();
                 let mut script = REDIS_VACUUM.key(config.done_jobs_set());
-                script.key(config.job_data_hash()).key(config.job_meta_hash()).arg(max);
-                script.invoke_async::<usize>(storage.get_connection()).await.map_err(|e| e.to_string())
+                script
+                    .key(config.job_data_hash())
+                    .key(config.job_meta_hash())
+                    .arg(max);
+                script
+                    .invoke_async::<usize>(storage.get_connection())
+                    .await
+                    .map_err(|e| e.to_string())
             }
         }
     }
@@ -284,16 +354,22 @@ impl Queue {
     /// vacuumed.
     pub async fn stored_tasks(&self) -> Result<u64, String> {
         match self {
-            Queue::Sqlite(storage, name, _) => sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM Jobs WHERE job_type = ?1")
-                .bind(name)
-                .fetch_one(storage.pool())
-                .await
-                .map(|n| n as u64)
-                .map_err(|e| e.to_string()),
+            Queue::Sqlite(storage, name, _) => {
+                sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM Jobs WHERE job_type = ?1")
+                    .bind(name)
+                    .fetch_one(storage.pool())
+                    .await
+                    .map(|n| n as u64)
+                    .map_err(|e| e.to_string())
+            }
             Queue::Redis(storage, _) => {
                 let mut storage = storage.clone();
                 let key = storage.get_config().job_data_hash();
-                redis::cmd("HLEN").arg(key).query_async(storage.get_connection()).await.map_err(|e| e.to_string())
+                redis::cmd("HLEN")
+                    .arg(key)
+                    .query_async(storage.get_connection())
+                    .await
+                    .map_err(|e| e.to_string())
             }
         }
     }
@@ -321,7 +397,11 @@ impl Queue {
                 .map_err(|e| e.to_string()),
             Queue::Redis(storage, _) => {
                 let mut conn = storage.clone().get_connection().clone();
-                redis::cmd("PING").query_async::<String>(&mut conn).await.map(|_| ()).map_err(|e| e.to_string())
+                redis::cmd("PING")
+                    .query_async::<String>(&mut conn)
+                    .await
+                    .map(|_| ())
+                    .map_err(|e| e.to_string())
             }
         }
     }
@@ -332,13 +412,19 @@ impl Queue {
     pub async fn push_batch(&self, ids: &[String]) -> Result<(), String> {
         let mut payloads = Vec::with_capacity(ids.len());
         for id in ids {
-            payloads.push(serde_json::to_vec(&JobRef { id: id.clone() }).map_err(|e| e.to_string())?);
+            payloads
+                .push(serde_json::to_vec(&JobRef { id: id.clone() }).map_err(|e| e.to_string())?);
         }
         match self {
             Queue::Sqlite(storage, queue, wake) => {
-                let tasks: Vec<_> = payloads.into_iter().map(|bytes| TaskBuilder::new(bytes).max_attempts(1).build()).collect();
+                let tasks: Vec<_> = payloads
+                    .into_iter()
+                    .map(|bytes| TaskBuilder::new(bytes).max_attempts(1).build())
+                    .collect();
                 let mut tx = storage.pool().begin().await.map_err(|e| e.to_string())?;
-                apalis_sqlite::queries::push_tasks(&mut *tx, queue, &tasks).await.map_err(|e| e.to_string())?;
+                apalis_sqlite::queries::push_tasks(&mut *tx, queue, &tasks)
+                    .await
+                    .map_err(|e| e.to_string())?;
                 tx.commit().await.map_err(|e| e.to_string())?;
                 wake.notify();
                 Ok(())
@@ -347,14 +433,22 @@ impl Queue {
                 let mut storage = storage.clone();
                 let config = storage.get_config().clone();
                 let mut script = REDIS_PUSH.key(config.job_data_hash());
-                script.key(config.active_jobs_list()).key(config.signal_list()).key(config.job_meta_hash()).key(&wake.channel).arg(0);
+                script
+                    .key(config.active_jobs_list())
+                    .key(config.signal_list())
+                    .key(config.job_meta_hash())
+                    .key(&wake.channel)
+                    .arg(0);
                 for bytes in payloads {
                     // A fresh task id per push: a job pushed again (retried, or lost by the
                     // queue) must not be mistaken for the earlier delivery.
                     script.arg(uuid::Uuid::now_v7().to_string()).arg(bytes);
                 }
                 let conn = storage.get_connection();
-                script.invoke_async::<u32>(conn).await.map_err(|e| e.to_string())?;
+                script
+                    .invoke_async::<u32>(conn)
+                    .await
+                    .map_err(|e| e.to_string())?;
                 wake.local.notify();
                 Ok(())
             }

@@ -8,21 +8,32 @@ use domain::orders::{MarketplaceOrder, MarketplaceOrderItem};
 use domain::{orders, shop_products, shops};
 use serde_json::json;
 
+use crate::JobError;
 use crate::kinds::payload;
 use crate::pool::Runtime;
 use crate::shops::ShopJob;
-use crate::tiktok::{open_shop, ShopAccessError};
-use crate::JobError;
+use crate::tiktok::{ShopAccessError, open_shop};
 
 /// The schedule's tick (`CRON_SHOP_SYNC`, no shop): one `shop.sync` per connected shop of every
 /// client, each keyed by the tick and the shop, so a tick delivered twice queues each shop once.
 async fn every_shop(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let tick = job.payload.get("tick").and_then(|t| t.as_str()).unwrap_or(&job.id).to_owned();
+    let tick = job
+        .payload
+        .get("tick")
+        .and_then(|t| t.as_str())
+        .unwrap_or(&job.id)
+        .to_owned();
     let mut tx = rt.db.begin().await?;
     let shops = shops::connected_for_sync(&mut tx).await?;
     let mut ids = Vec::with_capacity(shops.len());
     for (client_id, shop_id) in &shops {
-        let mut each = crate::shops::shop_job(crate::kinds::SHOP_SYNC, client_id, shop_id, None, rt.config.max_attempts);
+        let mut each = crate::shops::shop_job(
+            crate::kinds::SHOP_SYNC,
+            client_id,
+            shop_id,
+            None,
+            rt.config.max_attempts,
+        );
         each.dedupe_key = Some(format!("{tick}:{shop_id}"));
         if let Some(id) = event_histories::insert(&mut tx, &each).await? {
             ids.push(id);
@@ -44,8 +55,19 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         return every_shop(rt, job).await;
     }
     let p: ShopJob = payload(job)?;
-    let client_id = job.client_id.clone().ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
-    let session = match open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, &client_id, &p.shop_id).await {
+    let client_id = job
+        .client_id
+        .clone()
+        .ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
+    let session = match open_shop(
+        &rt.db,
+        rt.tiktok.as_ref(),
+        &rt.secrets,
+        &client_id,
+        &p.shop_id,
+    )
+    .await
+    {
         Ok(session) => session,
         // Removed since the job was queued: nothing left to sync.
         Err(ShopAccessError::NotFound) => return Ok(()),
@@ -56,10 +78,18 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let mut cursor = shops::sync_cursor(&mut conn, &p.shop_id).await?;
     drop(conn);
 
-    let since = |key: &str, cursor: &serde_json::Value| cursor[key].as_i64().map(|t| (t - OVERLAP_SECS).max(0));
+    let since = |key: &str, cursor: &serde_json::Value| {
+        cursor[key].as_i64().map(|t| (t - OVERLAP_SECS).max(0))
+    };
     let products_since = since("products", &cursor);
-    let filter = ProductSearch { update_time_ge: products_since, ..Default::default() };
-    let found = session.client.search_all_products(&session.auth, &filter).await?;
+    let filter = ProductSearch {
+        update_time_ge: products_since,
+        ..Default::default()
+    };
+    let found = session
+        .client
+        .search_all_products(&session.auth, &filter)
+        .await?;
     let mut newest = products_since.unwrap_or(0);
     let mut conn = rt.db.conn().await?;
     let mut updated = 0;
@@ -68,24 +98,45 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         let mut messages = Vec::new();
         if product.status == "FAILED" {
             // The search omits the reasons; the detail has them.
-            if let Ok(detail) = session.client.product_detail(&session.auth, &product.id).await {
+            if let Ok(detail) = session
+                .client
+                .product_detail(&session.auth, &product.id)
+                .await
+            {
                 messages.extend(detail.audit_failure_message());
             }
         }
-        if shop_products::record_status(&mut conn, &p.shop_id, &product.id, &product.status, &messages).await? {
+        if shop_products::record_status(
+            &mut conn,
+            &p.shop_id,
+            &product.id,
+            &product.status,
+            &messages,
+        )
+        .await?
+        {
             updated += 1;
         }
     }
     cursor["products"] = json!(newest);
 
     let orders_since = since("orders", &cursor);
-    let filter = OrderSearch { update_time_ge: orders_since, ..Default::default() };
-    let sort = OrderSort { field: "update_time".into(), ascending: true };
+    let filter = OrderSearch {
+        update_time_ge: orders_since,
+        ..Default::default()
+    };
+    let sort = OrderSort {
+        field: "update_time".into(),
+        ascending: true,
+    };
     let mut page = Page::first(50);
     let mut newest = orders_since.unwrap_or(0);
     let mut order_count = 0;
     loop {
-        let result = session.client.search_orders(&session.auth, &filter, &sort, &page).await?;
+        let result = session
+            .client
+            .search_orders(&session.auth, &filter, &sort, &page)
+            .await?;
         for order in &result.orders {
             newest = newest.max(order.update_time);
             orders::upsert(&mut conn, &client_id, &p.shop_id, &marketplace_order(order)).await?;
@@ -107,7 +158,11 @@ fn text(s: &str) -> Option<String> {
 }
 
 fn cents(amount: &str) -> i64 {
-    amount.trim().parse::<f64>().map(|v| (v * 100.0).round() as i64).unwrap_or(0)
+    amount
+        .trim()
+        .parse::<f64>()
+        .map(|v| (v * 100.0).round() as i64)
+        .unwrap_or(0)
 }
 
 fn at(secs: i64) -> DateTime<Utc> {

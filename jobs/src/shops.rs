@@ -1,16 +1,16 @@
 //! Shop jobs: `shop.sync` (warehouses, products, orders, incremental with a cursor),
 //! `warehouse.sync` and `category.sync`.
 use connectors::tiktok::{Category, CategoryQuery, Warehouse};
+use domain::Db;
 use domain::event_histories::{EventHistory, NewJob};
 use domain::marketplace::{self, NewCategory};
 use domain::shops::{self, NewWarehouse, WarehouseSync};
-use domain::Db;
 use serde::{Deserialize, Serialize};
 
+use crate::JobError;
 use crate::kinds::{self, payload};
 use crate::pool::Runtime;
-use crate::tiktok::{open_any_shop, open_shop, ShopAccessError, ShopSession};
-use crate::JobError;
+use crate::tiktok::{ShopAccessError, ShopSession, open_any_shop, open_shop};
 
 pub async fn sync_shop(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     crate::shop_sync::run(rt, job).await
@@ -23,7 +23,9 @@ pub async fn sync_warehouses(rt: &Runtime, job: &EventHistory) -> Result<(), Job
         .client_id
         .as_deref()
         .ok_or_else(|| JobError::Permanent("warehouse.sync needs the client of the shop".into()))?;
-    let session = match open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, client_id, &shop_id).await {
+    let session = match open_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, client_id, &shop_id)
+        .await
+    {
         Ok(session) => session,
         // Removed since the job was queued: nothing left to refresh.
         Err(ShopAccessError::NotFound) => {
@@ -39,7 +41,11 @@ pub async fn sync_warehouses(rt: &Runtime, job: &EventHistory) -> Result<(), Job
 
 /// Fetches an open shop's warehouses and stores them with [`shops::replace_warehouses`], in
 /// one transaction. `shop.sync` calls this too.
-pub async fn pull_warehouses(db: &Db, session: &ShopSession, client_id: &str) -> Result<WarehouseSync, JobError> {
+pub async fn pull_warehouses(
+    db: &Db,
+    session: &ShopSession,
+    client_id: &str,
+) -> Result<WarehouseSync, JobError> {
     let list = session.client.warehouses(&session.auth).await?;
     let rows = warehouse_rows(&list);
     let mut tx = db.begin().await?;
@@ -54,7 +60,11 @@ pub fn warehouse_rows(list: &[Warehouse]) -> Vec<NewWarehouse> {
     list.iter()
         .map(|w| NewWarehouse {
             external_id: w.id.clone(),
-            name: if w.name.is_empty() { w.id.clone() } else { w.name.clone() },
+            name: if w.name.is_empty() {
+                w.id.clone()
+            } else {
+                w.name.clone()
+            },
             is_default: w.is_default,
             warehouse_type: text(&w.kind),
             effect_status: text(&w.effect_status),
@@ -76,8 +86,12 @@ pub async fn sync_categories(rt: &Runtime, _job: &EventHistory) -> Result<(), Jo
         tracing::info!("category.sync: no TikTok Shop app is configured; nothing to sync");
         return Ok(());
     }
-    let Some((client_id, session)) = open_any_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, None).await? else {
-        tracing::info!("category.sync: no connected TikTok shop to ask; the tree is synced once a shop is connected");
+    let Some((client_id, session)) =
+        open_any_shop(&rt.db, rt.tiktok.as_ref(), &rt.secrets, None).await?
+    else {
+        tracing::info!(
+            "category.sync: no connected TikTok shop to ask; the tree is synced once a shop is connected"
+        );
         return Ok(());
     };
     let query = CategoryQuery {
@@ -89,7 +103,9 @@ pub async fn sync_categories(rt: &Runtime, _job: &EventHistory) -> Result<(), Jo
     if categories.is_empty() {
         // An empty tree is an upstream glitch, not a marketplace without categories: keep the
         // tree we have rather than hiding every category.
-        return Err(JobError::Retry("TikTok Shop answered an empty category tree".into()));
+        return Err(JobError::Retry(
+            "TikTok Shop answered an empty category tree".into(),
+        ));
     }
     let rows = category_rows(&categories);
     let synced_at = domain::time::now_db();
@@ -133,13 +149,23 @@ pub fn category_sync_job(dedupe_key: String, max_attempts: i64) -> NewJob {
 /// The `category.sync` every start queues: one per UTC day however many processes start or
 /// restart (the daily cron keeps it fresh after that).
 pub fn category_sync_at_start(max_attempts: i64) -> NewJob {
-    category_sync_job(format!("start:{}:{}", kinds::CATEGORY_SYNC, chrono::Utc::now().format("%Y-%m-%d")), max_attempts)
+    category_sync_job(
+        format!(
+            "start:{}:{}",
+            kinds::CATEGORY_SYNC,
+            chrono::Utc::now().format("%Y-%m-%d")
+        ),
+        max_attempts,
+    )
 }
 
 /// The `category.sync` queued when a shop is connected while the local tree is still empty;
 /// once per shop.
 pub fn category_sync_for_new_shop(shop_id: &str, max_attempts: i64) -> NewJob {
-    category_sync_job(format!("shop:{}:{shop_id}", kinds::CATEGORY_SYNC), max_attempts)
+    category_sync_job(
+        format!("shop:{}:{shop_id}", kinds::CATEGORY_SYNC),
+        max_attempts,
+    )
 }
 
 /// Payload of `shop.sync` and `warehouse.sync`.
@@ -148,7 +174,13 @@ pub struct ShopJob {
     pub shop_id: String,
 }
 
-pub fn shop_job(kind: &str, client_id: &str, shop_id: &str, batch_id: Option<String>, max_attempts: i64) -> NewJob {
+pub fn shop_job(
+    kind: &str,
+    client_id: &str,
+    shop_id: &str,
+    batch_id: Option<String>,
+    max_attempts: i64,
+) -> NewJob {
     NewJob {
         kind: kind.to_owned(),
         payload: serde_json::json!({ "shop_id": shop_id }),

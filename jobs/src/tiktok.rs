@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use connectors::tiktok::{ShopAuth, TiktokClient, TiktokError, TokenSet};
 use domain::secrets::Secrets;
-use domain::{shops, Db, DomainError};
+use domain::{Db, DomainError, shops};
 
 use crate::JobError;
 
@@ -42,11 +42,15 @@ pub async fn open_shop(
 ) -> Result<ShopSession, ShopAccessError> {
     let client = tiktok.ok_or(ShopAccessError::NotConfigured)?.clone();
     let mut conn = db.conn().await?;
-    let creds = shops::credentials(&mut conn, client_id, shop_id).await?.ok_or(ShopAccessError::NotFound)?;
+    let creds = shops::credentials(&mut conn, client_id, shop_id)
+        .await?
+        .ok_or(ShopAccessError::NotFound)?;
     drop(conn);
-    let (Some(access), Some(refresh), Some(cipher)) =
-        (creds.access_token_sealed.as_deref(), creds.refresh_token_sealed.as_deref(), creds.shop_cipher.clone())
-    else {
+    let (Some(access), Some(refresh), Some(cipher)) = (
+        creds.access_token_sealed.as_deref(),
+        creds.refresh_token_sealed.as_deref(),
+        creds.shop_cipher.clone(),
+    ) else {
         return Err(ShopAccessError::Disconnected);
     };
     let tokens = TokenSet {
@@ -82,7 +86,12 @@ pub async fn open_shop(
 }
 
 /// Seals and stores a token set of a shop.
-pub async fn store(db: &Db, secrets: &Secrets, shop_id: &str, tokens: &TokenSet) -> Result<(), DomainError> {
+pub async fn store(
+    db: &Db,
+    secrets: &Secrets,
+    shop_id: &str,
+    tokens: &TokenSet,
+) -> Result<(), DomainError> {
     let mut conn = db.conn().await?;
     shops::store_tokens(
         &mut conn,
@@ -104,21 +113,30 @@ impl From<TiktokError> for JobError {
             tracing::warn!(error = detail, "TikTok Shop call failed");
         }
         match &e {
-            TiktokError::DailyCapReached { retry_after, .. } => {
-                JobError::RateLimited { after: *retry_after, message: e.to_string() }
-            }
-            TiktokError::RetryLater { retry_after: Some(after), status: Some(429), .. } => {
-                JobError::RateLimited { after: *after, message: e.to_string() }
-            }
-            TiktokError::RetryLater { status: Some(429), .. } => {
-                JobError::RateLimited { after: Duration::from_secs(1), message: e.to_string() }
-            }
-            TiktokError::RetryLater { .. } | TiktokError::TokenExpired { .. } | TiktokError::Protocol(_) => {
-                JobError::Retry(e.to_string())
-            }
-            TiktokError::Rejected { .. } | TiktokError::AuthorizationLost { .. } | TiktokError::Config(_) => {
-                JobError::Permanent(e.to_string())
-            }
+            TiktokError::DailyCapReached { retry_after, .. } => JobError::RateLimited {
+                after: *retry_after,
+                message: e.to_string(),
+            },
+            TiktokError::RetryLater {
+                retry_after: Some(after),
+                status: Some(429),
+                ..
+            } => JobError::RateLimited {
+                after: *after,
+                message: e.to_string(),
+            },
+            TiktokError::RetryLater {
+                status: Some(429), ..
+            } => JobError::RateLimited {
+                after: Duration::from_secs(1),
+                message: e.to_string(),
+            },
+            TiktokError::RetryLater { .. }
+            | TiktokError::TokenExpired { .. }
+            | TiktokError::Protocol(_) => JobError::Retry(e.to_string()),
+            TiktokError::Rejected { .. }
+            | TiktokError::AuthorizationLost { .. }
+            | TiktokError::Config(_) => JobError::Permanent(e.to_string()),
         }
     }
 }
@@ -150,12 +168,17 @@ pub async fn open_any_shop(
         return Err(ShopAccessError::NotConfigured);
     }
     let mut conn = db.conn().await?;
-    let candidates = domain::marketplace::connected_tiktok_shops(&mut conn, scope, CANDIDATES).await?;
+    let candidates =
+        domain::marketplace::connected_tiktok_shops(&mut conn, scope, CANDIDATES).await?;
     drop(conn);
     for shop in candidates {
         match open_shop(db, tiktok, secrets, &shop.client_id, &shop.shop_id).await {
             Ok(session) => return Ok(Some((shop.client_id, session))),
-            Err(e @ (ShopAccessError::NotFound | ShopAccessError::Disconnected | ShopAccessError::Tiktok(TiktokError::AuthorizationLost { .. }))) => {
+            Err(
+                e @ (ShopAccessError::NotFound
+                | ShopAccessError::Disconnected
+                | ShopAccessError::Tiktok(TiktokError::AuthorizationLost { .. })),
+            ) => {
                 tracing::info!(shop = %shop.shop_id, error = %e, "shop cannot answer marketplace look-ups; trying another");
             }
             Err(e) => return Err(e),

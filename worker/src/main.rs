@@ -31,7 +31,10 @@ async fn main() -> anyhow::Result<()> {
     let storage = StorageConfig::from_env().map_err(anyhow::Error::msg)?;
     let mut config = JobsConfig::from_env(&storage).map_err(anyhow::Error::msg)?;
     config.concurrency = config.concurrency.max(1);
-    println!("Sellerdesk worker starting with:\n{storage}\n  concurrency     {}", config.concurrency);
+    println!(
+        "Sellerdesk worker starting with:\n{storage}\n  concurrency     {}",
+        config.concurrency
+    );
     let db = storage.open_db().await.map_err(anyhow::Error::msg)?;
     // The API migrates too; whichever starts first does it, the other finds nothing to do.
     db.migrate().await.context("migrations")?;

@@ -6,12 +6,12 @@ use domain::event_histories;
 use domain::settings::{self, SettingKey as DomainSettingKey};
 use domain::tokens::{self, TokenKind};
 use domain::users::{self, Email, NewUser};
-use domain::{mail, passwords, plans, DomainError, Role};
+use domain::{DomainError, Role, mail, passwords, plans};
 
 use crate::auth::{By, Limit};
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{SettingKey, User, UserSetting};
-use crate::graphql::{caller, request_ip, state, RoleGuard};
+use crate::graphql::{RoleGuard, caller, request_ip, state};
 
 #[derive(SimpleObject)]
 pub struct LoginResult {
@@ -101,16 +101,22 @@ impl AccountsMutation {
                 "this account is not active yet: open the link in the verification mail first",
             ));
         }
-        Ok(LoginResult { access_token: st.jwt.issue(&user)? })
+        Ok(LoginResult {
+            access_token: st.jwt.issue(&user)?,
+        })
     }
 
     /// Always true: never tells whether the email has an account.
     async fn forgot_password(&self, ctx: &Context<'_>, email: String) -> ApiResult<bool> {
         let st = state(ctx);
         st.limiters.forgot(&email, request_ip(ctx)).await?;
-        let Ok(email) = Email::parse("email", &email) else { return Ok(true) };
+        let Ok(email) = Email::parse("email", &email) else {
+            return Ok(true);
+        };
         let mut tx = st.db.begin().await?;
-        let Some(user) = users::by_email(&mut tx, &email).await? else { return Ok(true) };
+        let Some(user) = users::by_email(&mut tx, &email).await? else {
+            return Ok(true);
+        };
         let job = reset_mail_job(st, &mut tx, &user).await?;
         tx.commit().await.map_err(domain::DomainError::from)?;
         st.dispatch(&job).await;
@@ -119,31 +125,50 @@ impl AccountsMutation {
 
     /// An admin sends a reset link to a user of its client.
     #[graphql(guard = "RoleGuard::ADMIN")]
-    async fn reset_password(&self, ctx: &Context<'_>, user_id: async_graphql::ID) -> ApiResult<bool> {
+    async fn reset_password(
+        &self,
+        ctx: &Context<'_>,
+        user_id: async_graphql::ID,
+    ) -> ApiResult<bool> {
         let st = state(ctx);
         let me = caller(ctx)?;
         // The same mail as forgotPassword, so the same budgets: per address and per recipient.
-        st.limiters.check(&[(Limit::ForgotIp, By::Ip(request_ip(ctx)))]).await?;
+        st.limiters
+            .check(&[(Limit::ForgotIp, By::Ip(request_ip(ctx)))])
+            .await?;
         let mut tx = st.db.begin().await?;
         let user = users::get(&mut tx, &me.scope, &user_id).await?;
-        st.limiters.check(&[(Limit::ForgotEmail, By::Email(&user.email))]).await?;
+        st.limiters
+            .check(&[(Limit::ForgotEmail, By::Email(&user.email))])
+            .await?;
         let job = reset_mail_job(st, &mut tx, &user).await?;
         tx.commit().await.map_err(domain::DomainError::from)?;
         st.dispatch(&job).await;
         Ok(true)
     }
 
-    async fn reset_password_with_token(&self, ctx: &Context<'_>, token: String, password: String) -> ApiResult<bool> {
+    async fn reset_password_with_token(
+        &self,
+        ctx: &Context<'_>,
+        token: String,
+        password: String,
+    ) -> ApiResult<bool> {
         let st = state(ctx);
-        st.limiters.check(&[(Limit::ResetIp, By::Ip(request_ip(ctx)))]).await?;
+        st.limiters
+            .check(&[(Limit::ResetIp, By::Ip(request_ip(ctx)))])
+            .await?;
         passwords::validate("password", &password)?;
         // The link is checked and spent before any hashing: a wrong token costs one UPDATE. It
         // is spent in a statement of its own rather than a transaction around the hash, which
         // would hold SQLite's write lock while the hash waits for a core. Should the hash then
         // fail, the link is spent and the user asks for another.
         let mut conn = st.db.conn().await?;
-        let Some(user_id) = tokens::consume(&mut conn, TokenKind::ResetPassword, &token).await? else {
-            return Err(ApiError::bad_input("token", "this reset link is invalid, used or expired; ask for a new one"));
+        let Some(user_id) = tokens::consume(&mut conn, TokenKind::ResetPassword, &token).await?
+        else {
+            return Err(ApiError::bad_input(
+                "token",
+                "this reset link is invalid, used or expired; ask for a new one",
+            ));
         };
         drop(conn);
         let hash = passwords::hash(&password).await?;
@@ -153,15 +178,25 @@ impl AccountsMutation {
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn change_password(&self, ctx: &Context<'_>, input: ChangePasswordInput) -> ApiResult<bool> {
+    async fn change_password(
+        &self,
+        ctx: &Context<'_>,
+        input: ChangePasswordInput,
+    ) -> ApiResult<bool> {
         let st = state(ctx);
         let me = caller(ctx)?;
         st.limiters
-            .check(&[(Limit::PasswordUser, By::User(&me.user.id)), (Limit::PasswordIp, By::Ip(request_ip(ctx)))])
+            .check(&[
+                (Limit::PasswordUser, By::User(&me.user.id)),
+                (Limit::PasswordIp, By::Ip(request_ip(ctx))),
+            ])
             .await?;
         passwords::validate("newPassword", &input.new_password)?;
         if !passwords::verify(&input.current_password, &me.user.password_hash).await? {
-            return Err(ApiError::bad_input("currentPassword", "is not your current password"));
+            return Err(ApiError::bad_input(
+                "currentPassword",
+                "is not your current password",
+            ));
         }
         let hash = passwords::hash(&input.new_password).await?;
         let mut conn = st.db.conn().await?;
@@ -174,17 +209,24 @@ impl AccountsMutation {
     /// instead, so the answer never tells whether an email has an account.
     async fn sign_up_client(&self, ctx: &Context<'_>, input: SignUpClientInput) -> ApiResult<bool> {
         let st = state(ctx);
-        st.limiters.check(&[(Limit::SignUpIp, By::Ip(request_ip(ctx)))]).await?;
+        st.limiters
+            .check(&[(Limit::SignUpIp, By::Ip(request_ip(ctx)))])
+            .await?;
         let name = input.client_name.trim();
         if name.is_empty() || name.chars().count() > 100 {
-            return Err(ApiError::bad_input("clientName", "must be 1 to 100 characters"));
+            return Err(ApiError::bad_input(
+                "clientName",
+                "must be 1 to 100 characters",
+            ));
         }
         let key = ClientKey::parse("clientKey", &input.client_key)?;
         let email = Email::parse("email", &input.email)?;
         passwords::validate("password", &input.password)?;
         let first_name = users::parse_name("firstName", &input.first_name)?;
         let last_name = users::parse_name("lastName", &input.last_name)?;
-        st.limiters.check(&[(Limit::SignUpEmail, By::Email(email.as_str()))]).await?;
+        st.limiters
+            .check(&[(Limit::SignUpEmail, By::Email(email.as_str()))])
+            .await?;
         // A taken key is refused before any hashing. Keys are public (checkDuplicateClientKey),
         // so its CONFLICT tells nothing new.
         let mut conn = st.db.conn().await?;
@@ -195,7 +237,14 @@ impl AccountsMutation {
         // Hashed whether the email is taken or not, so that both answers cost the same time; and
         // outside the transaction, which holds SQLite's write lock.
         let hash = passwords::hash(&input.password).await?;
-        let new = NewSignUp { name, key: &key, email: &email, first_name: &first_name, last_name: &last_name, hash: &hash };
+        let new = NewSignUp {
+            name,
+            key: &key,
+            email: &email,
+            first_name: &first_name,
+            last_name: &last_name,
+            hash: &hash,
+        };
         let jobs = match create_client(st, &new).await? {
             SignUp::Created(jobs) => jobs,
             SignUp::EmailTaken => mail_existing_owner(st, &email).await?,
@@ -206,12 +255,19 @@ impl AccountsMutation {
 
     async fn verify_client(&self, ctx: &Context<'_>, token: String) -> ApiResult<bool> {
         let st = state(ctx);
-        st.limiters.check(&[(Limit::VerifyIp, By::Ip(request_ip(ctx)))]).await?;
+        st.limiters
+            .check(&[(Limit::VerifyIp, By::Ip(request_ip(ctx)))])
+            .await?;
         let mut tx = st.db.begin().await?;
         let Some(user_id) = tokens::consume(&mut tx, TokenKind::VerifyEmail, &token).await? else {
-            return Err(ApiError::bad_input("token", "this verification link is invalid, used or expired"));
+            return Err(ApiError::bad_input(
+                "token",
+                "this verification link is invalid, used or expired",
+            ));
         };
-        let user = users::find(&mut tx, &user_id).await?.ok_or(ApiError::not_found("user"))?;
+        let user = users::find(&mut tx, &user_id)
+            .await?
+            .ok_or(ApiError::not_found("user"))?;
         clients::activate(&mut tx, &user.client_id).await?;
         tx.commit().await.map_err(domain::DomainError::from)?;
         Ok(true)
@@ -221,14 +277,20 @@ impl AccountsMutation {
     /// limited per address so that nobody lists the clients by asking.
     async fn check_duplicate_client_key(&self, ctx: &Context<'_>, key: String) -> ApiResult<bool> {
         let st = state(ctx);
-        st.limiters.check(&[(Limit::ClientKeyIp, By::Ip(request_ip(ctx)))]).await?;
+        st.limiters
+            .check(&[(Limit::ClientKeyIp, By::Ip(request_ip(ctx)))])
+            .await?;
         let key = ClientKey::parse("key", &key)?;
         let mut conn = st.db.conn().await?;
         Ok(clients::key_taken(&mut conn, key.as_str()).await?)
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn update_user_settings(&self, ctx: &Context<'_>, input: UpdateUserSettingsInput) -> ApiResult<Vec<UserSetting>> {
+    async fn update_user_settings(
+        &self,
+        ctx: &Context<'_>,
+        input: UpdateUserSettingsInput,
+    ) -> ApiResult<Vec<UserSetting>> {
         let st = state(ctx);
         let me = caller(ctx)?;
         let mut values = Vec::new();
@@ -258,7 +320,16 @@ async fn reset_mail_job(
     let token = tokens::issue(tx, TokenKind::ResetPassword, &user.id).await?;
     let link = st.link(&format!("/auth/reset-password?token={token}"));
     let message = mail::reset_password(&user.email, &user.first_name, &link);
-    let job = event_histories::insert(tx, &jobs::kinds::mail_send(&st.secrets, message, Some(user.client_id.clone()), st.config.jobs.max_attempts)).await?;
+    let job = event_histories::insert(
+        tx,
+        &jobs::kinds::mail_send(
+            &st.secrets,
+            message,
+            Some(user.client_id.clone()),
+            st.config.jobs.max_attempts,
+        ),
+    )
+    .await?;
     Ok(job.into_iter().collect())
 }
 
@@ -295,7 +366,16 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
         tx.commit().await.map_err(domain::DomainError::from)?;
         return Ok(SignUp::EmailTaken);
     }
-    let client = clients::create(&mut tx, NewClient { name: new.name, key: new.key, is_active: false, is_platform: false }).await?;
+    let client = clients::create(
+        &mut tx,
+        NewClient {
+            name: new.name,
+            key: new.key,
+            is_active: false,
+            is_platform: false,
+        },
+    )
+    .await?;
     plans::start_free(&mut tx, &client.id).await?;
     let created = users::create(
         &mut tx,
@@ -327,7 +407,12 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
     let message = mail::verify_email(&user.email, &user.first_name, &client.name, &link);
     let job = event_histories::insert(
         &mut tx,
-        &jobs::kinds::mail_send(&st.secrets, message, Some(client.id.clone()), st.config.jobs.max_attempts),
+        &jobs::kinds::mail_send(
+            &st.secrets,
+            message,
+            Some(client.id.clone()),
+            st.config.jobs.max_attempts,
+        ),
     )
     .await?;
     tx.commit().await.map_err(domain::DomainError::from)?;
@@ -337,13 +422,31 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
 /// Tells the owner of an email that someone tried to sign up with it, with the ways back into
 /// their account. At most one such mail per user an hour, however many attempts: the sign-up
 /// limits bound the attempts, this bounds what lands in the owner's inbox.
-async fn mail_existing_owner(st: &crate::graphql::AppState, email: &Email) -> ApiResult<Vec<String>> {
+async fn mail_existing_owner(
+    st: &crate::graphql::AppState,
+    email: &Email,
+) -> ApiResult<Vec<String>> {
     let mut tx = st.db.begin().await?;
-    let Some(owner) = users::by_email(&mut tx, email).await? else { return Ok(Vec::new()) };
-    let message =
-        mail::sign_up_attempt(&owner.email, &owner.first_name, &st.link("/auth/login"), &st.link("/auth/forgot-password"));
-    let mut job = jobs::kinds::mail_send(&st.secrets, message, Some(owner.client_id.clone()), st.config.jobs.max_attempts);
-    job.dedupe_key = Some(format!("mail:sign-up-attempt:{}:{}", owner.id, chrono::Utc::now().format("%Y-%m-%dT%H")));
+    let Some(owner) = users::by_email(&mut tx, email).await? else {
+        return Ok(Vec::new());
+    };
+    let message = mail::sign_up_attempt(
+        &owner.email,
+        &owner.first_name,
+        &st.link("/auth/login"),
+        &st.link("/auth/forgot-password"),
+    );
+    let mut job = jobs::kinds::mail_send(
+        &st.secrets,
+        message,
+        Some(owner.client_id.clone()),
+        st.config.jobs.max_attempts,
+    );
+    job.dedupe_key = Some(format!(
+        "mail:sign-up-attempt:{}:{}",
+        owner.id,
+        chrono::Utc::now().format("%Y-%m-%dT%H")
+    ));
     let job = event_histories::insert(&mut tx, &job).await?;
     tx.commit().await.map_err(domain::DomainError::from)?;
     Ok(job.into_iter().collect())

@@ -1,10 +1,10 @@
 //! A client's brands and variant attributes. Any signed-in user of the client.
-use async_graphql::{Context, InputObject, Object, SimpleObject, ID};
+use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 
 use domain::brands;
 
 use crate::errors::ApiResult;
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(SimpleObject, Debug, Clone)]
 pub struct Brand {
@@ -14,7 +14,10 @@ pub struct Brand {
 
 impl From<brands::Brand> for Brand {
     fn from(b: brands::Brand) -> Self {
-        Brand { id: b.id.into(), name: b.name }
+        Brand {
+            id: b.id.into(),
+            name: b.name,
+        }
     }
 }
 
@@ -26,7 +29,10 @@ pub struct Attribute {
 
 impl From<brands::Attribute> for Attribute {
     fn from(a: brands::Attribute) -> Self {
-        Attribute { id: a.id.into(), name: a.name }
+        Attribute {
+            id: a.id.into(),
+            name: a.name,
+        }
     }
 }
 
@@ -44,14 +50,26 @@ impl BrandsQuery {
     async fn get_brands(&self, ctx: &Context<'_>) -> ApiResult<Vec<Brand>> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        Ok(brands::list(&mut conn, &me.scope).await?.into_iter().map(Brand::from).collect())
+        Ok(brands::list(&mut conn, &me.scope)
+            .await?
+            .into_iter()
+            .map(Brand::from)
+            .collect())
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_attributes(&self, ctx: &Context<'_>, search: Option<String>) -> ApiResult<Vec<Attribute>> {
+    async fn get_attributes(
+        &self,
+        ctx: &Context<'_>,
+        search: Option<String>,
+    ) -> ApiResult<Vec<Attribute>> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        Ok(brands::attributes(&mut conn, &me.scope, search.as_deref()).await?.into_iter().map(Attribute::from).collect())
+        Ok(brands::attributes(&mut conn, &me.scope, search.as_deref())
+            .await?
+            .into_iter()
+            .map(Attribute::from)
+            .collect())
     }
 }
 

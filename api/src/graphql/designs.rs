@@ -1,12 +1,12 @@
 //! Product designs: cache, list (paged and whole), remove. Any signed-in user of the client.
-use async_graphql::{Context, InputObject, Object, SimpleObject, ID};
+use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 
 use domain::designs::{self, DesignFilter, DesignInput};
 use domain::paging::PageRequest;
 
 use crate::errors::ApiResult;
 use crate::graphql::types::PageInfo;
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(SimpleObject, Debug, Clone)]
 pub struct ProductDesignProductRef {
@@ -31,7 +31,10 @@ pub struct ProductDesign {
 impl From<designs::Design> for ProductDesign {
     fn from(d: designs::Design) -> Self {
         let product = match (d.product_id, d.product_name) {
-            (Some(id), Some(name)) => Some(ProductDesignProductRef { id: id.into(), name }),
+            (Some(id), Some(name)) => Some(ProductDesignProductRef {
+                id: id.into(),
+                name,
+            }),
             _ => None,
         };
         ProductDesign {
@@ -65,7 +68,10 @@ pub struct ProductDesignFilter {
 
 impl ProductDesignFilter {
     fn domain(&self) -> DesignFilter {
-        DesignFilter { search: self.search.clone(), product_id: self.product_id.as_ref().map(|id| id.to_string()) }
+        DesignFilter {
+            search: self.search.clone(),
+            product_id: self.product_id.as_ref().map(|id| id.to_string()),
+        }
     }
 }
 
@@ -88,22 +94,37 @@ pub struct DesignsQuery;
 #[Object]
 impl DesignsQuery {
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_list_product_designs(&self, ctx: &Context<'_>, filter: Option<ProductDesignFilter>) -> ApiResult<ProductDesignPage> {
+    async fn get_list_product_designs(
+        &self,
+        ctx: &Context<'_>,
+        filter: Option<ProductDesignFilter>,
+    ) -> ApiResult<ProductDesignPage> {
         let me = caller(ctx)?;
         let filter = filter.unwrap_or_default();
         let request = PageRequest::parse(filter.limit, filter.page)?;
         let mut conn = state(ctx).db.conn().await?;
         let page = designs::list(&mut conn, &me.scope, &filter.domain(), request).await?;
-        Ok(ProductDesignPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
+        Ok(ProductDesignPage {
+            page_info: PageInfo::of(&page),
+            items: page.items.into_iter().map(Into::into).collect(),
+        })
     }
 
     /// Every matching design; `limit` and `page` are ignored.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_full_list_product_designs(&self, ctx: &Context<'_>, filter: Option<ProductDesignFilter>) -> ApiResult<Vec<ProductDesign>> {
+    async fn get_full_list_product_designs(
+        &self,
+        ctx: &Context<'_>,
+        filter: Option<ProductDesignFilter>,
+    ) -> ApiResult<Vec<ProductDesign>> {
         let me = caller(ctx)?;
         let filter = filter.unwrap_or_default();
         let mut conn = state(ctx).db.conn().await?;
-        Ok(designs::list_all(&mut conn, &me.scope, &filter.domain()).await?.into_iter().map(Into::into).collect())
+        Ok(designs::list_all(&mut conn, &me.scope, &filter.domain())
+            .await?
+            .into_iter()
+            .map(Into::into)
+            .collect())
     }
 }
 
@@ -113,7 +134,11 @@ pub struct DesignsMutation;
 #[Object]
 impl DesignsMutation {
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn cache_product_design(&self, ctx: &Context<'_>, input: CacheProductDesignInput) -> ApiResult<ProductDesign> {
+    async fn cache_product_design(
+        &self,
+        ctx: &Context<'_>,
+        input: CacheProductDesignInput,
+    ) -> ApiResult<ProductDesign> {
         let me = caller(ctx)?;
         let input = DesignInput {
             product_id: input.product_id.map(|id| id.to_string()),

@@ -12,7 +12,9 @@
 //! goes through the limits of data queries like any other document.
 use std::collections::HashMap;
 
-use async_graphql::parser::types::{ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet};
+use async_graphql::parser::types::{
+    ExecutableDocument, FragmentDefinition, OperationType, Selection, SelectionSet,
+};
 use async_graphql::{Name, Positioned};
 
 /// Deepest selection of a schema read: the standard query needs 15.
@@ -24,11 +26,23 @@ pub const MAX_FIELDS: usize = 500;
 /// Root fields that read the schema (and the type name, which reads nothing).
 const ROOT_FIELDS: [&str; 3] = ["__schema", "__type", "__typename"];
 /// Fields that may appear once: the schema reads and the lists that fan out over the schema.
-const ONCE: [&str; 6] = ["__schema", "__type", "fields", "inputFields", "interfaces", "possibleTypes"];
+const ONCE: [&str; 6] = [
+    "__schema",
+    "__type",
+    "fields",
+    "inputFields",
+    "interfaces",
+    "possibleTypes",
+];
 
 /// True when `doc` only reads the schema, within the bounds above.
 pub fn is_bounded_schema_read(doc: &ExecutableDocument) -> bool {
-    let mut walk = Walk { fragments: &doc.fragments, fields: 0, seen: HashMap::new(), active: Vec::new() };
+    let mut walk = Walk {
+        fragments: &doc.fragments,
+        fields: 0,
+        seen: HashMap::new(),
+        active: Vec::new(),
+    };
     doc.operations.iter().all(|(_, op)| {
         op.node.ty == OperationType::Query
             && reads_only_the_schema(&op.node.selection_set.node, &doc.fragments, 0)
@@ -37,16 +51,24 @@ pub fn is_bounded_schema_read(doc: &ExecutableDocument) -> bool {
 }
 
 /// The root selections (through fragments) are schema reads only.
-fn reads_only_the_schema(set: &SelectionSet, fragments: &HashMap<Name, Positioned<FragmentDefinition>>, nesting: usize) -> bool {
+fn reads_only_the_schema(
+    set: &SelectionSet,
+    fragments: &HashMap<Name, Positioned<FragmentDefinition>>,
+    nesting: usize,
+) -> bool {
     if nesting > MAX_DEPTH {
         return false;
     }
     set.items.iter().all(|item| match &item.node {
         Selection::Field(field) => ROOT_FIELDS.contains(&field.node.name.node.as_str()),
-        Selection::InlineFragment(inline) => reads_only_the_schema(&inline.node.selection_set.node, fragments, nesting + 1),
+        Selection::InlineFragment(inline) => {
+            reads_only_the_schema(&inline.node.selection_set.node, fragments, nesting + 1)
+        }
         Selection::FragmentSpread(spread) => fragments
             .get(&spread.node.fragment_name.node)
-            .is_some_and(|f| reads_only_the_schema(&f.node.selection_set.node, fragments, nesting + 1)),
+            .is_some_and(|f| {
+                reads_only_the_schema(&f.node.selection_set.node, fragments, nesting + 1)
+            }),
     })
 }
 
@@ -77,9 +99,12 @@ impl<'a> Walk<'a> {
                             return false;
                         }
                     }
-                    self.fields <= MAX_FIELDS && self.selections(&field.node.selection_set.node, depth + 1)
+                    self.fields <= MAX_FIELDS
+                        && self.selections(&field.node.selection_set.node, depth + 1)
                 }
-                Selection::InlineFragment(inline) => self.selections(&inline.node.selection_set.node, depth),
+                Selection::InlineFragment(inline) => {
+                    self.selections(&inline.node.selection_set.node, depth)
+                }
                 Selection::FragmentSpread(spread) => {
                     let name = spread.node.fragment_name.node.as_str();
                     match self.fragments.get(&spread.node.fragment_name.node) {
@@ -111,10 +136,16 @@ mod tests {
 
     #[test]
     fn the_standard_introspection_queries_are_schema_reads() {
-        assert!(bounded(include_str!("../../tests/fixtures/introspection-query.graphql")));
-        assert!(bounded(include_str!("../../tests/fixtures/introspection-query-all-options.graphql")));
+        assert!(bounded(include_str!(
+            "../../tests/fixtures/introspection-query.graphql"
+        )));
+        assert!(bounded(include_str!(
+            "../../tests/fixtures/introspection-query-all-options.graphql"
+        )));
         assert!(bounded("{ __typename }"));
-        assert!(bounded("query { __type(name: \"Product\") { name fields { name type { name } } } }"));
+        assert!(bounded(
+            "query { __type(name: \"Product\") { name fields { name type { name } } } }"
+        ));
         assert!(bounded("{ ... on Query { __schema { types { name } } } }"));
     }
 
@@ -129,16 +160,32 @@ mod tests {
 
     #[test]
     fn cycles_repeats_and_blow_ups_are_not() {
-        assert!(!bounded("{ __schema { types { fields { type { fields { name } } } } } }"));
-        assert!(!bounded("{ a: __schema { types { name } } b: __schema { types { name } } }"));
-        assert!(!bounded("{ a: __type(name: \"Query\") { name } b: __type(name: \"User\") { name } }"));
-        assert!(!bounded("{ __schema { types { ...A } } } fragment A on __Type { ...B } fragment B on __Type { ...A }"));
-        let deep = format!("{{ __type(name: \"Query\") {{ {} name {} }} }}", "ofType { ".repeat(25), "}".repeat(25));
+        assert!(!bounded(
+            "{ __schema { types { fields { type { fields { name } } } } } }"
+        ));
+        assert!(!bounded(
+            "{ a: __schema { types { name } } b: __schema { types { name } } }"
+        ));
+        assert!(!bounded(
+            "{ a: __type(name: \"Query\") { name } b: __type(name: \"User\") { name } }"
+        ));
+        assert!(!bounded(
+            "{ __schema { types { ...A } } } fragment A on __Type { ...B } fragment B on __Type { ...A }"
+        ));
+        let deep = format!(
+            "{{ __type(name: \"Query\") {{ {} name {} }} }}",
+            "ofType { ".repeat(25),
+            "}".repeat(25)
+        );
         assert!(!bounded(&deep));
         // Each fragment spreads the next twice: 2^20 fields once expanded.
         let mut bomb = String::from("{ __schema { types { ...F0 } } }");
         for i in 0..20 {
-            bomb.push_str(&format!(" fragment F{i} on __Type {{ name ...F{} ofType {{ ...F{} }} }}", i + 1, i + 1));
+            bomb.push_str(&format!(
+                " fragment F{i} on __Type {{ name ...F{} ofType {{ ...F{} }} }}",
+                i + 1,
+                i + 1
+            ));
         }
         bomb.push_str(" fragment F20 on __Type { name }");
         assert!(!bounded(&bomb));

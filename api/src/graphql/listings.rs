@@ -1,22 +1,22 @@
 //! Bulk work from the catalogue to the shops: products from designs and a template, templates
 //! applied, products listed or published, SKUs generated, shop products removed; and what each
 //! shop has. Every bulk action queues one job per item under one batch (getJobBatch follows it).
-use async_graphql::{Context, Enum, InputObject, Object, SimpleObject, ID};
+use async_graphql::{Context, Enum, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use domain::event_histories::{self, NewJob};
 use domain::paging::PageRequest;
 use domain::shop_products::{self, StatusFilter};
 use domain::templates::{self, DesignSource};
-use domain::{plans, products, shops, DomainError};
+use domain::{DomainError, plans, products, shops};
 use jobs::kinds;
-use jobs::listings::{batch_job, listing_job, ListingJob, RemoveJob, SkuJob, TemplateApplyJob};
+use jobs::listings::{ListingJob, RemoveJob, SkuJob, TemplateApplyJob, batch_job, listing_job};
 
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::products::{ProductImage, ProductStatus};
 use crate::graphql::shops::BulkJobResult;
 use crate::graphql::types::{LiveStatus, PageInfo};
-use crate::graphql::{caller, state, AppState, RoleGuard};
+use crate::graphql::{AppState, RoleGuard, caller, state};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum ListingMode {
@@ -56,8 +56,12 @@ impl ShopProductFilterStatus {
             ShopProductFilterStatus::Failed => StatusFilter::Marketplace("FAILED"),
             ShopProductFilterStatus::Freeze => StatusFilter::Marketplace("FREEZE"),
             ShopProductFilterStatus::Pending => StatusFilter::Marketplace("PENDING"),
-            ShopProductFilterStatus::PlatformDeactivated => StatusFilter::Marketplace("PLATFORM_DEACTIVATED"),
-            ShopProductFilterStatus::SellerDeactivated => StatusFilter::Marketplace("SELLER_DEACTIVATED"),
+            ShopProductFilterStatus::PlatformDeactivated => {
+                StatusFilter::Marketplace("PLATFORM_DEACTIVATED")
+            }
+            ShopProductFilterStatus::SellerDeactivated => {
+                StatusFilter::Marketplace("SELLER_DEACTIVATED")
+            }
         }
     }
 }
@@ -153,13 +157,20 @@ fn live_status(s: &str) -> LiveStatus {
     }
 }
 
-async fn page_of(ctx: &Context<'_>, shop_id: Option<&str>, filter: Option<ShopProductFilter>) -> ApiResult<ShopProductPage> {
+async fn page_of(
+    ctx: &Context<'_>,
+    shop_id: Option<&str>,
+    filter: Option<ShopProductFilter>,
+) -> ApiResult<ShopProductPage> {
     let me = caller(ctx)?;
     let filter = filter.unwrap_or_default();
     let request = PageRequest::parse(filter.limit, filter.page)?;
     let query = shop_products::ShopProductFilter {
         search: filter.search,
-        status: filter.status.map(ShopProductFilterStatus::filter).unwrap_or(StatusFilter::All),
+        status: filter
+            .status
+            .map(ShopProductFilterStatus::filter)
+            .unwrap_or(StatusFilter::All),
     };
     let mut conn = state(ctx).db.conn().await?;
     let page = shop_products::list(&mut conn, &me.scope, shop_id, &query, request).await?;
@@ -177,7 +188,12 @@ async fn page_of(ctx: &Context<'_>, shop_id: Option<&str>, filter: Option<ShopPr
                 status: ProductStatus::parse(&sp.product_status),
                 images: images
                     .into_iter()
-                    .map(|i| ProductImage { id: i.id.into(), image_url: i.url, is_primary: i.is_primary, sequence: i32::try_from(i.sequence).unwrap_or(0) })
+                    .map(|i| ProductImage {
+                        id: i.id.into(),
+                        image_url: i.url,
+                        is_primary: i.is_primary,
+                        sequence: i32::try_from(i.sequence).unwrap_or(0),
+                    })
                     .collect(),
             },
             error_messages: sp.error_messages.clone(),
@@ -187,7 +203,10 @@ async fn page_of(ctx: &Context<'_>, shop_id: Option<&str>, filter: Option<ShopPr
             external_id: sp.external_product_id.clone(),
         });
     }
-    Ok(ShopProductPage { page_info: PageInfo::of(&page), items })
+    Ok(ShopProductPage {
+        page_info: PageInfo::of(&page),
+        items,
+    })
 }
 
 #[derive(Default)]
@@ -197,13 +216,22 @@ pub struct ListingsQuery;
 impl ListingsQuery {
     /// What one shop has, with its live status and the marketplace's messages.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_shop_products(&self, ctx: &Context<'_>, shop_id: ID, filter: Option<ShopProductFilter>) -> ApiResult<ShopProductPage> {
+    async fn get_shop_products(
+        &self,
+        ctx: &Context<'_>,
+        shop_id: ID,
+        filter: Option<ShopProductFilter>,
+    ) -> ApiResult<ShopProductPage> {
         page_of(ctx, Some(&shop_id), filter).await
     }
 
     /// What every shop of the client has (STAFF: their assigned shops).
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_all_shop_products(&self, ctx: &Context<'_>, filter: Option<ShopProductFilter>) -> ApiResult<ShopProductPage> {
+    async fn get_all_shop_products(
+        &self,
+        ctx: &Context<'_>,
+        filter: Option<ShopProductFilter>,
+    ) -> ApiResult<ShopProductPage> {
         page_of(ctx, None, filter).await
     }
 }
@@ -214,7 +242,10 @@ fn bulk_ids(field: &str, ids: &[ID]) -> ApiResult<Vec<String>> {
         return Err(ApiError::bad_input(field, "give at least one id"));
     }
     if ids.len() > products::MAX_BULK {
-        return Err(ApiError::bad_input(field, format!("at most {} at once", products::MAX_BULK)));
+        return Err(ApiError::bad_input(
+            field,
+            format!("at most {} at once", products::MAX_BULK),
+        ));
     }
     let mut out: Vec<String> = Vec::with_capacity(ids.len());
     for id in ids {
@@ -226,20 +257,44 @@ fn bulk_ids(field: &str, ids: &[ID]) -> ApiResult<Vec<String>> {
 }
 
 /// A shop products can be listed on now: the caller's, TikTok, connected.
-async fn listable_shop(conn: &mut domain::Conn, me: &crate::auth::Caller, field: &str, shop_id: &str) -> ApiResult<shops::Shop> {
+async fn listable_shop(
+    conn: &mut domain::Conn,
+    me: &crate::auth::Caller,
+    field: &str,
+    shop_id: &str,
+) -> ApiResult<shops::Shop> {
     let shop = shops::get(conn, &me.scope, shop_id).await?;
     if shop.sale_channel != "TIKTOK" {
-        return Err(ApiError::bad_input(field, format!("listing on {} is not available yet; only TikTok Shop", shop.sale_channel)));
+        return Err(ApiError::bad_input(
+            field,
+            format!(
+                "listing on {} is not available yet; only TikTok Shop",
+                shop.sale_channel
+            ),
+        ));
     }
     if shop.connection != "CONNECTED" {
-        return Err(ApiError::bad_input(field, format!("shop {} is disconnected: authorise it again first", shop.name)));
+        return Err(ApiError::bad_input(
+            field,
+            format!(
+                "shop {} is disconnected: authorise it again first",
+                shop.name
+            ),
+        ));
     }
     Ok(shop)
 }
 
 /// Creates a batch of `jobs`, commits, pushes.
-async fn commit_batch(app: &AppState, mut tx: domain::db::Tx, client_id: &str, kind: &str, jobs: Vec<NewJob>) -> ApiResult<(String, Vec<String>)> {
-    let batch_id = event_histories::create_batch(&mut tx, Some(client_id), kind, jobs.len() as i64).await?;
+async fn commit_batch(
+    app: &AppState,
+    mut tx: domain::db::Tx,
+    client_id: &str,
+    kind: &str,
+    jobs: Vec<NewJob>,
+) -> ApiResult<(String, Vec<String>)> {
+    let batch_id =
+        event_histories::create_batch(&mut tx, Some(client_id), kind, jobs.len() as i64).await?;
     let mut ids = Vec::with_capacity(jobs.len());
     for mut job in jobs {
         job.batch_id = Some(batch_id.clone());
@@ -264,7 +319,9 @@ async fn listing_jobs(
     let mut jobs = Vec::new();
     for shop in shops {
         for (product_id, name) in product_ids {
-            let (_, version) = shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.as_str()).await?;
+            let (_, version) =
+                shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.as_str())
+                    .await?;
             let job = ListingJob {
                 shop_id: shop.id.clone(),
                 product_id: product_id.clone(),
@@ -272,14 +329,23 @@ async fn listing_jobs(
                 mode: mode.as_str().into(),
                 label: format!("{name} → {}", shop.name),
             };
-            jobs.push(listing_job(client_id, "", &job, app.config.jobs.max_attempts));
+            jobs.push(listing_job(
+                client_id,
+                "",
+                &job,
+                app.config.jobs.max_attempts,
+            ));
         }
     }
     Ok(jobs)
 }
 
 /// The products of the caller's client, with their names; another client's id is NOT_FOUND.
-async fn own_products(conn: &mut domain::Conn, me: &crate::auth::Caller, ids: &[String]) -> ApiResult<Vec<(String, String)>> {
+async fn own_products(
+    conn: &mut domain::Conn,
+    me: &crate::auth::Caller,
+    ids: &[String],
+) -> ApiResult<Vec<(String, String)>> {
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         let p = products::get(conn, &me.scope, id).await?;
@@ -296,14 +362,21 @@ impl ListingsMutation {
     /// Turns designs into products with a template (one product per design), and lists them on
     /// the given shops when asked. Returns the new products' ids.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn create_product_with_template(&self, ctx: &Context<'_>, input: CreateProductWithTemplateInput) -> ApiResult<Vec<ID>> {
+    async fn create_product_with_template(
+        &self,
+        ctx: &Context<'_>,
+        input: CreateProductWithTemplateInput,
+    ) -> ApiResult<Vec<ID>> {
         let me = caller(ctx)?;
         let app = state(ctx);
         if input.designs.is_empty() {
             return Err(ApiError::bad_input("designs", "give at least one design"));
         }
         if input.designs.len() > templates::MAX_DESIGNS {
-            return Err(ApiError::bad_input("designs", format!("at most {} designs at once", templates::MAX_DESIGNS)));
+            return Err(ApiError::bad_input(
+                "designs",
+                format!("at most {} designs at once", templates::MAX_DESIGNS),
+            ));
         }
         let mut tx = app.db.begin().await?;
         plans::require_active(&mut tx, &me.scope.client_id).await?;
@@ -331,7 +404,8 @@ impl ListingsMutation {
             tx.commit().await.map_err(DomainError::from)?;
         } else {
             let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
-            let jobs = listing_jobs(&mut tx, app, &me.scope.client_id, &created, &shops, mode).await?;
+            let jobs =
+                listing_jobs(&mut tx, app, &me.scope.client_id, &created, &shops, mode).await?;
             commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
         }
         Ok(ids)
@@ -339,7 +413,11 @@ impl ListingsMutation {
 
     /// Applies a template to products, one `template.apply` job each.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn bulk_apply_template(&self, ctx: &Context<'_>, input: BulkApplyTemplateInput) -> ApiResult<BulkApplyTemplateResult> {
+    async fn bulk_apply_template(
+        &self,
+        ctx: &Context<'_>,
+        input: BulkApplyTemplateInput,
+    ) -> ApiResult<BulkApplyTemplateResult> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let ids = bulk_ids("productIds", &input.product_ids)?;
@@ -352,17 +430,36 @@ impl ListingsMutation {
         let jobs = products
             .iter()
             .map(|(id, name)| {
-                let payload = TemplateApplyJob { template_id: template.id.clone(), product_id: id.clone(), label: name.clone() };
-                batch_job(kinds::TEMPLATE_APPLY, &me.scope.client_id, "", None, serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
+                let payload = TemplateApplyJob {
+                    template_id: template.id.clone(),
+                    product_id: id.clone(),
+                    label: name.clone(),
+                };
+                batch_job(
+                    kinds::TEMPLATE_APPLY,
+                    &me.scope.client_id,
+                    "",
+                    None,
+                    serde_json::to_value(payload).unwrap_or_default(),
+                    app.config.jobs.max_attempts,
+                )
             })
             .collect();
-        let (batch_id, _) = commit_batch(app, tx, &me.scope.client_id, kinds::TEMPLATE_APPLY, jobs).await?;
-        Ok(BulkApplyTemplateResult { successful_products: products.into_iter().map(|(id, _)| id.into()).collect(), batch_id: Some(batch_id.into()) })
+        let (batch_id, _) =
+            commit_batch(app, tx, &me.scope.client_id, kinds::TEMPLATE_APPLY, jobs).await?;
+        Ok(BulkApplyTemplateResult {
+            successful_products: products.into_iter().map(|(id, _)| id.into()).collect(),
+            batch_id: Some(batch_id.into()),
+        })
     }
 
     /// Lists products on one shop, as drafts or live; with a template, applies it first.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn bulk_listing_product(&self, ctx: &Context<'_>, input: BulkListingProductInput) -> ApiResult<BulkJobResult> {
+    async fn bulk_listing_product(
+        &self,
+        ctx: &Context<'_>,
+        input: BulkListingProductInput,
+    ) -> ApiResult<BulkJobResult> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let ids = bulk_ids("productIds", &input.product_ids)?;
@@ -376,20 +473,39 @@ impl ListingsMutation {
                 templates::apply_to_product(&mut tx, &me.scope, &template, id).await?;
             }
         }
-        let jobs = listing_jobs(&mut tx, app, &me.scope.client_id, &products, &[shop], input.mode).await?;
-        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
-        Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })
+        let jobs = listing_jobs(
+            &mut tx,
+            app,
+            &me.scope.client_id,
+            &products,
+            &[shop],
+            input.mode,
+        )
+        .await?;
+        let (batch_id, queued) =
+            commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        Ok(BulkJobResult {
+            batch_id: batch_id.into(),
+            queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
+        })
     }
 
     /// Publishes (lists live) products on several shops: one job per product × shop.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn bulk_publish_products(&self, ctx: &Context<'_>, input: BulkPublishProductsInput) -> ApiResult<BulkJobResult> {
+    async fn bulk_publish_products(
+        &self,
+        ctx: &Context<'_>,
+        input: BulkPublishProductsInput,
+    ) -> ApiResult<BulkJobResult> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let ids = bulk_ids("productIds", &input.product_ids)?;
         let shop_ids = bulk_ids("shopIds", &input.shop_ids)?;
         if ids.len() * shop_ids.len() > products::MAX_BULK {
-            return Err(ApiError::bad_input("productIds", format!("at most {} products × shops at once", products::MAX_BULK)));
+            return Err(ApiError::bad_input(
+                "productIds",
+                format!("at most {} products × shops at once", products::MAX_BULK),
+            ));
         }
         let mut tx = app.db.begin().await?;
         plans::require_active(&mut tx, &me.scope.client_id).await?;
@@ -398,14 +514,31 @@ impl ListingsMutation {
             shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), id).await?);
         }
         let products = own_products(&mut tx, me, &ids).await?;
-        let jobs = listing_jobs(&mut tx, app, &me.scope.client_id, &products, &shops, ListingMode::Listing).await?;
-        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
-        Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })
+        let jobs = listing_jobs(
+            &mut tx,
+            app,
+            &me.scope.client_id,
+            &products,
+            &shops,
+            ListingMode::Listing,
+        )
+        .await?;
+        let (batch_id, queued) =
+            commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        Ok(BulkJobResult {
+            batch_id: batch_id.into(),
+            queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
+        })
     }
 
     /// Gives a SKU to every variant without one, for listing on a TikTok shop.
     #[graphql(name = "bulkGenerateTiktokProductSKU", guard = "RoleGuard::SIGNED_IN")]
-    async fn bulk_generate_tiktok_product_sku(&self, ctx: &Context<'_>, shop_id: ID, product_ids: Vec<ID>) -> ApiResult<Option<BulkJobResult>> {
+    async fn bulk_generate_tiktok_product_sku(
+        &self,
+        ctx: &Context<'_>,
+        shop_id: ID,
+        product_ids: Vec<ID>,
+    ) -> ApiResult<Option<BulkJobResult>> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let ids = bulk_ids("productIds", &product_ids)?;
@@ -415,28 +548,57 @@ impl ListingsMutation {
         let jobs = products
             .iter()
             .map(|(id, name)| {
-                let payload = SkuJob { shop_id: shop_id.to_string(), product_id: id.clone(), label: name.clone() };
-                batch_job(kinds::SKU_GENERATE, &me.scope.client_id, "", Some(&shop_id), serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts)
+                let payload = SkuJob {
+                    shop_id: shop_id.to_string(),
+                    product_id: id.clone(),
+                    label: name.clone(),
+                };
+                batch_job(
+                    kinds::SKU_GENERATE,
+                    &me.scope.client_id,
+                    "",
+                    Some(&shop_id),
+                    serde_json::to_value(payload).unwrap_or_default(),
+                    app.config.jobs.max_attempts,
+                )
             })
             .collect();
-        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::SKU_GENERATE, jobs).await?;
-        Ok(Some(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) }))
+        let (batch_id, queued) =
+            commit_batch(app, tx, &me.scope.client_id, kinds::SKU_GENERATE, jobs).await?;
+        Ok(Some(BulkJobResult {
+            batch_id: batch_id.into(),
+            queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
+        }))
     }
 
     /// Removes a product from a shop (deleted on the marketplace too); queued.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn remove_shop_product(&self, ctx: &Context<'_>, shop_id: ID, shop_product_id: ID) -> ApiResult<bool> {
+    async fn remove_shop_product(
+        &self,
+        ctx: &Context<'_>,
+        shop_id: ID,
+        shop_product_id: ID,
+    ) -> ApiResult<bool> {
         queue_removals(ctx, &shop_id, &[shop_product_id]).await?;
         Ok(true)
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn bulk_remove_shop_product(&self, ctx: &Context<'_>, shop_id: ID, shop_product_ids: Vec<ID>) -> ApiResult<BulkJobResult> {
+    async fn bulk_remove_shop_product(
+        &self,
+        ctx: &Context<'_>,
+        shop_id: ID,
+        shop_product_ids: Vec<ID>,
+    ) -> ApiResult<BulkJobResult> {
         queue_removals(ctx, &shop_id, &shop_product_ids).await
     }
 }
 
-async fn queue_removals(ctx: &Context<'_>, shop_id: &str, shop_product_ids: &[ID]) -> ApiResult<BulkJobResult> {
+async fn queue_removals(
+    ctx: &Context<'_>,
+    shop_id: &str,
+    shop_product_ids: &[ID],
+) -> ApiResult<BulkJobResult> {
     let me = caller(ctx)?;
     let app = state(ctx);
     let ids = bulk_ids("shopProductIds", shop_product_ids)?;
@@ -444,9 +606,30 @@ async fn queue_removals(ctx: &Context<'_>, shop_id: &str, shop_product_ids: &[ID
     let mut jobs = Vec::with_capacity(ids.len());
     for id in &ids {
         let sp = shop_products::get(&mut tx, &me.scope, shop_id, id).await?;
-        let payload = RemoveJob { shop_id: shop_id.to_owned(), shop_product_id: sp.id, label: format!("{} → {}", sp.product_name, sp.shop_name) };
-        jobs.push(batch_job(kinds::SHOP_PRODUCT_REMOVE, &me.scope.client_id, "", Some(shop_id), serde_json::to_value(payload).unwrap_or_default(), app.config.jobs.max_attempts));
+        let payload = RemoveJob {
+            shop_id: shop_id.to_owned(),
+            shop_product_id: sp.id,
+            label: format!("{} → {}", sp.product_name, sp.shop_name),
+        };
+        jobs.push(batch_job(
+            kinds::SHOP_PRODUCT_REMOVE,
+            &me.scope.client_id,
+            "",
+            Some(shop_id),
+            serde_json::to_value(payload).unwrap_or_default(),
+            app.config.jobs.max_attempts,
+        ));
     }
-    let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, kinds::SHOP_PRODUCT_REMOVE, jobs).await?;
-    Ok(BulkJobResult { batch_id: batch_id.into(), queued: i32::try_from(queued.len()).unwrap_or(i32::MAX) })
+    let (batch_id, queued) = commit_batch(
+        app,
+        tx,
+        &me.scope.client_id,
+        kinds::SHOP_PRODUCT_REMOVE,
+        jobs,
+    )
+    .await?;
+    Ok(BulkJobResult {
+        batch_id: batch_id.into(),
+        queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
+    })
 }

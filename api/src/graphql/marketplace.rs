@@ -5,26 +5,44 @@
 use std::future::Future;
 use std::time::Duration;
 
-use async_graphql::{Context, InputObject, Object, SimpleObject, ID};
+use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use serde_json::Value;
 
-use connectors::tiktok::{self as tt, ActivitySearch, BrandQuery, Page, ProductSearch, TiktokError};
+use connectors::tiktok::{
+    self as tt, ActivitySearch, BrandQuery, Page, ProductSearch, TiktokError,
+};
 use domain::marketplace;
-use jobs::tiktok::{open_any_shop, open_shop, ShopSession};
+use jobs::tiktok::{ShopSession, open_any_shop, open_shop};
 
 use crate::auth::Caller;
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::shops::tiktok;
-use crate::graphql::{caller, state, AppState, RoleGuard};
+use crate::graphql::{AppState, RoleGuard, caller, state};
 
 /// A request waits at most this long for the marketplace (the client's own retries included).
 const LOOKUP_TIMEOUT: Duration = Duration::from_secs(15);
 /// Cached category attributes older than this are fetched again.
 const ATTRIBUTES_MAX_AGE: chrono::TimeDelta = chrono::TimeDelta::days(1);
 /// Product search statuses the marketplace accepts.
-const PRODUCT_STATUSES: &[&str] =
-    &["ALL", "DRAFT", "PENDING", "FAILED", "ACTIVATE", "SELLER_DEACTIVATED", "PLATFORM_DEACTIVATED", "FREEZE", "DELETED"];
-const ACTIVITY_STATUSES: &[&str] = &["DRAFT", "NOT_START", "ONGOING", "EXPIRED", "DEACTIVATED", "NOT_EFFECTIVE"];
+const PRODUCT_STATUSES: &[&str] = &[
+    "ALL",
+    "DRAFT",
+    "PENDING",
+    "FAILED",
+    "ACTIVATE",
+    "SELLER_DEACTIVATED",
+    "PLATFORM_DEACTIVATED",
+    "FREEZE",
+    "DELETED",
+];
+const ACTIVITY_STATUSES: &[&str] = &[
+    "DRAFT",
+    "NOT_START",
+    "ONGOING",
+    "EXPIRED",
+    "DEACTIVATED",
+    "NOT_EFFECTIVE",
+];
 
 // ------------------------------------------------------------------ output types
 
@@ -89,7 +107,14 @@ impl From<tt::CategoryAttribute> for CategoryAttribute {
             is_requried: a.is_required,
             is_customizable: a.is_customizable,
             is_multiple_selection: a.is_multiple_selection,
-            values: a.values.into_iter().map(|v| CategoryAttributeValue { id: v.id.into(), name: v.name }).collect(),
+            values: a
+                .values
+                .into_iter()
+                .map(|v| CategoryAttributeValue {
+                    id: v.id.into(),
+                    name: v.name,
+                })
+                .collect(),
             value_data_format: a.value_data_format,
             requirement_conditions: a
                 .requirement_conditions
@@ -97,7 +122,8 @@ impl From<tt::CategoryAttribute> for CategoryAttribute {
                 .map(|c| RequirementCondition {
                     condition_type: c.condition_type,
                     attribute_id: c.attribute_id,
-                    attribute_value_id: (!c.attribute_value_id.is_empty()).then_some(c.attribute_value_id),
+                    attribute_value_id: (!c.attribute_value_id.is_empty())
+                        .then_some(c.attribute_value_id),
                 })
                 .collect(),
         }
@@ -138,7 +164,11 @@ pub struct SkuPrice {
 
 impl From<tt::SkuPrice> for SkuPrice {
     fn from(p: tt::SkuPrice) -> Self {
-        SkuPrice { currency: p.currency, sale_price: non_empty(p.sale_price), tax_exclusive_price: non_empty(p.tax_exclusive_price) }
+        SkuPrice {
+            currency: p.currency,
+            sale_price: non_empty(p.sale_price),
+            tax_exclusive_price: non_empty(p.tax_exclusive_price),
+        }
     }
 }
 
@@ -151,7 +181,10 @@ pub struct SkuInventory {
 
 fn inventory(list: Vec<tt::Inventory>) -> Vec<SkuInventory> {
     list.into_iter()
-        .map(|i| SkuInventory { warehouse_id: i.warehouse_id, quantity: i32::try_from(i.quantity).unwrap_or(i32::MAX) })
+        .map(|i| SkuInventory {
+            warehouse_id: i.warehouse_id,
+            quantity: i32::try_from(i.quantity).unwrap_or(i32::MAX),
+        })
         .collect()
 }
 
@@ -166,13 +199,23 @@ pub struct Sku {
 
 impl From<tt::SkuSummary> for Sku {
     fn from(s: tt::SkuSummary) -> Self {
-        Sku { id: s.id.into(), seller_sku: non_empty(s.seller_sku), price: Some(s.price.into()), inventory: inventory(s.inventory) }
+        Sku {
+            id: s.id.into(),
+            seller_sku: non_empty(s.seller_sku),
+            price: Some(s.price.into()),
+            inventory: inventory(s.inventory),
+        }
     }
 }
 
 impl From<tt::SkuDetail> for Sku {
     fn from(s: tt::SkuDetail) -> Self {
-        Sku { id: s.id.into(), seller_sku: non_empty(s.seller_sku), price: Some(s.price.into()), inventory: inventory(s.inventory) }
+        Sku {
+            id: s.id.into(),
+            seller_sku: non_empty(s.seller_sku),
+            price: Some(s.price.into()),
+            inventory: inventory(s.inventory),
+        }
     }
 }
 
@@ -264,8 +307,21 @@ impl From<tt::ProductDetail> for MarketplaceProductDetail {
                     is_leaf: c.is_leaf,
                 })
                 .collect(),
-            brand: p.brand.filter(|b| !b.id.is_empty()).map(|b| MarketplaceBrandRef { id: b.id.into(), name: b.name }),
-            main_images: p.main_images.into_iter().map(|i| MainImage { uri: i.uri, urls: i.urls }).collect(),
+            brand: p
+                .brand
+                .filter(|b| !b.id.is_empty())
+                .map(|b| MarketplaceBrandRef {
+                    id: b.id.into(),
+                    name: b.name,
+                }),
+            main_images: p
+                .main_images
+                .into_iter()
+                .map(|i| MainImage {
+                    uri: i.uri,
+                    urls: i.urls,
+                })
+                .collect(),
             skus: p.skus.into_iter().map(Sku::from).collect(),
         }
     }
@@ -342,18 +398,26 @@ fn page_size(given: Option<i32>) -> ApiResult<u32> {
     match given {
         None => Ok(20),
         Some(n @ 1..=100) => Ok(n as u32),
-        Some(_) => Err(ApiError::bad_input("page_size", "must be between 1 and 100")),
+        Some(_) => Err(ApiError::bad_input(
+            "page_size",
+            "must be between 1 and 100",
+        )),
     }
 }
 
 /// An optional enumerated filter, upper-cased and checked against what the marketplace takes.
 fn one_of(field: &str, given: Option<&str>, allowed: &[&str]) -> ApiResult<Option<String>> {
-    let Some(v) = given.map(str::trim).filter(|v| !v.is_empty()) else { return Ok(None) };
+    let Some(v) = given.map(str::trim).filter(|v| !v.is_empty()) else {
+        return Ok(None);
+    };
     let v = v.to_ascii_uppercase();
     if allowed.contains(&v.as_str()) {
         Ok(Some(v))
     } else {
-        Err(ApiError::bad_input(field, format!("must be one of {}", allowed.join(", "))))
+        Err(ApiError::bad_input(
+            field,
+            format!("must be one of {}", allowed.join(", ")),
+        ))
     }
 }
 
@@ -370,7 +434,10 @@ fn marketplace_id(field: &str, id: &str) -> ApiResult<String> {
 async fn within_timeout<T>(call: impl Future<Output = Result<T, TiktokError>>) -> ApiResult<T> {
     match tokio::time::timeout(LOOKUP_TIMEOUT, call).await {
         Ok(result) => result.map_err(ApiError::from),
-        Err(_) => Err(ApiError::new("UPSTREAM_ERROR", "TikTok Shop did not answer in time; try again")),
+        Err(_) => Err(ApiError::new(
+            "UPSTREAM_ERROR",
+            "TikTok Shop did not answer in time; try again",
+        )),
     }
 }
 
@@ -382,9 +449,19 @@ async fn open_own_shop(app: &AppState, me: &Caller, shop_id: &str) -> ApiResult<
     let shop = domain::shops::get(&mut conn, &me.scope, shop_id).await?;
     drop(conn);
     if shop.sale_channel != "TIKTOK" {
-        return Err(ApiError::bad_input("shopId", "this shop is not a TikTok Shop shop"));
+        return Err(ApiError::bad_input(
+            "shopId",
+            "this shop is not a TikTok Shop shop",
+        ));
     }
-    Ok(open_shop(&app.db, Some(client), &app.secrets, &me.scope.client_id, &shop.id).await?)
+    Ok(open_shop(
+        &app.db,
+        Some(client),
+        &app.secrets,
+        &me.scope.client_id,
+        &shop.id,
+    )
+    .await?)
 }
 
 /// Opens any connected TikTok shop the caller works on (STAFF: an assigned one), for
@@ -423,24 +500,38 @@ impl MarketplaceQuery {
     /// The TikTok category tree as last synced (flat: children name their `parentId`). Empty
     /// until `category.sync` has run with a connected shop.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_local_tiktok_categories(&self, ctx: &Context<'_>) -> ApiResult<Vec<LocalMarketplaceCategory>> {
+    async fn get_local_tiktok_categories(
+        &self,
+        ctx: &Context<'_>,
+    ) -> ApiResult<Vec<LocalMarketplaceCategory>> {
         caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        Ok(marketplace::tiktok_categories(&mut conn).await?.into_iter().map(LocalMarketplaceCategory::from).collect())
+        Ok(marketplace::tiktok_categories(&mut conn)
+            .await?
+            .into_iter()
+            .map(LocalMarketplaceCategory::from)
+            .collect())
     }
 
     /// A category's attributes: from the local cache when fetched within a day, otherwise
     /// through a connected shop of the caller's client (and cached). When the marketplace
     /// cannot be reached, an older cached copy is answered rather than nothing.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_tiktok_category_attributes(&self, ctx: &Context<'_>, category_id: ID) -> ApiResult<Vec<CategoryAttribute>> {
+    async fn get_tiktok_category_attributes(
+        &self,
+        ctx: &Context<'_>,
+        category_id: ID,
+    ) -> ApiResult<Vec<CategoryAttribute>> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let category_id = marketplace_id("categoryId", &category_id)?;
         let mut conn = app.db.conn().await?;
         let cached = marketplace::cached_tiktok_attributes(&mut conn, &category_id).await?;
         drop(conn);
-        if let Some(c) = cached.as_ref().filter(|c| domain::time::now() - c.synced_at < ATTRIBUTES_MAX_AGE) {
+        if let Some(c) = cached
+            .as_ref()
+            .filter(|c| domain::time::now() - c.synced_at < ATTRIBUTES_MAX_AGE)
+        {
             return attributes_from_json(&c.attributes);
         }
         let fetched = async {
@@ -472,10 +563,16 @@ impl MarketplaceQuery {
     /// Brands the marketplace offers (authorised ones first), through a connected shop of the
     /// caller's client; `brandName` filters by part of the name. At most 100.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_tiktok_brands(&self, ctx: &Context<'_>, brand_name: Option<String>) -> ApiResult<Vec<MarketplaceBrand>> {
+    async fn get_tiktok_brands(
+        &self,
+        ctx: &Context<'_>,
+        brand_name: Option<String>,
+    ) -> ApiResult<Vec<MarketplaceBrand>> {
         let me = caller(ctx)?;
         let app = state(ctx);
-        let brand_name = brand_name.map(|n| n.trim().to_owned()).filter(|n| !n.is_empty());
+        let brand_name = brand_name
+            .map(|n| n.trim().to_owned())
+            .filter(|n| !n.is_empty());
         if brand_name.as_ref().is_some_and(|n| n.chars().count() > 100) {
             return Err(ApiError::bad_input("brandName", "at most 100 characters"));
         }
@@ -485,8 +582,17 @@ impl MarketplaceQuery {
             category_version: Some(marketplace::TIKTOK_CATEGORY_VERSION.into()),
             ..BrandQuery::default()
         };
-        let page = within_timeout(session.client.brands(&session.auth, &query, &Page::first(100))).await?;
-        Ok(page.brands.into_iter().map(MarketplaceBrand::from).collect())
+        let page = within_timeout(
+            session
+                .client
+                .brands(&session.auth, &query, &Page::first(100)),
+        )
+        .await?;
+        Ok(page
+            .brands
+            .into_iter()
+            .map(MarketplaceBrand::from)
+            .collect())
     }
 
     /// One page of a shop's products as the marketplace holds them.
@@ -502,17 +608,38 @@ impl MarketplaceQuery {
         let filter = filter.unwrap_or_default();
         let size = page_size(filter.page_size)?;
         let status = one_of("status", filter.status.as_deref(), PRODUCT_STATUSES)?;
-        let seller_skus: Vec<String> =
-            filter.seller_skus.unwrap_or_default().into_iter().map(|s| s.trim().to_owned()).filter(|s| !s.is_empty()).collect();
+        let seller_skus: Vec<String> = filter
+            .seller_skus
+            .unwrap_or_default()
+            .into_iter()
+            .map(|s| s.trim().to_owned())
+            .filter(|s| !s.is_empty())
+            .collect();
         if seller_skus.len() > 10 {
             return Err(ApiError::bad_input("seller_skus", "at most 10"));
         }
         let session = open_own_shop(app, me, &shop_id).await?;
-        let search = ProductSearch { status, seller_skus, ..ProductSearch::default() };
-        let page = Page { page_size: size, page_token: filter.page_token.filter(|t| !t.is_empty()) };
-        let found = within_timeout(session.client.search_products(&session.auth, &search, &page)).await?;
+        let search = ProductSearch {
+            status,
+            seller_skus,
+            ..ProductSearch::default()
+        };
+        let page = Page {
+            page_size: size,
+            page_token: filter.page_token.filter(|t| !t.is_empty()),
+        };
+        let found = within_timeout(
+            session
+                .client
+                .search_products(&session.auth, &search, &page),
+        )
+        .await?;
         Ok(MarketplaceProductList {
-            products: found.products.into_iter().map(MarketplaceProduct::from).collect(),
+            products: found
+                .products
+                .into_iter()
+                .map(MarketplaceProduct::from)
+                .collect(),
             total_count: count(found.total_count),
             next_page_token: non_empty(found.next_page_token),
         })
@@ -520,12 +647,18 @@ impl MarketplaceQuery {
 
     /// One product of a shop as the marketplace holds it.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_tiktok_product_detail(&self, ctx: &Context<'_>, shop_id: ID, product_id: ID) -> ApiResult<MarketplaceProductDetail> {
+    async fn get_tiktok_product_detail(
+        &self,
+        ctx: &Context<'_>,
+        shop_id: ID,
+        product_id: ID,
+    ) -> ApiResult<MarketplaceProductDetail> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let product_id = marketplace_id("productId", &product_id)?;
         let session = open_own_shop(app, me, &shop_id).await?;
-        let detail = within_timeout(session.client.product_detail(&session.auth, &product_id)).await?;
+        let detail =
+            within_timeout(session.client.product_detail(&session.auth, &product_id)).await?;
         Ok(detail.into())
     }
 
@@ -542,7 +675,10 @@ impl MarketplaceQuery {
         let filter = filter.unwrap_or_default();
         let size = page_size(filter.page_size)?;
         let status = one_of("status", filter.status.as_deref(), ACTIVITY_STATUSES)?;
-        let activity_type = filter.activity_type.map(|t| t.trim().to_ascii_uppercase()).filter(|t| !t.is_empty());
+        let activity_type = filter
+            .activity_type
+            .map(|t| t.trim().to_ascii_uppercase())
+            .filter(|t| !t.is_empty());
         let session = open_own_shop(app, me, &shop_id).await?;
         let search = ActivitySearch {
             status,
@@ -551,9 +687,14 @@ impl MarketplaceQuery {
             page_size: Some(size),
             page_token: filter.page_token.filter(|t| !t.is_empty()),
         };
-        let found = within_timeout(session.client.search_activities(&session.auth, &search)).await?;
+        let found =
+            within_timeout(session.client.search_activities(&session.auth, &search)).await?;
         Ok(MarketplaceActivityList {
-            activities: found.activities.into_iter().map(MarketplaceActivity::from).collect(),
+            activities: found
+                .activities
+                .into_iter()
+                .map(MarketplaceActivity::from)
+                .collect(),
             next_page_token: non_empty(found.next_page_token),
             total_count: count(found.total_count),
         })
@@ -566,8 +707,17 @@ mod tests {
 
     #[test]
     fn marketplace_ids_are_digits_only() {
-        assert_eq!(marketplace_id("categoryId", " 601226 ").ok(), Some("601226".to_owned()));
-        for bad in ["", "60/1226", "../x", "12?a=b", "1234567890123456789012345678901234"] {
+        assert_eq!(
+            marketplace_id("categoryId", " 601226 ").ok(),
+            Some("601226".to_owned())
+        );
+        for bad in [
+            "",
+            "60/1226",
+            "../x",
+            "12?a=b",
+            "1234567890123456789012345678901234",
+        ] {
             let err = marketplace_id("categoryId", bad).err().map(|e| e.field);
             assert_eq!(err, Some(Some("categoryId".to_owned())), "{bad}");
         }
@@ -578,8 +728,14 @@ mod tests {
         assert_eq!(page_size(None).ok(), Some(20));
         assert_eq!(page_size(Some(100)).ok(), Some(100));
         assert!(page_size(Some(0)).is_err() && page_size(Some(101)).is_err());
-        assert_eq!(one_of("status", Some("activate"), PRODUCT_STATUSES).ok(), Some(Some("ACTIVATE".to_owned())));
-        assert_eq!(one_of("status", Some("  "), PRODUCT_STATUSES).ok(), Some(None));
+        assert_eq!(
+            one_of("status", Some("activate"), PRODUCT_STATUSES).ok(),
+            Some(Some("ACTIVATE".to_owned()))
+        );
+        assert_eq!(
+            one_of("status", Some("  "), PRODUCT_STATUSES).ok(),
+            Some(None)
+        );
         assert!(one_of("status", Some("LIVE"), PRODUCT_STATUSES).is_err());
     }
 }

@@ -20,7 +20,9 @@ use std::net::IpAddr;
 use std::sync::Arc;
 
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument};
-use async_graphql::{Context, EmptySubscription, Guard, MergedObject, Schema, ServerError, Value, Variables};
+use async_graphql::{
+    Context, EmptySubscription, Guard, MergedObject, Schema, ServerError, Value, Variables,
+};
 
 use domain::{Db, Role};
 
@@ -51,7 +53,10 @@ impl AppState {
     }
 
     pub fn promotions_enabled(&self, client_id: &str, client_key: &str) -> bool {
-        self.config.promotions_client.as_deref().is_some_and(|p| p == client_id || p == client_key)
+        self.config
+            .promotions_client
+            .as_deref()
+            .is_some_and(|p| p == client_id || p == client_key)
     }
 
     pub fn link(&self, path_and_query: &str) -> String {
@@ -86,9 +91,15 @@ pub struct RoleGuard {
 }
 
 impl RoleGuard {
-    pub const SIGNED_IN: RoleGuard = RoleGuard { roles: &[Role::Admin, Role::Staff, Role::SuperAdmin] };
-    pub const ADMIN: RoleGuard = RoleGuard { roles: &[Role::Admin, Role::SuperAdmin] };
-    pub const SUPER_ADMIN: RoleGuard = RoleGuard { roles: &[Role::SuperAdmin] };
+    pub const SIGNED_IN: RoleGuard = RoleGuard {
+        roles: &[Role::Admin, Role::Staff, Role::SuperAdmin],
+    };
+    pub const ADMIN: RoleGuard = RoleGuard {
+        roles: &[Role::Admin, Role::SuperAdmin],
+    };
+    pub const SUPER_ADMIN: RoleGuard = RoleGuard {
+        roles: &[Role::SuperAdmin],
+    };
 }
 
 impl Guard for RoleGuard {
@@ -154,7 +165,15 @@ pub fn build(limits: &Limits, state: Option<AppState>) -> AppSchema {
 
 /// Printed by `api export-schema`.
 pub fn sdl() -> String {
-    build(&Limits { depth: 64, complexity: 100_000, introspection: true }, None).sdl()
+    build(
+        &Limits {
+            depth: 64,
+            complexity: 100_000,
+            introspection: true,
+        },
+        None,
+    )
+    .sdl()
 }
 
 /// What became of a request.
@@ -178,10 +197,17 @@ pub struct Schemas {
 impl Schemas {
     pub fn new(limits: &Limits, state: AppState) -> Schemas {
         let schema_reads = limits.introspection.then(|| {
-            let bounds = Limits { depth: introspection::MAX_DEPTH, complexity: introspection::MAX_FIELDS, introspection: true };
+            let bounds = Limits {
+                depth: introspection::MAX_DEPTH,
+                complexity: introspection::MAX_FIELDS,
+                introspection: true,
+            };
             build(&bounds, Some(state.clone()))
         });
-        Schemas { data: build(limits, Some(state)), schema_reads }
+        Schemas {
+            data: build(limits, Some(state)),
+            schema_reads,
+        }
     }
 
     pub async fn execute(&self, mut request: async_graphql::Request) -> Outcome {
@@ -189,7 +215,9 @@ impl Schemas {
             Ok(doc) => doc,
             Err(error) => return Outcome::Refused(vec![error.into()]),
         };
-        if let Err(error) = required_variables_given(&doc, request.operation_name.as_deref(), &request.variables) {
+        if let Err(error) =
+            required_variables_given(&doc, request.operation_name.as_deref(), &request.variables)
+        {
             return Outcome::Refused(vec![error]);
         }
         let reads_schema = introspection::is_bounded_schema_read(&doc);
@@ -207,7 +235,10 @@ impl Schemas {
         // async-graphql answers a request it refused before execution (validation, limits, no
         // such operation) with errors and no data, and each error of execution carries the path
         // of its field: errors without data and without any path never ran.
-        if response.data == Value::Null && !response.errors.is_empty() && response.errors.iter().all(|e| e.path.is_empty()) {
+        if response.data == Value::Null
+            && !response.errors.is_empty()
+            && response.errors.iter().all(|e| e.path.is_empty())
+        {
             Outcome::Refused(response.errors)
         } else {
             Outcome::Executed(response)
@@ -218,7 +249,11 @@ impl Schemas {
 /// Variable coercion that async-graphql leaves to execution: a required variable without a
 /// default must be given, and not as null. (Values of the wrong type are refused by its
 /// validation.) A document whose operation cannot be chosen is left to async-graphql to refuse.
-fn required_variables_given(doc: &ExecutableDocument, operation_name: Option<&str>, variables: &Variables) -> Result<(), ServerError> {
+fn required_variables_given(
+    doc: &ExecutableDocument,
+    operation_name: Option<&str>,
+    variables: &Variables,
+) -> Result<(), ServerError> {
     let operation = match (&doc.operations, operation_name) {
         (DocumentOperations::Single(op), None) => op,
         (DocumentOperations::Multiple(ops), Some(name)) => match ops.get(name) {
@@ -237,8 +272,14 @@ fn required_variables_given(doc: &ExecutableDocument, operation_name: Option<&st
             continue;
         }
         let message = match variables.get(&var.name.node) {
-            None => format!("Variable \"${}\" of required type \"{}\" was not provided.", var.name.node, var.var_type.node),
-            Some(Value::Null) => format!("Variable \"${}\" of non-null type \"{}\" must not be null.", var.name.node, var.var_type.node),
+            None => format!(
+                "Variable \"${}\" of required type \"{}\" was not provided.",
+                var.name.node, var.var_type.node
+            ),
+            Some(Value::Null) => format!(
+                "Variable \"${}\" of non-null type \"{}\" must not be null.",
+                var.name.node, var.var_type.node
+            ),
             Some(_) => continue,
         };
         return Err(ServerError::new(message, Some(definition.pos)));

@@ -1,6 +1,6 @@
 //! The job monitor: histories, batches, queue stats, workers. SUPER_ADMIN sees every client's
 //! jobs; ADMIN its own client's; any signed-in user can follow a batch of its client.
-use async_graphql::{Context, InputObject, Json, Object, SimpleObject, ID};
+use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use domain::event_histories::{self, HistoryFilter, Visibility};
@@ -9,7 +9,7 @@ use domain::paging::PageRequest;
 use crate::auth::Caller;
 use crate::errors::ApiResult;
 use crate::graphql::types::{JobStatus, PageInfo};
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(SimpleObject, Debug, Clone)]
 pub struct EventHistory {
@@ -95,7 +95,11 @@ async fn job_batch(conn: &mut domain::Conn, me: &Caller, id: &str) -> ApiResult<
         .await?
         .into_iter()
         .map(|j| BatchFailure {
-            label: j.payload["label"].as_str().filter(|l| !l.is_empty()).map(str::to_owned).unwrap_or_else(|| j.kind.clone()),
+            label: j.payload["label"]
+                .as_str()
+                .filter(|l| !l.is_empty())
+                .map(str::to_owned)
+                .unwrap_or_else(|| j.kind.clone()),
             error: j.error.unwrap_or_default(),
             attempts: int(j.attempts),
             job_id: j.id.into(),
@@ -146,7 +150,11 @@ pub struct MonitorsQuery;
 #[Object]
 impl MonitorsQuery {
     #[graphql(guard = "RoleGuard::ADMIN")]
-    async fn get_event_histories(&self, ctx: &Context<'_>, filter: Option<EventHistoryFilter>) -> ApiResult<EventHistoryPage> {
+    async fn get_event_histories(
+        &self,
+        ctx: &Context<'_>,
+        filter: Option<EventHistoryFilter>,
+    ) -> ApiResult<EventHistoryPage> {
         let me = caller(ctx)?;
         let filter = filter.unwrap_or_default();
         let request = PageRequest::parse(filter.limit, filter.page)?;
@@ -158,14 +166,21 @@ impl MonitorsQuery {
         };
         let mut conn = state(ctx).db.conn().await?;
         // Another client's id in a filter is NOT_FOUND, as it is anywhere else.
-        if query.client_id.as_ref().is_some_and(|c| !me.scope.is_super_admin() && *c != me.scope.client_id) {
+        if query
+            .client_id
+            .as_ref()
+            .is_some_and(|c| !me.scope.is_super_admin() && *c != me.scope.client_id)
+        {
             return Err(domain::DomainError::NotFound("client").into());
         }
         if let Some(batch_id) = &query.batch_id {
             event_histories::batch(&mut conn, &visibility(me), batch_id).await?;
         }
         let page = event_histories::list(&mut conn, &visibility(me), &query, request).await?;
-        Ok(EventHistoryPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
+        Ok(EventHistoryPage {
+            page_info: PageInfo::of(&page),
+            items: page.items.into_iter().map(Into::into).collect(),
+        })
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
@@ -197,7 +212,14 @@ impl MonitorsQuery {
     async fn get_workers(&self, ctx: &Context<'_>) -> ApiResult<Vec<WorkerInfo>> {
         let mut conn = state(ctx).db.conn().await?;
         let alive = domain::workers::alive(&mut conn, std::time::Duration::from_secs(60)).await?;
-        Ok(alive.into_iter().map(|w| WorkerInfo { id: w.id, queues: w.queues, last_seen_at: w.last_seen_at }).collect())
+        Ok(alive
+            .into_iter()
+            .map(|w| WorkerInfo {
+                id: w.id,
+                queues: w.queues,
+                last_seen_at: w.last_seen_at,
+            })
+            .collect())
     }
 }
 

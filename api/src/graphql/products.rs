@@ -1,15 +1,18 @@
 //! A client's products: list, read, update (with variant changes), delete. Any signed-in user
 //! of the client.
-use async_graphql::{Context, Enum, InputObject, Object, SimpleObject, ID};
+use async_graphql::{Context, Enum, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use domain::paging::PageRequest;
-use domain::products::{self, ChangeAction as Action, ImageInput, ProductChanges, ProductFilter as Filter, VariantChange};
+use domain::products::{
+    self, ChangeAction as Action, ImageInput, ProductChanges, ProductFilter as Filter,
+    VariantChange,
+};
 
 use crate::errors::ApiResult;
 use crate::graphql::brands::Attribute;
-use crate::graphql::types::{money, Dimensions, LiveStatus, PageInfo, ProductType, Weight};
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::types::{Dimensions, LiveStatus, PageInfo, ProductType, Weight, money};
+use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum ProductStatus {
@@ -81,11 +84,21 @@ impl Product {
     }
     async fn brand(&self) -> Option<NamedRef> {
         let name = self.0.brand_name.clone()?;
-        Some(NamedRef { id: self.0.brand_id.clone().map(ID::from), name })
+        Some(NamedRef {
+            id: self.0.brand_id.clone().map(ID::from),
+            name,
+        })
     }
     async fn category(&self) -> Option<NamedRef> {
-        let name = self.0.category_name.clone().or_else(|| self.0.category_id.clone())?;
-        Some(NamedRef { id: self.0.category_id.clone().map(ID::from), name })
+        let name = self
+            .0
+            .category_name
+            .clone()
+            .or_else(|| self.0.category_id.clone())?;
+        Some(NamedRef {
+            id: self.0.category_id.clone().map(ID::from),
+            name,
+        })
     }
     async fn images(&self, ctx: &Context<'_>) -> ApiResult<Vec<ProductImage>> {
         let me = caller(ctx)?;
@@ -93,7 +106,12 @@ impl Product {
         Ok(products::images(&mut conn, &me.scope, &self.0.id)
             .await?
             .into_iter()
-            .map(|i| ProductImage { id: i.id.into(), image_url: i.url, is_primary: i.is_primary, sequence: i32::try_from(i.sequence).unwrap_or(0) })
+            .map(|i| ProductImage {
+                id: i.id.into(),
+                image_url: i.url,
+                is_primary: i.is_primary,
+                sequence: i32::try_from(i.sequence).unwrap_or(0),
+            })
             .collect())
     }
     async fn published_shops(&self, ctx: &Context<'_>) -> ApiResult<Vec<PublishedShop>> {
@@ -230,7 +248,13 @@ impl From<UpdateProductInput> for ProductChanges {
             brand_id: i.brand_id.map(|b| b.to_string()),
             category_name: i.category_name,
             images: i.images.map(|list| {
-                list.into_iter().map(|m| ImageInput { url: m.image_url, is_primary: m.is_primary, sequence: m.sequence.map(i64::from) }).collect()
+                list.into_iter()
+                    .map(|m| ImageInput {
+                        url: m.image_url,
+                        is_primary: m.is_primary,
+                        sequence: m.sequence.map(i64::from),
+                    })
+                    .collect()
             }),
             status: i.status.map(ProductStatus::as_str),
             origin_url: i.origin_url,
@@ -250,7 +274,9 @@ impl From<UpdateProductInput> for ProductChanges {
                         quantity: v.quantity.map(i64::from),
                         sale_price: v.sale_price,
                         list_price: v.list_price,
-                        attributes: v.attributes.map(|a| a.into_iter().map(|a| (a.name, a.value)).collect()),
+                        attributes: v
+                            .attributes
+                            .map(|a| a.into_iter().map(|a| (a.name, a.value)).collect()),
                     })
                     .collect()
             }),
@@ -264,7 +290,12 @@ pub struct ProductsQuery;
 #[Object]
 impl ProductsQuery {
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_products(&self, ctx: &Context<'_>, search: Option<String>, filter: Option<ProductFilter>) -> ApiResult<ProductPage> {
+    async fn get_products(
+        &self,
+        ctx: &Context<'_>,
+        search: Option<String>,
+        filter: Option<ProductFilter>,
+    ) -> ApiResult<ProductPage> {
         let me = caller(ctx)?;
         let filter = filter.unwrap_or_default();
         let request = PageRequest::parse(filter.limit, filter.page)?;
@@ -277,8 +308,18 @@ impl ProductsQuery {
         };
         let st = state(ctx);
         let mut conn = st.db.conn().await?;
-        let page = products::list(&mut conn, &me.scope, &domain_filter, request, &st.catalogue_orders).await?;
-        Ok(ProductPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Product).collect() })
+        let page = products::list(
+            &mut conn,
+            &me.scope,
+            &domain_filter,
+            request,
+            &st.catalogue_orders,
+        )
+        .await?;
+        Ok(ProductPage {
+            page_info: PageInfo::of(&page),
+            items: page.items.into_iter().map(Product).collect(),
+        })
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
@@ -289,7 +330,11 @@ impl ProductsQuery {
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_product_variants(&self, ctx: &Context<'_>, product_id: ID) -> ApiResult<Vec<Variant>> {
+    async fn get_product_variants(
+        &self,
+        ctx: &Context<'_>,
+        product_id: ID,
+    ) -> ApiResult<Vec<Variant>> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
         Ok(products::variants(&mut conn, &me.scope, &product_id)
@@ -304,20 +349,34 @@ impl ProductsQuery {
                 attributes: v
                     .attributes
                     .into_iter()
-                    .map(|a| VariantAttribute { id: a.id.into(), attribute: Attribute { id: a.attribute_id.into(), name: a.attribute_name }, value: a.value })
+                    .map(|a| VariantAttribute {
+                        id: a.id.into(),
+                        attribute: Attribute {
+                            id: a.attribute_id.into(),
+                            name: a.attribute_name,
+                        },
+                        value: a.value,
+                    })
                     .collect(),
             })
             .collect())
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_product_attributes(&self, ctx: &Context<'_>, product_id: ID) -> ApiResult<Vec<ProductAttribute>> {
+    async fn get_product_attributes(
+        &self,
+        ctx: &Context<'_>,
+        product_id: ID,
+    ) -> ApiResult<Vec<ProductAttribute>> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
         Ok(products::attributes(&mut conn, &me.scope, &product_id)
             .await?
             .into_iter()
-            .map(|a| ProductAttribute { attribute_id: a.attribute_id.into(), values: a.values })
+            .map(|a| ProductAttribute {
+                attribute_id: a.attribute_id.into(),
+                values: a.values,
+            })
             .collect())
     }
 }
@@ -329,7 +388,12 @@ pub struct ProductsMutation;
 impl ProductsMutation {
     /// Changes a product and its variants in one transaction; answers the product's id.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn update_product(&self, ctx: &Context<'_>, id: ID, input: UpdateProductInput) -> ApiResult<ID> {
+    async fn update_product(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        input: UpdateProductInput,
+    ) -> ApiResult<ID> {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         products::update(&mut tx, &me.scope, &id, input.into()).await?;
@@ -347,7 +411,11 @@ impl ProductsMutation {
 
     /// Deletes the caller's products among `productIds`; answers how many were deleted.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn bulk_delete_products(&self, ctx: &Context<'_>, product_ids: Vec<ID>) -> ApiResult<i32> {
+    async fn bulk_delete_products(
+        &self,
+        ctx: &Context<'_>,
+        product_ids: Vec<ID>,
+    ) -> ApiResult<i32> {
         let me = caller(ctx)?;
         let ids: Vec<String> = product_ids.into_iter().map(|id| id.to_string()).collect();
         let mut tx = state(ctx).db.begin().await?;

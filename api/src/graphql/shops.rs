@@ -1,6 +1,6 @@
 //! Shops: the consent flow that connects a marketplace shop, and the client's shops.
 //! ADMIN connects and manages shops; STAFF see only the shops assigned to them.
-use async_graphql::{Context, InputObject, Json, Object, SimpleObject, ID};
+use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 
 use connectors::tiktok::TiktokError;
 use domain::shops::{self, GrantedTiktokShop, StateUse};
@@ -9,7 +9,7 @@ use jobs::kinds;
 
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{PageInfo, SaleChannel, Shop, TargetMarket};
-use crate::graphql::{caller, state, AppState, RoleGuard};
+use crate::graphql::{AppState, RoleGuard, caller, state};
 
 #[derive(InputObject)]
 pub struct AuthorizeShopInput {
@@ -68,14 +68,24 @@ pub struct ShopsQuery;
 impl ShopsQuery {
     /// The client's shops; STAFF see their assigned shops.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_shops(&self, ctx: &Context<'_>, filter: Option<ShopFilter>) -> ApiResult<ShopPage> {
+    async fn get_shops(
+        &self,
+        ctx: &Context<'_>,
+        filter: Option<ShopFilter>,
+    ) -> ApiResult<ShopPage> {
         let me = caller(ctx)?;
         let filter = filter.unwrap_or_default();
         let request = domain::paging::PageRequest::parse(filter.limit, filter.page)?;
-        let query = shops::ShopFilter { search: filter.search, sale_channel: filter.sale_channel.map(channel_name) };
+        let query = shops::ShopFilter {
+            search: filter.search,
+            sale_channel: filter.sale_channel.map(channel_name),
+        };
         let mut conn = state(ctx).db.conn().await?;
         let page = shops::list(&mut conn, &me.scope, &query, request).await?;
-        Ok(ShopPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
+        Ok(ShopPage {
+            page_info: PageInfo::of(&page),
+            items: page.items.into_iter().map(Into::into).collect(),
+        })
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
@@ -92,23 +102,46 @@ impl ShopsQuery {
         let list = shops::warehouses(&mut conn, &me.scope, &shop_id).await?;
         Ok(list
             .into_iter()
-            .map(|w| Warehouse { id: w.id.into(), external_id: w.external_id, name: w.name, additional_data: w.additional_data.map(Json), is_default: w.is_default })
+            .map(|w| Warehouse {
+                id: w.id.into(),
+                external_id: w.external_id,
+                name: w.name,
+                additional_data: w.additional_data.map(Json),
+                is_default: w.is_default,
+            })
             .collect())
     }
 }
 
 /// Queues one job of `kind` for a shop under a new batch, so the screen can follow it.
-async fn queue_shop_job(ctx: &Context<'_>, kind: &'static str, shop_id: &str) -> ApiResult<BulkJobResult> {
+async fn queue_shop_job(
+    ctx: &Context<'_>,
+    kind: &'static str,
+    shop_id: &str,
+) -> ApiResult<BulkJobResult> {
     let me = caller(ctx)?;
     let app = state(ctx);
     let mut tx = app.db.begin().await?;
     shops::get(&mut tx, &me.scope, shop_id).await?;
-    let batch_id = event_histories::create_batch(&mut tx, Some(&me.scope.client_id), kind, 1).await?;
-    let job = jobs::shops::shop_job(kind, &me.scope.client_id, shop_id, Some(batch_id.clone()), app.config.jobs.max_attempts);
-    let ids: Vec<String> = event_histories::insert(&mut tx, &job).await?.into_iter().collect();
+    let batch_id =
+        event_histories::create_batch(&mut tx, Some(&me.scope.client_id), kind, 1).await?;
+    let job = jobs::shops::shop_job(
+        kind,
+        &me.scope.client_id,
+        shop_id,
+        Some(batch_id.clone()),
+        app.config.jobs.max_attempts,
+    );
+    let ids: Vec<String> = event_histories::insert(&mut tx, &job)
+        .await?
+        .into_iter()
+        .collect();
     tx.commit().await.map_err(domain::DomainError::from)?;
     app.dispatch(&ids).await;
-    Ok(BulkJobResult { batch_id: batch_id.into(), queued: 1 })
+    Ok(BulkJobResult {
+        batch_id: batch_id.into(),
+        queued: 1,
+    })
 }
 
 fn channel_name(c: SaleChannel) -> &'static str {
@@ -121,9 +154,12 @@ fn channel_name(c: SaleChannel) -> &'static str {
 
 /// The TikTok client, or the error that says the server has no TikTok app.
 pub fn tiktok(app: &AppState) -> ApiResult<&connectors::tiktok::TiktokClient> {
-    app.tiktok
-        .as_ref()
-        .ok_or_else(|| ApiError::new("UPSTREAM_ERROR", "TikTok Shop is not configured on this server (TIKTOK_APP_KEY, TIKTOK_APP_SECRET)"))
+    app.tiktok.as_ref().ok_or_else(|| {
+        ApiError::new(
+            "UPSTREAM_ERROR",
+            "TikTok Shop is not configured on this server (TIKTOK_APP_KEY, TIKTOK_APP_SECRET)",
+        )
+    })
 }
 
 /// A marketplace failure as the contract shows it: the marketplace's own words and code
@@ -140,63 +176,103 @@ impl ShopsMutation {
     /// The consent link a seller opens to connect a shop. Its `state` is single use and
     /// expires after 30 minutes.
     #[graphql(guard = "RoleGuard::ADMIN")]
-    async fn generate_authorize_link(&self, ctx: &Context<'_>, target_market: TargetMarket, sale_channel: SaleChannel) -> ApiResult<String> {
+    async fn generate_authorize_link(
+        &self,
+        ctx: &Context<'_>,
+        target_market: TargetMarket,
+        sale_channel: SaleChannel,
+    ) -> ApiResult<String> {
         let me = caller(ctx)?;
         let app = state(ctx);
         if sale_channel != SaleChannel::Tiktok {
-            return Err(ApiError::bad_input("saleChannel", "only TikTok Shop can be connected for now"));
+            return Err(ApiError::bad_input(
+                "saleChannel",
+                "only TikTok Shop can be connected for now",
+            ));
         }
         let client = tiktok(app)?;
         let _ = target_market;
         let mut conn = app.db.conn().await?;
         plans::require_active(&mut conn, &me.scope.client_id).await?;
-        let raw = shops::create_state(&mut conn, &me.scope, channel_name(sale_channel), "US").await?;
+        let raw =
+            shops::create_state(&mut conn, &me.scope, channel_name(sale_channel), "US").await?;
         Ok(client.authorize_url(&raw))
     }
 
     /// Completes the consent flow: checks the state (single use), exchanges the code for
     /// tokens, connects every shop the grant covers and queues their first sync.
     #[graphql(guard = "RoleGuard::ADMIN")]
-    async fn authorize_shop(&self, ctx: &Context<'_>, input: AuthorizeShopInput) -> ApiResult<Shop> {
+    async fn authorize_shop(
+        &self,
+        ctx: &Context<'_>,
+        input: AuthorizeShopInput,
+    ) -> ApiResult<Shop> {
         let me = caller(ctx)?;
         let app = state(ctx);
         if input.code.trim().is_empty() {
-            return Err(ApiError::bad_input("code", "the authorisation code is missing"));
+            return Err(ApiError::bad_input(
+                "code",
+                "the authorisation code is missing",
+            ));
         }
         let client = tiktok(app)?;
         let mut conn = app.db.conn().await?;
         let peeked = match shops::peek_state(&mut conn, &me.scope, &input.state).await? {
             // The same callback again (a reload, a double submit): the shop it connected.
-            StateUse::Repeated(shop_id) => return Ok(shops::get(&mut conn, &me.scope, &shop_id).await?.into()),
+            StateUse::Repeated(shop_id) => {
+                return Ok(shops::get(&mut conn, &me.scope, &shop_id).await?.into());
+            }
             StateUse::Fresh(used) => used,
         };
         drop(conn);
         if peeked.sale_channel != channel_name(input.sale_channel) {
-            return Err(ApiError::bad_input("saleChannel", "the link was made for another sale channel"));
+            return Err(ApiError::bad_input(
+                "saleChannel",
+                "the link was made for another sale channel",
+            ));
         }
         // The remote calls happen outside any transaction; the state is used only when the
         // shop is stored, so a failed exchange leaves the link usable for another try.
-        let tokens = client.get_token(input.code.trim()).await.map_err(|e| match e {
-            TiktokError::Rejected { .. } | TiktokError::AuthorizationLost { .. } => {
-                ApiError::bad_input("code", format!("TikTok Shop refused the authorisation code: {}", e.message()))
-            }
-            other => upstream(other),
-        })?;
-        let granted = client.authorized_shops(&tokens.access_token).await.map_err(upstream)?;
+        let tokens = client
+            .get_token(input.code.trim())
+            .await
+            .map_err(|e| match e {
+                TiktokError::Rejected { .. } | TiktokError::AuthorizationLost { .. } => {
+                    ApiError::bad_input(
+                        "code",
+                        format!(
+                            "TikTok Shop refused the authorisation code: {}",
+                            e.message()
+                        ),
+                    )
+                }
+                other => upstream(other),
+            })?;
+        let granted = client
+            .authorized_shops(&tokens.access_token)
+            .await
+            .map_err(upstream)?;
         if granted.is_empty() {
-            return Err(ApiError::new("UPSTREAM_ERROR", "TikTok Shop granted no shop to this authorisation"));
+            return Err(ApiError::new(
+                "UPSTREAM_ERROR",
+                "TikTok Shop granted no shop to this authorisation",
+            ));
         }
         let mut tx = app.db.begin().await?;
         let used = match shops::use_state(&mut tx, &me.scope, &input.state).await? {
             StateUse::Fresh(used) => used,
-            StateUse::Repeated(shop_id) => return Ok(shops::get(&mut tx, &me.scope, &shop_id).await?.into()),
+            StateUse::Repeated(shop_id) => {
+                return Ok(shops::get(&mut tx, &me.scope, &shop_id).await?.into());
+            }
         };
         let access_sealed = app.secrets.seal(&tokens.access_token);
         let refresh_sealed = app.secrets.seal(&tokens.refresh_token);
         let mut first = None;
         let mut job_ids = Vec::new();
         for g in granted {
-            let known = shops::find_external(&mut tx, &me.scope.client_id, "TIKTOK", &g.id).await?.is_some();
+            let known = shops::find_external(&mut tx, &me.scope.client_id, "TIKTOK", &g.id)
+                .await?
+                .is_some();
             plans::require_shop_quota(&mut tx, &me.scope.client_id, known).await?;
             let shop_id = shops::upsert_tiktok(
                 &mut tx,
@@ -220,7 +296,13 @@ impl ShopsMutation {
                 },
             )
             .await?;
-            let job = jobs::shops::shop_job(kinds::SHOP_SYNC, &me.scope.client_id, &shop_id, None, app.config.jobs.max_attempts);
+            let job = jobs::shops::shop_job(
+                kinds::SHOP_SYNC,
+                &me.scope.client_id,
+                &shop_id,
+                None,
+                app.config.jobs.max_attempts,
+            );
             if let Some(id) = event_histories::insert(&mut tx, &job).await? {
                 job_ids.push(id);
             }
@@ -230,7 +312,8 @@ impl ShopsMutation {
         // The category tree can only be fetched through a shop: with the first one connected,
         // fetch it now rather than at the next daily run.
         if !domain::marketplace::has_tiktok_categories(&mut tx).await? {
-            let job = jobs::shops::category_sync_for_new_shop(&shop_id, app.config.jobs.max_attempts);
+            let job =
+                jobs::shops::category_sync_for_new_shop(&shop_id, app.config.jobs.max_attempts);
             if let Some(id) = event_histories::insert(&mut tx, &job).await? {
                 job_ids.push(id);
             }
@@ -244,10 +327,23 @@ impl ShopsMutation {
 
     /// Renames a shop or sets its commission (percent of each sale, 0 to 100).
     #[graphql(guard = "RoleGuard::ADMIN")]
-    async fn update_shop(&self, ctx: &Context<'_>, id: ID, input: UpdateShopInput) -> ApiResult<Shop> {
+    async fn update_shop(
+        &self,
+        ctx: &Context<'_>,
+        id: ID,
+        input: UpdateShopInput,
+    ) -> ApiResult<Shop> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        Ok(shops::update(&mut conn, &me.scope, &id, input.name.as_deref(), input.commission_rate).await?.into())
+        Ok(shops::update(
+            &mut conn,
+            &me.scope,
+            &id,
+            input.name.as_deref(),
+            input.commission_rate,
+        )
+        .await?
+        .into())
     }
 
     /// Disconnects a shop: it and what was synced from it are forgotten; the catalogue stays.

@@ -1,14 +1,14 @@
 //! Product templates: list, read, create, update, remove. Any signed-in user of the client.
-use async_graphql::{Context, Enum, InputObject, Json, Object, SimpleObject, ID};
+use async_graphql::{Context, Enum, ID, InputObject, Json, Object, SimpleObject};
 use chrono::{DateTime, Utc};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use domain::paging::PageRequest;
 use domain::templates::{self, TemplateDraft, TemplateFilter};
 
 use crate::errors::ApiResult;
-use crate::graphql::types::{money, Dimensions, PageInfo, ProductType, Weight};
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::types::{Dimensions, PageInfo, ProductType, Weight, money};
+use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 pub enum TemplateStatus {
@@ -155,7 +155,11 @@ pub struct TemplatesQuery;
 #[Object]
 impl TemplatesQuery {
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_product_templates(&self, ctx: &Context<'_>, filter: Option<ProductTemplateFilter>) -> ApiResult<ProductTemplatePage> {
+    async fn get_product_templates(
+        &self,
+        ctx: &Context<'_>,
+        filter: Option<ProductTemplateFilter>,
+    ) -> ApiResult<ProductTemplatePage> {
         let me = caller(ctx)?;
         let filter = filter.unwrap_or_default();
         let request = PageRequest::parse(filter.limit, filter.page)?;
@@ -166,14 +170,23 @@ impl TemplatesQuery {
         };
         let mut conn = state(ctx).db.conn().await?;
         let page = templates::list(&mut conn, &me.scope, &domain_filter, request).await?;
-        Ok(ProductTemplatePage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(Into::into).collect() })
+        Ok(ProductTemplatePage {
+            page_info: PageInfo::of(&page),
+            items: page.items.into_iter().map(Into::into).collect(),
+        })
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_product_template(&self, ctx: &Context<'_>, template_id: ID) -> ApiResult<ProductTemplate> {
+    async fn get_product_template(
+        &self,
+        ctx: &Context<'_>,
+        template_id: ID,
+    ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        Ok(templates::get(&mut conn, &me.scope, &template_id).await?.into())
+        Ok(templates::get(&mut conn, &me.scope, &template_id)
+            .await?
+            .into())
     }
 }
 
@@ -183,14 +196,25 @@ pub struct TemplatesMutation;
 #[Object]
 impl TemplatesMutation {
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn create_product_template(&self, ctx: &Context<'_>, input: ProductTemplateInput) -> ApiResult<ProductTemplate> {
+    async fn create_product_template(
+        &self,
+        ctx: &Context<'_>,
+        input: ProductTemplateInput,
+    ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
         let mut conn = state(ctx).db.conn().await?;
-        Ok(templates::create(&mut conn, &me.scope, input.into()).await?.into())
+        Ok(templates::create(&mut conn, &me.scope, input.into())
+            .await?
+            .into())
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn update_product_template(&self, ctx: &Context<'_>, template_id: ID, input: ProductTemplateInput) -> ApiResult<ProductTemplate> {
+    async fn update_product_template(
+        &self,
+        ctx: &Context<'_>,
+        template_id: ID,
+        input: ProductTemplateInput,
+    ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;

@@ -29,16 +29,25 @@ impl Media {
     /// Highest quality wins, the earlier entry on a tie; wildcards mean JSON, which every client
     /// understands.
     pub fn negotiate(accept: Option<&HeaderValue>) -> Option<Media> {
-        let Some(accept) = accept else { return Some(Media::Json) };
+        let Some(accept) = accept else {
+            return Some(Media::Json);
+        };
         // A header that is not visible ASCII cannot be read: answer as to a legacy client.
-        let Ok(accept) = accept.to_str() else { return Some(Media::Json) };
+        let Ok(accept) = accept.to_str() else {
+            return Some(Media::Json);
+        };
         if accept.trim().is_empty() {
             return Some(Media::Json);
         }
         let mut best: Option<(f32, Media)> = None;
         for entry in accept.split(',') {
-            let Ok(range) = entry.trim().parse::<Mime>() else { continue };
-            let quality = range.get_param("q").and_then(|q| q.as_str().parse::<f32>().ok()).unwrap_or(1.0);
+            let Ok(range) = entry.trim().parse::<Mime>() else {
+                continue;
+            };
+            let quality = range
+                .get_param("q")
+                .and_then(|q| q.as_str().parse::<f32>().ok())
+                .unwrap_or(1.0);
             if quality <= 0.0 {
                 continue;
             }
@@ -56,7 +65,9 @@ impl Media {
 
     pub fn content_type(self) -> HeaderValue {
         match self {
-            Media::GraphqlResponse => HeaderValue::from_static("application/graphql-response+json; charset=utf-8"),
+            Media::GraphqlResponse => {
+                HeaderValue::from_static("application/graphql-response+json; charset=utf-8")
+            }
             Media::Json => HeaderValue::from_static("application/json"),
         }
     }
@@ -72,18 +83,24 @@ impl Media {
 }
 
 /// Why a request body's Content-Type is not accepted (answered 415).
-pub const UNSUPPORTED_CONTENT_TYPE: &str = "send the GraphQL request as JSON, with `Content-Type: application/json`";
+pub const UNSUPPORTED_CONTENT_TYPE: &str =
+    "send the GraphQL request as JSON, with `Content-Type: application/json`";
 
 /// True when the body is declared as JSON in UTF-8 (the charset may be left out, and JSON has
 /// no other).
 pub fn is_json_body(content_type: Option<&HeaderValue>) -> bool {
-    let Some(parsed) = content_type.and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<Mime>().ok()) else {
+    let Some(parsed) = content_type
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<Mime>().ok())
+    else {
         return false;
     };
     parsed.type_() == mime::APPLICATION
         && parsed.subtype() == mime::JSON
         && parsed.suffix().is_none()
-        && parsed.get_param(mime::CHARSET).is_none_or(|c| c == mime::UTF_8)
+        && parsed
+            .get_param(mime::CHARSET)
+            .is_none_or(|c| c == mime::UTF_8)
 }
 
 #[cfg(test)]
@@ -91,19 +108,47 @@ mod tests {
     use super::*;
 
     fn negotiate(accept: Option<&str>) -> Option<Media> {
-        Media::negotiate(accept.map(|a| HeaderValue::from_str(a).expect("header")).as_ref())
+        Media::negotiate(
+            accept
+                .map(|a| HeaderValue::from_str(a).expect("header"))
+                .as_ref(),
+        )
     }
 
     #[test]
     fn accept_picks_the_preferred_media_type() {
         assert_eq!(negotiate(None), Some(Media::Json));
         assert_eq!(negotiate(Some("")), Some(Media::Json));
-        assert_eq!(negotiate(Some("application/graphql-response+json")), Some(Media::GraphqlResponse));
-        assert_eq!(negotiate(Some("application/graphql-response+json, application/json")), Some(Media::GraphqlResponse));
-        assert_eq!(negotiate(Some("application/json, application/graphql-response+json")), Some(Media::Json));
-        assert_eq!(negotiate(Some("application/graphql-response+json, application/json;q=0.9")), Some(Media::GraphqlResponse));
-        assert_eq!(negotiate(Some("application/json;q=0.9, application/graphql-response+json")), Some(Media::GraphqlResponse));
-        assert_eq!(negotiate(Some("application/graphql-response+json;q=0, application/json")), Some(Media::Json));
+        assert_eq!(
+            negotiate(Some("application/graphql-response+json")),
+            Some(Media::GraphqlResponse)
+        );
+        assert_eq!(
+            negotiate(Some("application/graphql-response+json, application/json")),
+            Some(Media::GraphqlResponse)
+        );
+        assert_eq!(
+            negotiate(Some("application/json, application/graphql-response+json")),
+            Some(Media::Json)
+        );
+        assert_eq!(
+            negotiate(Some(
+                "application/graphql-response+json, application/json;q=0.9"
+            )),
+            Some(Media::GraphqlResponse)
+        );
+        assert_eq!(
+            negotiate(Some(
+                "application/json;q=0.9, application/graphql-response+json"
+            )),
+            Some(Media::GraphqlResponse)
+        );
+        assert_eq!(
+            negotiate(Some(
+                "application/graphql-response+json;q=0, application/json"
+            )),
+            Some(Media::Json)
+        );
         assert_eq!(negotiate(Some("*/*")), Some(Media::Json));
         assert_eq!(negotiate(Some("text/html, */*;q=0.8")), Some(Media::Json));
         assert_eq!(negotiate(Some("application/*")), Some(Media::Json));

@@ -163,7 +163,13 @@ impl Client {
 
 impl From<clients::Client> for Client {
     fn from(c: clients::Client) -> Self {
-        Client { id: c.id.into(), name: c.name, key: c.key, is_active: c.is_active, created_at: c.created_at }
+        Client {
+            id: c.id.into(),
+            name: c.name,
+            key: c.key,
+            is_active: c.is_active,
+            created_at: c.created_at,
+        }
     }
 }
 
@@ -234,14 +240,21 @@ pub struct Shop {
 #[async_graphql::ComplexObject]
 impl Shop {
     /// STAFF users assigned to the shop.
-    async fn assigned_user_ids(&self, ctx: &async_graphql::Context<'_>) -> crate::errors::ApiResult<Vec<async_graphql::ID>> {
+    async fn assigned_user_ids(
+        &self,
+        ctx: &async_graphql::Context<'_>,
+    ) -> crate::errors::ApiResult<Vec<async_graphql::ID>> {
         let me = crate::graphql::caller(ctx)?;
         let mut conn = crate::graphql::state(ctx).db.conn().await?;
-        let ids = domain::shops::assigned_user_ids(&mut conn, &me.scope.client_id, &self.id).await?;
+        let ids =
+            domain::shops::assigned_user_ids(&mut conn, &me.scope.client_id, &self.id).await?;
         Ok(ids.into_iter().map(Into::into).collect())
     }
 
-    async fn warehouse_count(&self, ctx: &async_graphql::Context<'_>) -> crate::errors::ApiResult<i32> {
+    async fn warehouse_count(
+        &self,
+        ctx: &async_graphql::Context<'_>,
+    ) -> crate::errors::ApiResult<i32> {
         let me = crate::graphql::caller(ctx)?;
         let mut conn = crate::graphql::state(ctx).db.conn().await?;
         let n = domain::shops::warehouse_count(&mut conn, &me.scope.client_id, &self.id).await?;
@@ -268,7 +281,11 @@ impl From<domain::shops::Shop> for Shop {
                 "SUSPENDED" => LiveStatus::Suspended,
                 _ => LiveStatus::Live,
             },
-            connection: if s.connection == "OPEN" { ShopConnection::Open } else { ShopConnection::Connected },
+            connection: if s.connection == "OPEN" {
+                ShopConnection::Open
+            } else {
+                ShopConnection::Connected
+            },
             created_at: s.created_at,
             last_synced_at: s.last_synced_at,
         }
@@ -302,19 +319,31 @@ impl User {
     /// The shops this user works on.
     async fn shops(&self, ctx: &Context<'_>) -> ApiResult<Vec<Shop>> {
         let mut conn = state(ctx).db.conn().await?;
-        Ok(domain::shops::of_user(&mut conn, &self.0.id).await?.into_iter().map(Shop::from).collect())
+        Ok(domain::shops::of_user(&mut conn, &self.0.id)
+            .await?
+            .into_iter()
+            .map(Shop::from)
+            .collect())
     }
     async fn plan(&self, ctx: &Context<'_>) -> ApiResult<Option<SubscriptionPlan>> {
         let mut conn = state(ctx).db.conn().await?;
-        Ok(plans::of_client(&mut conn, &self.0.client_id).await?.map(SubscriptionPlan::from))
+        Ok(plans::of_client(&mut conn, &self.0.client_id)
+            .await?
+            .map(SubscriptionPlan::from))
     }
     async fn client(&self, ctx: &Context<'_>) -> ApiResult<Option<Client>> {
         let mut conn = state(ctx).db.conn().await?;
-        Ok(Some(clients::by_id(&mut conn, &self.0.client_id).await?.into()))
+        Ok(Some(
+            clients::by_id(&mut conn, &self.0.client_id).await?.into(),
+        ))
     }
     async fn settings(&self, ctx: &Context<'_>) -> ApiResult<Vec<UserSetting>> {
         let mut conn = state(ctx).db.conn().await?;
-        Ok(settings::list(&mut conn, &self.0.id).await?.into_iter().map(UserSetting::from).collect())
+        Ok(settings::list(&mut conn, &self.0.id)
+            .await?
+            .into_iter()
+            .map(UserSetting::from)
+            .collect())
     }
 }
 
@@ -379,29 +408,61 @@ pub struct Dimensions {
 impl From<domain::catalogue::Weight> for Weight {
     fn from(w: domain::catalogue::Weight) -> Self {
         use domain::catalogue::WeightUnit as U;
-        Weight { value: w.value, unit: if w.unit == U::Pound { WeightUnit::Pound } else { WeightUnit::Kilogram } }
+        Weight {
+            value: w.value,
+            unit: if w.unit == U::Pound {
+                WeightUnit::Pound
+            } else {
+                WeightUnit::Kilogram
+            },
+        }
     }
 }
 
 impl From<Weight> for domain::catalogue::Weight {
     fn from(w: Weight) -> Self {
         use domain::catalogue::WeightUnit as U;
-        domain::catalogue::Weight { value: w.value, unit: if w.unit == WeightUnit::Pound { U::Pound } else { U::Kilogram } }
+        domain::catalogue::Weight {
+            value: w.value,
+            unit: if w.unit == WeightUnit::Pound {
+                U::Pound
+            } else {
+                U::Kilogram
+            },
+        }
     }
 }
 
 impl From<domain::catalogue::Dimensions> for Dimensions {
     fn from(d: domain::catalogue::Dimensions) -> Self {
         use domain::catalogue::DimensionUnit as U;
-        let unit = if d.unit == U::Inch { DimensionUnit::Inch } else { DimensionUnit::Centimeter };
-        Dimensions { width: d.width, height: d.height, length: d.length, unit }
+        let unit = if d.unit == U::Inch {
+            DimensionUnit::Inch
+        } else {
+            DimensionUnit::Centimeter
+        };
+        Dimensions {
+            width: d.width,
+            height: d.height,
+            length: d.length,
+            unit,
+        }
     }
 }
 
 impl From<Dimensions> for domain::catalogue::Dimensions {
     fn from(d: Dimensions) -> Self {
         use domain::catalogue::DimensionUnit as U;
-        let unit = if d.unit == DimensionUnit::Inch { U::Inch } else { U::Centimeter };
-        domain::catalogue::Dimensions { width: d.width, height: d.height, length: d.length, unit }
+        let unit = if d.unit == DimensionUnit::Inch {
+            U::Inch
+        } else {
+            U::Centimeter
+        };
+        domain::catalogue::Dimensions {
+            width: d.width,
+            height: d.height,
+            length: d.length,
+            unit,
+        }
     }
 }

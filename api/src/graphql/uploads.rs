@@ -3,7 +3,7 @@
 use async_graphql::{Context, InputObject, Object, SimpleObject};
 
 use crate::errors::ApiResult;
-use crate::graphql::{caller, state, RoleGuard};
+use crate::graphql::{RoleGuard, caller, state};
 use crate::uploads::{self, Signer};
 
 #[derive(InputObject)]
@@ -30,7 +30,11 @@ impl UploadsMutation {
     /// A URL to upload one file to (PUT, the given Content-Type, at most UPLOAD_MAX_BYTES),
     /// valid for 15 minutes. Images (PNG, JPEG, WebP, GIF) and PDF.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_presigned_url(&self, ctx: &Context<'_>, input: PresignedUrlInput) -> ApiResult<UploadUrl> {
+    async fn get_presigned_url(
+        &self,
+        ctx: &Context<'_>,
+        input: PresignedUrlInput,
+    ) -> ApiResult<UploadUrl> {
         let me = caller(ctx)?;
         let app = state(ctx);
         let signed = uploads::presign(
@@ -42,6 +46,9 @@ impl UploadsMutation {
             input.folder.as_deref(),
             chrono::Utc::now().timestamp(),
         )?;
-        Ok(UploadUrl { file_url: signed.file_url, presigned_url: signed.presigned_url })
+        Ok(UploadUrl {
+            file_url: signed.file_url,
+            presigned_url: signed.presigned_url,
+        })
     }
 }

@@ -1,14 +1,14 @@
 //! A client's users: list, create, remove. ADMIN and SUPER_ADMIN only.
-use async_graphql::{Context, InputObject, Object, ID};
+use async_graphql::{Context, ID, InputObject, Object};
 
 use domain::paging::PageRequest;
 use domain::users::{self, Email, NewUser};
-use domain::{clients, passwords, Role, Scope};
+use domain::{Role, Scope, clients, passwords};
 
 use crate::auth::{By, Limit};
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{PageInfo, RoleEnum, User, UserPage};
-use crate::graphql::{caller, request_ip, state, RoleGuard};
+use crate::graphql::{RoleGuard, caller, request_ip, state};
 
 #[derive(InputObject)]
 pub struct CreateUserInput {
@@ -29,12 +29,20 @@ pub struct UsersQuery;
 #[Object]
 impl UsersQuery {
     #[graphql(guard = "RoleGuard::ADMIN")]
-    async fn get_users(&self, ctx: &Context<'_>, limit: Option<i32>, page: Option<i32>) -> ApiResult<UserPage> {
+    async fn get_users(
+        &self,
+        ctx: &Context<'_>,
+        limit: Option<i32>,
+        page: Option<i32>,
+    ) -> ApiResult<UserPage> {
         let me = caller(ctx)?;
         let request = PageRequest::parse(limit, page)?;
         let mut conn = state(ctx).db.conn().await?;
         let page = users::list(&mut conn, &me.scope, request).await?;
-        Ok(UserPage { page_info: PageInfo::of(&page), items: page.items.into_iter().map(User).collect() })
+        Ok(UserPage {
+            page_info: PageInfo::of(&page),
+            items: page.items.into_iter().map(User).collect(),
+        })
     }
 }
 
@@ -49,11 +57,16 @@ impl UsersMutation {
         let st = state(ctx);
         let me = caller(ctx)?;
         st.limiters
-            .check(&[(Limit::CreateUser, By::User(&me.user.id)), (Limit::CreateUserIp, By::Ip(request_ip(ctx)))])
+            .check(&[
+                (Limit::CreateUser, By::User(&me.user.id)),
+                (Limit::CreateUserIp, By::Ip(request_ip(ctx))),
+            ])
             .await?;
         let role: Role = input.role.into();
         if role == Role::SuperAdmin && !me.scope.is_super_admin() {
-            return Err(ApiError::forbidden("only a super admin can create a super admin"));
+            return Err(ApiError::forbidden(
+                "only a super admin can create a super admin",
+            ));
         }
         let email = Email::parse("email", &input.email)?;
         passwords::validate("password", &input.password)?;
@@ -71,8 +84,17 @@ impl UsersMutation {
             Some(id) if me.scope.is_super_admin() => clients::by_id(&mut tx, id).await?.id,
             Some(_) => return Err(ApiError::not_found("client")),
         };
-        let target = Scope { client_id: client_id.clone(), user_id: me.user.id.clone(), role: me.role() };
-        let shop_ids: Vec<String> = input.shop_ids.unwrap_or_default().into_iter().map(|id| id.to_string()).collect();
+        let target = Scope {
+            client_id: client_id.clone(),
+            user_id: me.user.id.clone(),
+            role: me.role(),
+        };
+        let shop_ids: Vec<String> = input
+            .shop_ids
+            .unwrap_or_default()
+            .into_iter()
+            .map(|id| id.to_string())
+            .collect();
         for shop_id in &shop_ids {
             if !domain::shops::exists(&mut tx, &target, shop_id).await? {
                 return Err(ApiError::not_found("shop"));
@@ -80,7 +102,14 @@ impl UsersMutation {
         }
         let user = users::create(
             &mut tx,
-            NewUser { client_id: &client_id, email: &email, password_hash: &hash, first_name: &first_name, last_name: &last_name, role },
+            NewUser {
+                client_id: &client_id,
+                email: &email,
+                password_hash: &hash,
+                first_name: &first_name,
+                last_name: &last_name,
+                role,
+            },
         )
         .await?;
         for shop_id in &shop_ids {
@@ -101,7 +130,9 @@ impl UsersMutation {
         let mut tx = st.db.begin().await?;
         let user = users::get(&mut tx, &me.scope, &id).await?;
         if user.role == Role::SuperAdmin && !me.scope.is_super_admin() {
-            return Err(ApiError::forbidden("only a super admin can remove a super admin"));
+            return Err(ApiError::forbidden(
+                "only a super admin can remove a super admin",
+            ));
         }
         users::delete(&mut tx, &me.scope, &id).await?;
         tx.commit().await.map_err(domain::DomainError::from)?;

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 pub const SUPER_EMAIL: &str = "root@sellerdesk.test";
 pub const SUPER_PASSWORD: &str = "root-password-1";
@@ -28,7 +28,12 @@ pub fn free_port() -> u16 {
     const SPAN: u32 = 12_000; // up to 32,000: Linux hands out ephemeral ports from 32,768
     static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
     // Processes that run at the same time (the web's and a bench's servers) start apart.
-    let _ = NEXT.compare_exchange(u32::MAX, std::process::id() % SPAN, Ordering::SeqCst, Ordering::SeqCst);
+    let _ = NEXT.compare_exchange(
+        u32::MAX,
+        std::process::id() % SPAN,
+        Ordering::SeqCst,
+        Ordering::SeqCst,
+    );
     for _ in 0..SPAN {
         let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
         if TcpListener::bind(("127.0.0.1", port)).is_ok() {
@@ -54,7 +59,10 @@ pub async fn create_database() -> (String, String) {
     let admin = required("TEST_POSTGRES_URL");
     let name = format!("sd_test_{}", uuid_simple());
     let db = admin_db(&admin).await;
-    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}"))).execute(&db.pool).await.expect("create database");
+    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+        .execute(&db.pool)
+        .await
+        .expect("create database");
     db.pool.close().await;
     let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
     (name.clone(), format!("{base}/{name}"))
@@ -71,12 +79,23 @@ async fn admin_db(url: &str) -> domain::Db {
 }
 
 fn drop_database(name: String) {
-    let Ok(admin) = std::env::var("TEST_POSTGRES_URL") else { return };
+    let Ok(admin) = std::env::var("TEST_POSTGRES_URL") else {
+        return;
+    };
     let _ = std::thread::spawn(move || {
-        let Ok(rt) = tokio::runtime::Builder::new_current_thread().enable_all().build() else { return };
+        let Ok(rt) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
         rt.block_on(async {
             let db = admin_db(&admin).await;
-            let _ = sqlx::query(sqlx::AssertSqlSafe(format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))).execute(&db.pool).await;
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .execute(&db.pool)
+            .await;
         });
     })
     .join();
@@ -90,7 +109,11 @@ fn uuid_simple() -> String {
 
 pub fn worker_binary() -> PathBuf {
     let path = Path::new(env!("CARGO_BIN_EXE_api")).with_file_name("worker");
-    assert!(path.exists(), "{} is missing: build the workspace first (cargo build --workspace)", path.display());
+    assert!(
+        path.exists(),
+        "{} is missing: build the workspace first (cargo build --workspace)",
+        path.display()
+    );
     path
 }
 
@@ -126,12 +149,17 @@ impl Server {
     }
 
     /// Starts a server whose TikTok Shop is a sandbox configured as given (faults, caps).
-    pub async fn start_with_sandbox(env: &[(&str, &str)], mut tiktok: sandbox::tiktok::SandboxConfig) -> Server {
+    pub async fn start_with_sandbox(
+        env: &[(&str, &str)],
+        mut tiktok: sandbox::tiktok::SandboxConfig,
+    ) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
         let port = free_port();
         // The consent page sends the seller back to the web app's callback route.
         tiktok.redirect_url = Some(format!("http://127.0.0.1:{port}/shops/tiktok/callback"));
-        let tiktok = sandbox::tiktok::start(tiktok).await.expect("start the TikTok sandbox");
+        let tiktok = sandbox::tiktok::start(tiktok)
+            .await
+            .expect("start the TikTok sandbox");
         let mut vars: HashMap<String, String> = HashMap::new();
         for (k, v) in [
             ("PORT", port.to_string()),
@@ -149,7 +177,10 @@ impl Server {
             ("TIKTOK_SERVICE_ID", tiktok.sandbox().service_id()),
             ("TIKTOK_BASE_URL", tiktok.base_url().to_owned()),
             // Image fetches reach loopback only where allowed: the sandbox and the image host.
-            ("FETCH_ALLOW_HOSTS", format!("{},{}", tiktok.base_url(), shared_image_host())),
+            (
+                "FETCH_ALLOW_HOSTS",
+                format!("{},{}", tiktok.base_url(), shared_image_host()),
+            ),
         ] {
             vars.insert(k.into(), v);
         }
@@ -159,7 +190,10 @@ impl Server {
             vars.insert("DATABASE_URL".into(), url);
             vars.insert("REDIS_URL".into(), required("TEST_REDIS_URL"));
             vars.insert("QUEUE_NAME".into(), name.clone());
-            vars.insert("JWT_SECRET".into(), "test-secret-shared-by-every-replica-0123456789".into());
+            vars.insert(
+                "JWT_SECRET".into(),
+                "test-secret-shared-by-every-replica-0123456789".into(),
+            );
             vars.insert("DEMO".into(), "true".into());
             // Tests run side by side against one PostgreSQL (100 connections by default).
             vars.insert("DATABASE_MAX_CONNECTIONS".into(), "4".into());
@@ -181,7 +215,10 @@ impl Server {
             child: None,
             workers: Vec::new(),
             database,
-            http: reqwest::Client::builder().timeout(Duration::from_secs(30)).build().expect("http client"),
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(30))
+                .build()
+                .expect("http client"),
             tiktok,
         };
         server.spawn().await;
@@ -215,7 +252,11 @@ impl Server {
     /// The `worker` processes a scaled server runs beside the API: two, or none while
     /// WORKER_CONCURRENCY is 0.
     fn worker_count(&self) -> usize {
-        if !scaled() || self.env.get("WORKER_CONCURRENCY").is_some_and(|c| c == "0") { 0 } else { 2 }
+        if !scaled() || self.env.get("WORKER_CONCURRENCY").is_some_and(|c| c == "0") {
+            0
+        } else {
+            2
+        }
     }
 
     async fn spawn(&mut self) {
@@ -224,17 +265,22 @@ impl Server {
         self.child = Some(api.spawn().expect("start api"));
         self.wait_healthy().await;
         for _ in 0..self.worker_count() {
-            let worker = self.command(&worker_binary()).spawn().expect("start worker");
+            let worker = self
+                .command(&worker_binary())
+                .spawn()
+                .expect("start worker");
             self.workers.push(worker);
         }
     }
 
     /// The database the server uses, for tests that set up rows directly.
     pub fn database_url(&self) -> String {
-        self.env
-            .get("DATABASE_URL")
-            .cloned()
-            .unwrap_or_else(|| format!("sqlite://{}", self.dir.path().join("sellerdesk.sqlite").display()))
+        self.env.get("DATABASE_URL").cloned().unwrap_or_else(|| {
+            format!(
+                "sqlite://{}",
+                self.dir.path().join("sellerdesk.sqlite").display()
+            )
+        })
     }
 
     pub fn worker_pids(&self) -> Vec<i32> {
@@ -246,7 +292,10 @@ impl Server {
         loop {
             if let Some(child) = self.child.as_mut() {
                 if let Ok(Some(status)) = child.try_wait() {
-                    panic!("api exited with {status} during start; log:\n{}", self.log());
+                    panic!(
+                        "api exited with {status} during start; log:\n{}",
+                        self.log()
+                    );
                 }
             }
             if let Ok(resp) = self.http.get(format!("{}/healthz", self.url)).send().await {
@@ -279,7 +328,12 @@ impl Server {
 
     /// SIGTERM to every process, then waits for them; true when all exited cleanly.
     pub fn terminate(&mut self) -> bool {
-        let children: Vec<Child> = self.child.take().into_iter().chain(self.workers.drain(..)).collect();
+        let children: Vec<Child> = self
+            .child
+            .take()
+            .into_iter()
+            .chain(self.workers.drain(..))
+            .collect();
         if children.is_empty() {
             return false;
         }
@@ -317,7 +371,11 @@ impl Server {
     }
 
     pub async fn post_raw(&self, body: Vec<u8>, token: Option<&str>) -> reqwest::Response {
-        let mut req = self.http.post(format!("{}/graphql", self.url)).header("content-type", "application/json").body(body);
+        let mut req = self
+            .http
+            .post(format!("{}/graphql", self.url))
+            .header("content-type", "application/json")
+            .body(body);
         if let Some(t) = token {
             req = req.bearer_auth(t);
         }
@@ -326,8 +384,13 @@ impl Server {
 
     /// Runs a GraphQL operation and returns the whole response body.
     pub async fn gql(&self, query: &str, variables: Value, token: Option<&str>) -> Value {
-        let body = serde_json::to_vec(&json!({ "query": query, "variables": variables })).expect("json");
-        self.post_raw(body, token).await.json().await.expect("json response")
+        let body =
+            serde_json::to_vec(&json!({ "query": query, "variables": variables })).expect("json");
+        self.post_raw(body, token)
+            .await
+            .json()
+            .await
+            .expect("json response")
     }
 
     /// Runs an operation that must succeed; returns `data`.
@@ -345,11 +408,18 @@ impl Server {
                 None,
             )
             .await;
-        data["login"]["accessToken"].as_str().expect("token").to_owned()
+        data["login"]["accessToken"]
+            .as_str()
+            .expect("token")
+            .to_owned()
     }
 
     pub async fn get(&self, path: &str) -> reqwest::Response {
-        self.http.get(format!("{}{}", self.url, path)).send().await.expect("request")
+        self.http
+            .get(format!("{}{}", self.url, path))
+            .send()
+            .await
+            .expect("request")
     }
 
     pub fn mail_dir(&self) -> PathBuf {
@@ -358,14 +428,24 @@ impl Server {
 
     /// The mails written so far, as text with quoted-printable soft breaks undone.
     pub fn mails(&self) -> Vec<String> {
-        let Ok(entries) = std::fs::read_dir(self.mail_dir()) else { return Vec::new() };
+        let Ok(entries) = std::fs::read_dir(self.mail_dir()) else {
+            return Vec::new();
+        };
         let mut out: Vec<(std::time::SystemTime, String)> = entries
             .flatten()
             .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
             .map(|e| {
                 let text = std::fs::read_to_string(e.path()).unwrap_or_default();
-                let modified = e.metadata().and_then(|m| m.modified()).unwrap_or(std::time::UNIX_EPOCH);
-                (modified, text.replace("=\r\n", "").replace("=\n", "").replace("=3D", "="))
+                let modified = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                (
+                    modified,
+                    text.replace("=\r\n", "")
+                        .replace("=\n", "")
+                        .replace("=3D", "="),
+                )
             })
             .collect();
         out.sort_by_key(|(t, _)| *t);
@@ -374,12 +454,15 @@ impl Server {
 
     /// Waits for a mail to `to` whose text has a link with `path`; returns the link's token.
     pub async fn mailed_token(&self, to: &str, path: &str) -> String {
-        let re = regex::Regex::new(&format!(r"{}\?token=([0-9a-f]+)", regex::escape(path))).expect("regex");
+        let re = regex::Regex::new(&format!(r"{}\?token=([0-9a-f]+)", regex::escape(path)))
+            .expect("regex");
         let found = wait_for(Duration::from_secs(20), || {
             let mails = self.mails();
-            let found = mails.iter().rev().filter(|m| m.contains(&format!("To: {to}"))).find_map(|m| {
-                re.captures(m).map(|c| c[1].to_owned())
-            });
+            let found = mails
+                .iter()
+                .rev()
+                .filter(|m| m.contains(&format!("To: {to}")))
+                .find_map(|m| re.captures(m).map(|c| c[1].to_owned()));
             async move { found }
         })
         .await;
@@ -416,25 +499,40 @@ where
 
 /// The `extensions.code` of the first error, or "" when there is none.
 pub fn code(res: &Value) -> String {
-    res["errors"][0]["extensions"]["code"].as_str().unwrap_or("").to_owned()
+    res["errors"][0]["extensions"]["code"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned()
 }
 
 pub fn field(res: &Value) -> String {
-    res["errors"][0]["extensions"]["field"].as_str().unwrap_or("").to_owned()
+    res["errors"][0]["extensions"]["field"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned()
 }
 
 pub fn message(res: &Value) -> String {
-    res["errors"][0]["message"].as_str().unwrap_or("").to_owned()
+    res["errors"][0]["message"]
+        .as_str()
+        .unwrap_or("")
+        .to_owned()
 }
 
 pub async fn me_id(server: &Server, token: &str) -> String {
-    server.ok("{ getMe { id } }", json!({}), Some(token)).await["getMe"]["id"].as_str().expect("id").to_owned()
+    server.ok("{ getMe { id } }", json!({}), Some(token)).await["getMe"]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned()
 }
 
 /// The `state` parameter of a consent link.
 pub fn state_of(link: &str) -> String {
     let url = reqwest::Url::parse(link).expect("consent link is a URL");
-    url.query_pairs().find(|(k, _)| k == "state").map(|(_, v)| v.into_owned()).expect("state on the consent link")
+    url.query_pairs()
+        .find(|(k, _)| k == "state")
+        .map(|(_, v)| v.into_owned())
+        .expect("state on the consent link")
 }
 
 /// Connects a new sandbox TikTok shop to the signed-in ADMIN's client, as the consent flow
@@ -458,7 +556,10 @@ pub async fn connect_tiktok_shop(server: &Server, token: &str, shop_name: &str) 
             Some(token),
         )
         .await;
-    data["authorizeShop"]["id"].as_str().expect("shop id").to_owned()
+    data["authorizeShop"]["id"]
+        .as_str()
+        .expect("shop id")
+        .to_owned()
 }
 
 /// A design picture (PNG, 200×200), as sellers upload them.
@@ -477,13 +578,20 @@ fn shared_image_host() -> &'static str {
     HOST.get_or_init(|| {
         use axum::http::header;
         let listener = TcpListener::bind(("127.0.0.1", 0)).expect("bind image host");
-        listener.set_nonblocking(true).expect("non-blocking image host");
+        listener
+            .set_nonblocking(true)
+            .expect("non-blocking image host");
         let addr = listener.local_addr().expect("image host address");
         std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("image host runtime");
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .expect("image host runtime");
             runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).expect("image host listener");
-                let app = axum::Router::new().fallback(|| async { ([(header::CONTENT_TYPE, "image/png")], DESIGN_PNG) });
+                let listener =
+                    tokio::net::TcpListener::from_std(listener).expect("image host listener");
+                let app = axum::Router::new()
+                    .fallback(|| async { ([(header::CONTENT_TYPE, "image/png")], DESIGN_PNG) });
                 let _ = axum::serve(listener, app).await;
             });
         });
@@ -503,7 +611,10 @@ pub async fn wait_batch(server: &Server, token: &str, batch_id: &str, timeout: D
         }
         tokio::time::sleep(Duration::from_millis(300)).await;
     }
-    panic!("batch {batch_id} did not finish in {timeout:?}: {last}\nlog tail:\n{}", tail(&server.log(), 60));
+    panic!(
+        "batch {batch_id} did not finish in {timeout:?}: {last}\nlog tail:\n{}",
+        tail(&server.log(), 60)
+    );
 }
 
 pub fn tail(text: &str, lines: usize) -> String {
@@ -513,15 +624,24 @@ pub fn tail(text: &str, lines: usize) -> String {
 
 /// The database of a server, for test setup the API only does through payment flows.
 pub async fn database(server: &Server) -> domain::Db {
-    domain::Db::connect(&domain::db::DbOptions { url: server.database_url(), max_connections: 1, acquire_timeout: Duration::from_secs(10) })
-        .await
-        .expect("database")
+    domain::Db::connect(&domain::db::DbOptions {
+        url: server.database_url(),
+        max_connections: 1,
+        acquire_timeout: Duration::from_secs(10),
+    })
+    .await
+    .expect("database")
 }
 
 /// Puts the signed-in user's client on a plan (as if paid), so tests can connect several shops.
 pub async fn give_plan(server: &Server, token: &str, plan_type: &str) {
-    let me = server.ok("{ getMe { client { id } } }", json!({}), Some(token)).await;
-    let client = me["getMe"]["client"]["id"].as_str().expect("client").to_owned();
+    let me = server
+        .ok("{ getMe { client { id } } }", json!({}), Some(token))
+        .await;
+    let client = me["getMe"]["client"]["id"]
+        .as_str()
+        .expect("client")
+        .to_owned();
     let db = database(server).await;
     let mut conn = db.conn().await.expect("connection");
     sqlx::query("UPDATE client_subscriptions SET plan_id = (SELECT id FROM subscription_plans WHERE type = $1), end_date = NULL WHERE client_id = $2")

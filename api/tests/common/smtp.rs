@@ -14,12 +14,16 @@ pub struct Sink {
 
 impl Sink {
     pub async fn start(port: u16) -> Sink {
-        let listener = TcpListener::bind(("127.0.0.1", port)).await.expect("bind smtp sink");
+        let listener = TcpListener::bind(("127.0.0.1", port))
+            .await
+            .expect("bind smtp sink");
         let sink = Sink::default();
         let s = sink.clone();
         tokio::spawn(async move {
             loop {
-                let Ok((stream, _)) = listener.accept().await else { return };
+                let Ok((stream, _)) = listener.accept().await else {
+                    return;
+                };
                 let s = s.clone();
                 tokio::spawn(async move {
                     if s.stall.load(Ordering::SeqCst) {
@@ -73,7 +77,10 @@ impl Sink {
     pub fn message_ids(&self) -> Vec<String> {
         self.messages()
             .iter()
-            .filter_map(|m| m.lines().find_map(|l| l.strip_prefix("Message-ID: ").map(|v| v.trim().to_owned())))
+            .filter_map(|m| {
+                m.lines()
+                    .find_map(|l| l.strip_prefix("Message-ID: ").map(|v| v.trim().to_owned()))
+            })
             .collect()
     }
 }

@@ -387,7 +387,11 @@ impl TiktokClient {
                     return Attempt::Done(Err(TiktokError::Config(detail)));
                 }
                 tracing::warn!(path, error = %detail, "TikTok Shop request failed");
-                let reason = if timed_out { format!("timed out: {detail}") } else { format!("unreachable: {detail}") };
+                let reason = if timed_out {
+                    format!("timed out: {detail}")
+                } else {
+                    format!("unreachable: {detail}")
+                };
                 return Attempt::Again {
                     error: TiktokError::RetryLater {
                         reason,

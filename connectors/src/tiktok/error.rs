@@ -81,9 +81,12 @@ pub enum TiktokError {
 }
 
 /// What a seller reads when TikTok Shop could not be reached, timed out, failed or throttled.
-pub const SELLER_RETRY_LATER: &str = "TikTok Shop could not be reached or is busy right now; try again in a few minutes";
-const SELLER_PROTOCOL: &str = "TikTok Shop sent an answer this server could not read; try again later";
-const SELLER_CONFIG: &str = "TikTok Shop is not reachable with this server's settings; the operator has been told";
+pub const SELLER_RETRY_LATER: &str =
+    "TikTok Shop could not be reached or is busy right now; try again in a few minutes";
+const SELLER_PROTOCOL: &str =
+    "TikTok Shop sent an answer this server could not read; try again later";
+const SELLER_CONFIG: &str =
+    "TikTok Shop is not reachable with this server's settings; the operator has been told";
 
 impl TiktokError {
     /// Worth trying again later, as is, without the seller doing anything.
@@ -127,7 +130,9 @@ impl TiktokError {
             | TiktokError::TokenExpired { message, .. }
             | TiktokError::AuthorizationLost { message, .. }
             | TiktokError::DailyCapReached { message, .. } => message.clone(),
-            TiktokError::RetryLater { .. } | TiktokError::Protocol(_) | TiktokError::Config(_) => self.to_string(),
+            TiktokError::RetryLater { .. } | TiktokError::Protocol(_) | TiktokError::Config(_) => {
+                self.to_string()
+            }
         }
     }
 

@@ -639,7 +639,11 @@ fn start_audit(inner: &mut Inner, p: &mut Product, now_ms: i64) {
 /// Ends the audits whose time has come. Called at the start of every request, so the state is
 /// always as of now without a background task.
 pub fn settle(inner: &mut Inner, now_ms: i64) {
-    if inner.audits_due.first().is_none_or(|(due, _)| *due > now_ms) {
+    if inner
+        .audits_due
+        .first()
+        .is_none_or(|(due, _)| *due > now_ms)
+    {
         return;
     }
     let words: Vec<String> = inner
@@ -654,7 +658,9 @@ pub fn settle(inner: &mut Inner, now_ms: i64) {
             break;
         }
         // An entry whose audit was cancelled or restarted since is stale.
-        let Some(p) = inner.products.get_mut(&id) else { continue };
+        let Some(p) = inner.products.get_mut(&id) else {
+            continue;
+        };
         if p.audit_due_ms != Some(due) || p.status != "PENDING" {
             continue;
         }
@@ -779,7 +785,9 @@ pub fn create(inner: &mut Inner, ctx: &Ctx, call: &Call) -> Result<Value, ApiErr
         seller_skus: product.skus.iter().map(|s| s.seller_sku.clone()).collect(),
     };
     if let Some(key) = &product.idempotency_key {
-        inner.idempotency.insert((shop.id.clone(), key.clone()), id.clone());
+        inner
+            .idempotency
+            .insert((shop.id.clone(), key.clone()), id.clone());
     }
     inner.products.insert(id, product);
     inner.record(ctx, "product.create", write);
