@@ -354,10 +354,10 @@ pub fn parse_benchmark_csv(text: &str) -> BTreeMap<String, f64> {
             .split(',')
             .map(|c| c.trim().trim_matches('"'))
             .collect();
-        if let [name, rps, ..] = cells.as_slice() {
-            if let Ok(v) = rps.parse::<f64>() {
-                out.insert(name.split_whitespace().next().unwrap_or(name).to_owned(), v);
-            }
+        if let [name, rps, ..] = cells.as_slice()
+            && let Ok(v) = rps.parse::<f64>()
+        {
+            out.insert(name.split_whitespace().next().unwrap_or(name).to_owned(), v);
         }
     }
     out

@@ -479,10 +479,10 @@ pub async fn wait_healthy(
     let deadline = Instant::now() + Duration::from_secs(60);
     loop {
         proc.check_alive()?;
-        if let Ok(r) = http.get(url).send().await {
-            if r.status().is_success() {
-                return Ok(());
-            }
+        if let Ok(r) = http.get(url).send().await
+            && r.status().is_success()
+        {
+            return Ok(());
         }
         if Instant::now() > deadline {
             bail!(

@@ -130,8 +130,10 @@ struct Stack {
 
 pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let n = ctx.sizes.listing_products;
-    let mut config = sandbox::tiktok::SandboxConfig::default();
-    config.orders_per_shop = 0;
+    let config = sandbox::tiktok::SandboxConfig {
+        orders_per_shop: 0,
+        ..Default::default()
+    };
     let tiktok = sandbox::tiktok::start(config).await?;
     let host = image_host().await?;
     eprintln!(

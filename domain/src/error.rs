@@ -56,21 +56,21 @@ const CONFLICTS: &[(&str, &str)] = &[
 
 impl From<sqlx::Error> for DomainError {
     fn from(err: sqlx::Error) -> Self {
-        if let sqlx::Error::Database(db) = &err {
-            if db.is_unique_violation() {
-                let text = db
-                    .constraint()
-                    .map(str::to_owned)
-                    .unwrap_or_else(|| db.message().to_owned());
-                // SQLite names the columns rather than the constraint: match on either.
-                if let Some((_, msg)) = CONFLICTS.iter().find(|(name, _)| text.contains(name)) {
-                    return Self::Conflict((*msg).to_owned());
-                }
-                if let Some(msg) = sqlite_unique_message(db.message()) {
-                    return Self::Conflict(msg.to_owned());
-                }
-                return Self::Conflict("this record already exists".to_owned());
+        if let sqlx::Error::Database(db) = &err
+            && db.is_unique_violation()
+        {
+            let text = db
+                .constraint()
+                .map(str::to_owned)
+                .unwrap_or_else(|| db.message().to_owned());
+            // SQLite names the columns rather than the constraint: match on either.
+            if let Some((_, msg)) = CONFLICTS.iter().find(|(name, _)| text.contains(name)) {
+                return Self::Conflict((*msg).to_owned());
             }
+            if let Some(msg) = sqlite_unique_message(db.message()) {
+                return Self::Conflict(msg.to_owned());
+            }
+            return Self::Conflict("this record already exists".to_owned());
         }
         Self::Database(err)
     }

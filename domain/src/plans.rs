@@ -33,8 +33,18 @@ impl Plan {
     }
 }
 
-/// The catalogue of plans: (type, description, features, sale, base, shops, days).
-const CATALOGUE: &[(&str, &str, &[&str], i64, i64, i64, i64)] = &[
+/// One plan of the catalogue: (type, description, features, sale, base, shops, days).
+type CataloguePlan = (
+    &'static str,
+    &'static str,
+    &'static [&'static str],
+    i64,
+    i64,
+    i64,
+    i64,
+);
+
+const CATALOGUE: &[CataloguePlan] = &[
     (
         "FREE",
         "Try Sellerdesk with one shop",

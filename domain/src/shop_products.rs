@@ -230,17 +230,31 @@ pub struct PublishedSku {
     pub seller_sku: Option<String>,
 }
 
-/// Records that `version` reached the marketplace as `external_product_id`.
+/// What the marketplace answered for one listing version.
+#[derive(Debug, Clone)]
+pub struct Published<'a> {
+    pub version: i64,
+    pub external_product_id: &'a str,
+    pub marketplace_status: &'a str,
+    pub messages: &'a [String],
+    pub skus: &'a [PublishedSku],
+    pub category_name: Option<&'a str>,
+}
+
+/// Records that `published.version` reached the marketplace as its external product.
 pub async fn record_published(
     conn: &mut Conn,
     state: &ListingState,
-    version: i64,
-    external_product_id: &str,
-    marketplace_status: &str,
-    messages: &[String],
-    skus: &[PublishedSku],
-    category_name: Option<&str>,
+    published: &Published<'_>,
 ) -> Result<()> {
+    let Published {
+        version,
+        external_product_id,
+        marketplace_status,
+        messages,
+        skus,
+        category_name,
+    } = *published;
     let now = time::now_db();
     sqlx::query(
         "UPDATE shop_products SET external_product_id = $1, marketplace_status = $2, live_status = $3, error_messages = $4,

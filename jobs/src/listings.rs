@@ -147,7 +147,7 @@ pub async fn remove_shop_product(rt: &Runtime, job: &EventHistory) -> Result<(),
         .await?;
         let result = session
             .client
-            .delete_products(&session.auth, &[external.clone()])
+            .delete_products(&session.auth, std::slice::from_ref(&external))
             .await?;
         // A product the marketplace no longer has is the outcome we want.
         if let Some(e) = result.errors.iter().find(|e| e.code != PRODUCT_NOT_FOUND) {
@@ -430,12 +430,14 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     shop_products::record_published(
         &mut conn,
         &state,
-        p.version,
-        &written.product_id,
-        status,
-        &warnings,
-        &published,
-        product.category_name.as_deref(),
+        &shop_products::Published {
+            version: p.version,
+            external_product_id: &written.product_id,
+            marketplace_status: status,
+            messages: &warnings,
+            skus: &published,
+            category_name: product.category_name.as_deref(),
+        },
     )
     .await?;
     products::mark_published(&mut conn, &scope, &p.product_id).await?;
@@ -488,8 +490,8 @@ async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, extern
             continue;
         }
         let messages: Vec<String> = detail.audit_failure_message().into_iter().collect();
-        if let Ok(mut conn) = rt.db.conn().await {
-            if let Err(e) = shop_products::record_status(
+        if let Ok(mut conn) = rt.db.conn().await
+            && let Err(e) = shop_products::record_status(
                 &mut conn,
                 shop_id,
                 external_id,
@@ -497,9 +499,8 @@ async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, extern
                 &messages,
             )
             .await
-            {
-                tracing::warn!(error = %e, "audit result not recorded; shop.sync records it later");
-            }
+        {
+            tracing::warn!(error = %e, "audit result not recorded; shop.sync records it later");
         }
         return;
     }

@@ -55,6 +55,8 @@ enum StatusOp {
     Succeed(String),
 }
 
+// A value lives for one status round; boxing the row would cost an allocation per claim.
+#[allow(clippy::large_enum_variant)]
 enum StatusDone {
     /// The job's row when this worker took it; None when it was not claimable.
     Claimed(Option<event_histories::EventHistory>),

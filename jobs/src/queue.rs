@@ -66,6 +66,8 @@ fn sqlite_config(name: &str) -> apalis_sqlite::Config {
         .lock_tasks(false)
 }
 
+// One per process, cloned rarely: the size of the SQLite variant costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Queue {
     /// apalis-sqlite in a file of its own beside the database (embedded mode).

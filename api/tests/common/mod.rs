@@ -290,18 +290,18 @@ impl Server {
     async fn wait_healthy(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(60);
         loop {
-            if let Some(child) = self.child.as_mut() {
-                if let Ok(Some(status)) = child.try_wait() {
-                    panic!(
-                        "api exited with {status} during start; log:\n{}",
-                        self.log()
-                    );
-                }
+            if let Some(child) = self.child.as_mut()
+                && let Ok(Some(status)) = child.try_wait()
+            {
+                panic!(
+                    "api exited with {status} during start; log:\n{}",
+                    self.log()
+                );
             }
-            if let Ok(resp) = self.http.get(format!("{}/healthz", self.url)).send().await {
-                if resp.status().is_success() {
-                    return;
-                }
+            if let Ok(resp) = self.http.get(format!("{}/healthz", self.url)).send().await
+                && resp.status().is_success()
+            {
+                return;
             }
             if Instant::now() > deadline {
                 panic!("api did not become healthy; log:\n{}", self.log());
