@@ -1,14 +1,5 @@
 //! `api`: the Sellerdesk server. `api serve` (default), `api migrate`, `api export-schema`.
-mod auth;
-mod bootstrap;
-mod client_ip;
-mod config;
-mod demo;
-mod errors;
-mod graphql;
-mod server;
-mod uploads;
-
+use api::{config, graphql, server};
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]

@@ -49,7 +49,65 @@ impl FromRef<App> for AppState {
 /// Clients whose catalogue order the API keeps in memory (the most recently read ones).
 const CATALOGUE_ORDERS_KEPT: usize = 64;
 
-pub async fn serve(mut config: Config) -> anyhow::Result<()> {
+/// Builds the application from `config` and serves it until SIGINT or SIGTERM.
+pub async fn serve(config: Config) -> anyhow::Result<()> {
+    Application::build(config).await?.run_until_stopped().await
+}
+
+/// The whole server, built from a configuration and bound to its address but not yet serving:
+/// the database (migrated, bootstrapped), the queue, the GraphQL schemas, the job pool (embedded
+/// mode) and the demo sandbox.
+pub struct Application {
+    state: AppState,
+    router: Router,
+    listener: tokio::net::TcpListener,
+    pool: Option<jobs::PoolHandle>,
+    // Kept alive as long as the server: dropping the handle stops the sandbox.
+    demo_sandbox: Option<sandbox::tiktok::SandboxHandle>,
+}
+
+impl Application {
+    /// Everything `api serve` does before it answers requests.
+    pub async fn build(config: Config) -> anyhow::Result<Application> {
+        build(config).await
+    }
+
+    /// The address the server listens on (the port the system chose when `PORT` was 0).
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// The state the GraphQL resolvers see: database, queue, configuration, connectors.
+    pub fn state(&self) -> &AppState {
+        &self.state
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops the jobs and closes the database.
+    pub async fn run_until_stopped(self) -> anyhow::Result<()> {
+        let Application {
+            state,
+            router,
+            listener,
+            pool,
+            demo_sandbox,
+        } = self;
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+        tracing::info!("HTTP server stopped; stopping jobs");
+        if let Some(pool) = pool {
+            pool.shutdown().await;
+        }
+        state.db.pool.close().await;
+        drop(demo_sandbox);
+        Ok(())
+    }
+}
+
+async fn build(mut config: Config) -> anyhow::Result<Application> {
     let metrics = metrics_exporter_prometheus::PrometheusBuilder::new()
         .install_recorder()
         .ok();
@@ -70,7 +128,6 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
         .open_queue()
         .await
         .map_err(anyhow::Error::msg)?;
-    // Kept alive as long as the server: dropping the handle stops the sandbox.
     let demo_sandbox = demo::start_sandbox(&mut config).await?;
     let tiktok = config
         .jobs
@@ -120,7 +177,7 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     };
 
     let app = App {
-        state,
+        state: state.clone(),
         schemas,
         metrics,
         policies,
@@ -142,19 +199,13 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
             bootstrap::DEMO_STAFF
         );
     }
-    axum::serve(
+    Ok(Application {
+        state,
+        router,
         listener,
-        router.into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
-    tracing::info!("HTTP server stopped; stopping jobs");
-    if let Some(pool) = pool {
-        pool.shutdown().await;
-    }
-    db.pool.close().await;
-    drop(demo_sandbox);
-    Ok(())
+        pool,
+        demo_sandbox,
+    })
 }
 
 fn router(app: App, config: &Config) -> Router {

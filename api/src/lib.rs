@@ -1,0 +1,11 @@
+//! The Sellerdesk API server as a library: [`server::Application::build`] makes the whole server
+//! from a [`config::Config`]; `main.rs` is only the command line around it.
+pub mod auth;
+pub mod bootstrap;
+pub mod client_ip;
+pub mod config;
+pub mod demo;
+pub mod errors;
+pub mod graphql;
+pub mod server;
+pub mod uploads;
