@@ -9,42 +9,78 @@ cd "$(dirname "$0")/.."
 
 target="${CARGO_TARGET_DIR:-target}"
 
+# Each step prints its duration, and the run ends with a table of them (docs/testing.md says
+# where the time goes).
+timings=()
+step_name=""
+step_start=0
+step() {
+  step_end
+  step_name="$1"
+  step_start=$SECONDS
+  echo "== $1"
+}
+step_end() {
+  if [ -n "$step_name" ]; then
+    local took=$((SECONDS - step_start))
+    echo "   ($step_name: ${took}s)"
+    timings+=("$(printf '%5ss  %s' "$took" "$step_name")")
+  fi
+  step_name=""
+}
+summary() {
+  step_end
+  echo "== time per step"
+  printf '%s\n' "${timings[@]}"
+  echo "   total: ${SECONDS}s"
+}
+
 if [ -z "${TEST_POSTGRES_URL:-}" ] || [ -z "${TEST_REDIS_URL:-}" ]; then
   # shellcheck source=scripts/services.sh
   . scripts/services.sh start
   trap 'scripts/services.sh stop' EXIT
 fi
 
-echo "== web: install"
+step "web: install"
 if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; then
   (cd web && npm ci --no-audit --no-fund)
 fi
 
-echo "== bench: install the BullMQ baseline"
+step "bench: install the BullMQ baseline"
 if [ ! -d bench/bullmq/node_modules ] || [ bench/bullmq/package-lock.json -nt bench/bullmq/node_modules ]; then
   (cd bench/bullmq && npm ci --no-audit --no-fund)
 fi
 
-echo "== rust: build"
+step "rust: format (cargo fmt --check)"
+cargo fmt --all --check
+
+step "rust: build"
 cargo build --workspace --all-targets
 
-echo "== rust: unit and integration tests, embedded stack (SQLite, in-process queue)"
+step "rust: lint (clippy, warnings are errors)"
+cargo clippy --workspace --all-targets -- -D warnings
+
+step "rust: unit and integration tests, embedded stack (SQLite, in-process queue)"
 cargo test --workspace --no-fail-fast
 
-echo "== rust: integration tests, scaled stack (PostgreSQL, Redis, two worker processes)"
+step "rust: integration tests, scaled stack (PostgreSQL, Redis, two worker processes)"
 TEST_STACK=scaled cargo test -p api --tests --no-fail-fast
 
-echo "== rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"
+step "rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"
 cargo test -p api --test scaled --no-fail-fast -- --ignored
 
-echo "== web: unit tests"
+step "web: type check"
+(cd web && npm run typecheck)
+
+step "web: unit tests"
 (cd web && npm test)
 
-echo "== web: browser tests"
+step "web: browser tests"
 (cd web && SELLERDESK_API_BIN="$(cd .. && realpath "$target")/debug/api" npm run e2e)
 
-echo "== bench: every scenario at its quick size (keeps the harness working; figures are not checked)"
+step "bench: every scenario at its quick size (keeps the harness working; figures are not checked)"
 # A debug build: the workspace is already built above, a release build would add minutes.
 cargo run -q -p bench -- --quick
 
+summary
 echo "== all tests passed"
