@@ -12,7 +12,7 @@ import { Panel } from '@/components/ui/panel';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Thumb } from '@/components/ui/thumb';
 import { paths } from '@/config/paths';
-import { UploadButton } from '@/features/uploads/components/upload-button';
+import { UploadButton } from '@/components/ui/upload-button';
 import type { GetProductTemplateQuery, ProductTemplateInput, ProductType, TemplateStatus } from '@/gql/graphql';
 import { ApiError } from '@/lib/api-client';
 import { notify } from '@/lib/notify';

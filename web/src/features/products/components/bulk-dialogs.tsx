@@ -5,7 +5,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Field } from '@/components/ui/field';
-import type { TrackedBatch } from '@/features/job-batches/components/bulk-progress';
+import type { TrackedBatch } from '@/components/ui/bulk-progress';
 import type { ListingMode } from '@/gql/graphql';
 import { saleChannelLabels, useShopOptions, useTemplateOptions } from '@/lib/lookups';
 import { notify } from '@/lib/notify';

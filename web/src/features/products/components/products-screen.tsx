@@ -13,7 +13,7 @@ import { SearchBox } from '@/components/ui/search-box';
 import { ProductStatusTag, titleCase } from '@/components/ui/status-tag';
 import { Thumb } from '@/components/ui/thumb';
 import { pathTo, paths } from '@/config/paths';
-import { BulkProgressDialog, type TrackedBatch } from '@/features/job-batches/components/bulk-progress';
+import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import type { LiveStatus, ProductFilter, ProductStatus, ProductType } from '@/gql/graphql';
 import { useTimezone } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';

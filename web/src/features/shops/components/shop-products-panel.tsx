@@ -9,7 +9,7 @@ import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
 import { LiveStatusTag } from '@/components/ui/status-tag';
 import { Thumb } from '@/components/ui/thumb';
-import { BulkProgressDialog, type TrackedBatch } from '@/features/job-batches/components/bulk-progress';
+import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import type { GetShopProductsQuery, ShopProductFilterStatus } from '@/gql/graphql';
 import { useTimezone } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';

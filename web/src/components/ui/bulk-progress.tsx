@@ -7,7 +7,7 @@ import { ErrorState } from '@/components/ui/empty-state';
 import { useTimezone } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { isBatchDone, useJobBatch, useRetryJobBatch, type JobBatch } from '../api/job-batches';
+import { isBatchDone, useJobBatch, useRetryJobBatch, type JobBatch } from '@/lib/job-batches';
 
 export interface TrackedBatch {
   id: string;

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { JobBatchProgressQuery } from '@/gql/graphql';
-import type { ApiClient } from '@/lib/api-client';
-import { useApiClient } from '@/lib/session';
+import type { ApiClient } from './api-client';
+import { useApiClient } from './session';
 
 export const JobBatchProgressDocument = graphql(`
   query JobBatchProgress($id: ID!) {
