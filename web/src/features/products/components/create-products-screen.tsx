@@ -57,6 +57,8 @@ function toInput(d: DesignDraft): DesignInput {
  * Products from designs: one product per design, built from a template; optionally listed on
  * shops right after, with the progress of each shop's batch.
  */
+const emptyDraft = (key: number): DesignDraft => ({ key, name: '', designFrontUrl: '', designBackUrl: '', designSleeveUrl: '', designHoodUrl: '', mockupUrls: [] });
+
 export function CreateProductsScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -64,10 +66,11 @@ export function CreateProductsScreen() {
   const shops = useShopOptions();
   const create = useCreateProductsWithTemplate();
   const listing = useBulkListingProduct();
-  const nextKey = useRef(1);
-  const blank = (): DesignDraft => ({ key: nextKey.current++, name: '', designFrontUrl: '', designBackUrl: '', designSleeveUrl: '', designHoodUrl: '', mockupUrls: [] });
+  // The first card is design 1; the ones added later count on from 2.
+  const nextKey = useRef(2);
+  const blank = (): DesignDraft => emptyDraft(nextKey.current++);
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const [designs, setDesigns] = useState<DesignDraft[]>(() => [blank()]);
+  const [designs, setDesigns] = useState<DesignDraft[]>(() => [emptyDraft(1)]);
   const [shopIds, setShopIds] = useState<string[]>([]);
   const [mode, setMode] = useState<ListingMode>('AS_DRAFT');
   const [submitted, setSubmitted] = useState(false);
