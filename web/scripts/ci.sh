@@ -14,6 +14,7 @@ fi
 
 npm ci --no-audit --no-fund
 npm run typecheck
+npm run lint
 npm test
 # e2e builds web/dist itself, then drives the real server.
 npm run e2e

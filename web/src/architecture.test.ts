@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Features stay independent (bulletproof-react): shared code goes to components/ or lib/,
-// and only the app layer composes features. Two features are building blocks that any screen
-// may use — the upload button and the bulk-progress component — and they import no feature.
+// The same layering as the import zones in eslint.config.js (bulletproof-react): a feature never
+// imports another feature, shared layers (components/, lib/, config/) import no feature and no
+// app code, and features do not import app/. A piece two features need moves to components/ or
+// lib/, or the app's route module composes the two. This test keeps the rule in `npm test` too,
+// for anyone who runs only that.
 const root = path.resolve(__dirname);
 const features = fs.readdirSync(path.join(root, 'features'));
-const BUILDING_BLOCKS = ['uploads', 'job-batches'];
 
 function files(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -15,25 +16,35 @@ function files(dir: string): string[] {
   });
 }
 
+/** The `src/` paths a file imports (static and dynamic, through the `@/` alias or relative). */
+function importsOf(file: string): string[] {
+  const source = fs.readFileSync(file, 'utf8');
+  const specifiers = [...source.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*'([^']+)'/g)].map((m) => m[1]!);
+  return specifiers.flatMap((s) => {
+    if (s.startsWith('@/')) return [s.slice(2)];
+    if (s.startsWith('.')) return [path.relative(root, path.resolve(path.dirname(file), s))];
+    return [];
+  });
+}
+
+const offendersOf = (dirs: string[], forbidden: (target: string) => boolean) =>
+  dirs
+    .flatMap((d) => files(path.join(root, d)))
+    .flatMap((file) => importsOf(file).filter(forbidden).map((target) => `${path.relative(root, file)} → ${target}`));
+
 describe('architecture', () => {
   it.each(features)('feature %s imports no other feature', (feature) => {
-    const offenders = files(path.join(root, 'features', feature)).flatMap((file) => {
-      const source = fs.readFileSync(file, 'utf8');
-      return [...source.matchAll(/from '@\/features\/([^/']+)/g)]
-        .filter((m) => m[1] !== feature && !(BUILDING_BLOCKS.includes(m[1]!) && !BUILDING_BLOCKS.includes(feature)))
-        .map((m) => `${path.relative(root, file)} → ${m[1]}`);
-    });
-    expect(offenders).toEqual([]);
+    const elsewhere = (t: string) => t.startsWith('features/') && t.split('/')[1] !== feature;
+    expect(offendersOf([path.join('features', feature)], elsewhere)).toEqual([]);
   });
 
-  it('building blocks are features', () => {
-    expect(features).toEqual(expect.arrayContaining(BUILDING_BLOCKS));
+  it('features import nothing from app/', () => {
+    expect(offendersOf(['features'], (t) => t === 'app' || t.startsWith('app/'))).toEqual([]);
   });
 
-  it('shared layers import no feature', () => {
-    const shared = ['components', 'lib', 'config'].flatMap((d) => files(path.join(root, d)));
-    const offenders = shared.filter((f) => /from '@\/features\//.test(fs.readFileSync(f, 'utf8')));
-    expect(offenders.map((f) => path.relative(root, f))).toEqual([]);
+  it('shared layers import no feature and no app code', () => {
+    const upward = (t: string) => /^(features|app)(\/|$)/.test(t);
+    expect(offendersOf(['components', 'lib', 'config'], upward)).toEqual([]);
   });
 
   // Outside HTML (marketplace descriptions written by any user of a client) is stored XSS waiting

@@ -87,7 +87,7 @@ export async function waitForPath(page, expected, timeout = 15_000) {
   try {
     await page.waitForFunction((want) => `${location.pathname}${location.search}` === want, expected, { timeout });
   } catch (error) {
-    throw new Error(`expected ${expected}, still at ${pathOf(page)}: ${error.message}`);
+    throw new Error(`expected ${expected}, still at ${pathOf(page)}: ${error.message}`, { cause: error });
   }
 }
 

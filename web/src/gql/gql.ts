@@ -23,8 +23,6 @@ type Documents = {
     "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": typeof types.SignUpClientDocument,
     "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": typeof types.CheckDuplicateClientKeyDocument,
     "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": typeof types.VerifyClientDocument,
-    "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": typeof types.JobBatchProgressDocument,
-    "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": typeof types.RetryJobBatchDocument,
     "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": typeof types.GetQueueStatsDocument,
     "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": typeof types.GetWorkersDocument,
     "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetEventHistoriesDocument,
@@ -72,16 +70,18 @@ type Documents = {
     "\n  mutation BulkRemoveShopProduct($shopId: ID!, $shopProductIds: [ID!]!) {\n    bulkRemoveShopProduct(shopId: $shopId, shopProductIds: $shopProductIds) {\n      batchId\n      queued\n    }\n  }\n": typeof types.BulkRemoveShopProductDocument,
     "\n  query SearchTiktokProducts($shopId: ID!, $filter: MarketplaceProductFilter) {\n    searchTiktokProducts(shopId: $shopId, filter: $filter) {\n      total_count\n      next_page_token\n      products {\n        id\n        title\n        status\n        is_not_for_sale\n        create_time\n        update_time\n        skus {\n          id\n          seller_sku\n          price {\n            currency\n            sale_price\n            tax_exclusive_price\n          }\n          inventory {\n            warehouse_id\n            quantity\n          }\n        }\n      }\n    }\n  }\n": typeof types.SearchTiktokProductsDocument,
     "\n  query GetTiktokProductDetail($shopId: ID!, $productId: ID!) {\n    getTiktokProductDetail(shopId: $shopId, productId: $productId) {\n      id\n      title\n      description\n      status\n      category_chains {\n        id\n        local_name\n        parent_id\n        is_leaf\n      }\n      brand {\n        id\n        name\n      }\n      main_images {\n        uri\n        urls\n      }\n      skus {\n        id\n        seller_sku\n        price {\n          currency\n          sale_price\n          tax_exclusive_price\n        }\n        inventory {\n          warehouse_id\n          quantity\n        }\n      }\n    }\n  }\n": typeof types.GetTiktokProductDetailDocument,
-    "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n": typeof types.GetPresignedUrlDocument,
     "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetUsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": typeof types.RemoveUserDocument,
     "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": typeof types.ResetPasswordDocument,
     "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n": typeof types.ApiClientProbeDocument,
     "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": typeof types.MeDocument,
+    "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": typeof types.JobBatchProgressDocument,
+    "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": typeof types.RetryJobBatchDocument,
     "\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n": typeof types.ShopOptionsDocument,
     "\n  query TemplateOptions($filter: ProductTemplateFilter) {\n    getProductTemplates(filter: $filter) {\n      items {\n        id\n        name\n        title\n        type\n        status\n      }\n    }\n  }\n": typeof types.TemplateOptionsDocument,
     "\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n": typeof types.StaffOptionsDocument,
+    "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n": typeof types.GetPresignedUrlDocument,
 };
 const documents: Documents = {
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
@@ -93,8 +93,6 @@ const documents: Documents = {
     "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": types.SignUpClientDocument,
     "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": types.CheckDuplicateClientKeyDocument,
     "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": types.VerifyClientDocument,
-    "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": types.JobBatchProgressDocument,
-    "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": types.RetryJobBatchDocument,
     "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": types.GetQueueStatsDocument,
     "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": types.GetWorkersDocument,
     "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetEventHistoriesDocument,
@@ -142,16 +140,18 @@ const documents: Documents = {
     "\n  mutation BulkRemoveShopProduct($shopId: ID!, $shopProductIds: [ID!]!) {\n    bulkRemoveShopProduct(shopId: $shopId, shopProductIds: $shopProductIds) {\n      batchId\n      queued\n    }\n  }\n": types.BulkRemoveShopProductDocument,
     "\n  query SearchTiktokProducts($shopId: ID!, $filter: MarketplaceProductFilter) {\n    searchTiktokProducts(shopId: $shopId, filter: $filter) {\n      total_count\n      next_page_token\n      products {\n        id\n        title\n        status\n        is_not_for_sale\n        create_time\n        update_time\n        skus {\n          id\n          seller_sku\n          price {\n            currency\n            sale_price\n            tax_exclusive_price\n          }\n          inventory {\n            warehouse_id\n            quantity\n          }\n        }\n      }\n    }\n  }\n": types.SearchTiktokProductsDocument,
     "\n  query GetTiktokProductDetail($shopId: ID!, $productId: ID!) {\n    getTiktokProductDetail(shopId: $shopId, productId: $productId) {\n      id\n      title\n      description\n      status\n      category_chains {\n        id\n        local_name\n        parent_id\n        is_leaf\n      }\n      brand {\n        id\n        name\n      }\n      main_images {\n        uri\n        urls\n      }\n      skus {\n        id\n        seller_sku\n        price {\n          currency\n          sale_price\n          tax_exclusive_price\n        }\n        inventory {\n          warehouse_id\n          quantity\n        }\n      }\n    }\n  }\n": types.GetTiktokProductDetailDocument,
-    "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n": types.GetPresignedUrlDocument,
     "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetUsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": types.RemoveUserDocument,
     "\n  mutation ResetPassword($userId: ID!) {\n    resetPassword(userId: $userId)\n  }\n": types.ResetPasswordDocument,
     "\n  query ApiClientProbe {\n    getQueueStats {\n      type\n    }\n  }\n": types.ApiClientProbeDocument,
     "\n  query Me {\n    getMe {\n      id\n      email\n      firstName\n      lastName\n      role\n      createdAt\n      client {\n        id\n        name\n        key\n        isActive\n        promotionsEnabled\n      }\n      settings {\n        id\n        name\n        value\n        createdAt\n      }\n    }\n  }\n": types.MeDocument,
+    "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": types.JobBatchProgressDocument,
+    "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n": types.RetryJobBatchDocument,
     "\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n": types.ShopOptionsDocument,
     "\n  query TemplateOptions($filter: ProductTemplateFilter) {\n    getProductTemplates(filter: $filter) {\n      items {\n        id\n        name\n        title\n        type\n        status\n      }\n    }\n  }\n": types.TemplateOptionsDocument,
     "\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n": types.StaffOptionsDocument,
+    "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n": types.GetPresignedUrlDocument,
 };
 
 /**
@@ -204,14 +204,6 @@ export function graphql(source: "\n  mutation CheckDuplicateClientKey($key: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n"): (typeof documents)["\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"): (typeof documents)["\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -403,10 +395,6 @@ export function graphql(source: "\n  query GetTiktokProductDetail($shopId: ID!, 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n"): (typeof documents)["\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"): (typeof documents)["\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -431,6 +419,14 @@ export function graphql(source: "\n  query Me {\n    getMe {\n      id\n      em
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"): (typeof documents)["\n  query JobBatchProgress($id: ID!) {\n    getJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RetryJobBatch($id: ID!) {\n    retryJobBatch(id: $id) {\n      id\n      type\n      total\n      pending\n      processing\n      succeeded\n      failed\n      createdAt\n      nextRunAt\n      failures {\n        jobId\n        label\n        error\n        attempts\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query ShopOptions($filter: ShopFilter) {\n    getShops(filter: $filter) {\n      items {\n        id\n        name\n        saleChannel\n        status\n        connection\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -440,6 +436,10 @@ export function graphql(source: "\n  query TemplateOptions($filter: ProductTempl
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n"): (typeof documents)["\n  query StaffOptions($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n"): (typeof documents)["\n  mutation GetPresignedUrl($input: PresignedUrlInput!) {\n    getPresignedUrl(input: $input) {\n      presignedUrl\n      fileUrl\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { MeQuery, Role } from '@/gql/graphql';
 import type { ApiClient } from './api-client';
+import { rootKeys } from './query-keys';
 import { useSession } from './session';
 
 export const MeDocument = graphql(`
@@ -32,12 +33,15 @@ export const MeDocument = graphql(`
 
 export type CurrentUser = MeQuery['getMe'];
 
-export const meQueryKey = ['auth', 'me'] as const;
+export const authKeys = {
+  all: rootKeys.auth,
+  me: () => [...rootKeys.auth, 'me'] as const,
+};
 
 export const getMe = (client: ApiClient) => client.request(MeDocument).then((r) => r.getMe);
 
 export const meQueryOptions = (client: ApiClient) =>
-  queryOptions({ queryKey: meQueryKey, queryFn: () => getMe(client), staleTime: 5 * 60_000 });
+  queryOptions({ queryKey: authKeys.me(), queryFn: () => getMe(client), staleTime: 5 * 60_000 });
 
 /** The signed-in user (undefined while loading or when signed out). */
 export function useCurrentUser() {

@@ -7,6 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { SaleChannel } from '@/gql/graphql';
 import type { ApiClient } from './api-client';
+import { rootKeys } from './query-keys';
 import { useApiClient } from './session';
 
 /** The most options a picker loads (the API's page limit). */
@@ -57,36 +58,40 @@ export const StaffOptionsDocument = graphql(`
   }
 `);
 
+export const lookupKeys = {
+  shops: (saleChannel?: SaleChannel) => [...rootKeys.shops, 'options', saleChannel ?? 'ALL'] as const,
+  templates: () => [...rootKeys.templates, 'options'] as const,
+  staff: () => [...rootKeys.users, 'staff'] as const,
+};
+
+export const getShopOptions = (client: ApiClient, saleChannel?: SaleChannel) =>
+  client
+    .request(ShopOptionsDocument, { filter: { limit: OPTIONS_LIMIT, page: 1, ...(saleChannel ? { saleChannel } : {}) } })
+    .then((r) => r.getShops.items);
+
 export const shopOptionsQueryOptions = (client: ApiClient, saleChannel?: SaleChannel) =>
-  queryOptions({
-    queryKey: ['shops', 'options', saleChannel ?? 'ALL'] as const,
-    queryFn: () =>
-      client
-        .request(ShopOptionsDocument, { filter: { limit: OPTIONS_LIMIT, page: 1, ...(saleChannel ? { saleChannel } : {}) } })
-        .then((r) => r.getShops.items),
-  });
+  queryOptions({ queryKey: lookupKeys.shops(saleChannel), queryFn: () => getShopOptions(client, saleChannel) });
 
 export function useShopOptions(saleChannel?: SaleChannel, enabled = true) {
   return useQuery({ ...shopOptionsQueryOptions(useApiClient(), saleChannel), enabled });
 }
 
+export const getTemplateOptions = (client: ApiClient) =>
+  client.request(TemplateOptionsDocument, { filter: { limit: OPTIONS_LIMIT, page: 1 } }).then((r) => r.getProductTemplates.items);
+
 export const templateOptionsQueryOptions = (client: ApiClient) =>
-  queryOptions({
-    queryKey: ['templates', 'options'] as const,
-    queryFn: () => client.request(TemplateOptionsDocument, { filter: { limit: OPTIONS_LIMIT, page: 1 } }).then((r) => r.getProductTemplates.items),
-  });
+  queryOptions({ queryKey: lookupKeys.templates(), queryFn: () => getTemplateOptions(client) });
 
 export function useTemplateOptions(enabled = true) {
   return useQuery({ ...templateOptionsQueryOptions(useApiClient()), enabled });
 }
 
 /** STAFF users of the client (admins see every shop anyway); only admins may ask. */
+export const getStaffOptions = (client: ApiClient) =>
+  client.request(StaffOptionsDocument, { limit: OPTIONS_LIMIT, page: 1 }).then((r) => r.getUsers.items.filter((u) => u.role === 'STAFF'));
+
 export const staffOptionsQueryOptions = (client: ApiClient) =>
-  queryOptions({
-    queryKey: ['users', 'staff'] as const,
-    queryFn: () =>
-      client.request(StaffOptionsDocument, { limit: OPTIONS_LIMIT, page: 1 }).then((r) => r.getUsers.items.filter((u) => u.role === 'STAFF')),
-  });
+  queryOptions({ queryKey: lookupKeys.staff(), queryFn: () => getStaffOptions(client) });
 
 export function useStaffOptions(enabled = true) {
   return useQuery({ ...staffOptionsQueryOptions(useApiClient()), enabled });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { graphqlEndpoint } from '@/config/env';
 import { createApiClient, type ApiClient } from './api-client';
 import {
@@ -57,12 +57,10 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
   const activeToken = snapshot?.token ?? null;
   const timezone = useMemo(() => browserTimezone(), []);
 
-  // A stored token that does not decode (or has expired) is an invalid token: drop it.
+  // A stored token that does not decode (or has expired) is an invalid token: the session reads
+  // it as signed out (no snapshot), and it is dropped from storage.
   useEffect(() => {
-    if (token !== null && snapshot === null) {
-      writeStoredToken(null);
-      setToken(null);
-    }
+    if (token !== null && snapshot === null) writeStoredToken(null);
   }, [token, snapshot]);
 
   const signOut = useCallback((reason: SignOutReason = 'user') => {
@@ -100,10 +98,15 @@ export function SessionProvider({ children, endpoint = graphqlEndpoint, fetch: f
 
   // A late answer for an old token must not sign out a session that has since changed.
   const tokenRef = useRef(activeToken);
-  tokenRef.current = activeToken;
+  useLayoutEffect(() => {
+    tokenRef.current = activeToken;
+  }, [activeToken]);
 
   const client = useMemo(
     () =>
+      // The client calls onUnauthenticated when an answer arrives, never while rendering, so it
+      // reads the ref after the layout effect has written it.
+      // eslint-disable-next-line react-hooks/refs
       createApiClient({
         endpoint,
         token: activeToken,

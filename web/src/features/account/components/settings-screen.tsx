@@ -6,22 +6,13 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
-import { graphql } from '@/gql';
 import { roleLabels, timezoneOf, useCurrentUser, type CurrentUser } from '@/lib/auth';
 import { formatDateTime, timezones } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { useChangePassword, useUpdateUserSettings } from '../api/account';
+import { relogin, useChangePassword, useUpdateUserSettings } from '../api/account';
 
 const PASSWORD_MIN_LENGTH = 8;
-
-const ReloginDocument = graphql(`
-  mutation Relogin($input: LoginInput!) {
-    login(input: $input) {
-      accessToken
-    }
-  }
-`);
 
 function TimezonePanel({ user }: { user: CurrentUser }) {
   const { browserTimezone } = useSession();
@@ -89,8 +80,7 @@ function PasswordPanel({ user }: { user: CurrentUser }) {
         onSuccess: async () => {
           try {
             // The old token is revoked by now, so this request goes without it.
-            const result = await anonymousClient.request(ReloginDocument, { input: { email: user.email, password: next } });
-            signIn(result.login.accessToken);
+            signIn(await relogin(anonymousClient, user.email, next));
             notify.success('Your password has been changed. Other devices were signed out.');
           } catch {
             notify.info('Your password has been changed. Sign in with the new one.');

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { SignUpClientInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const SignUpClientDocument = graphql(`
@@ -25,11 +26,15 @@ export const signUpClient = (client: ApiClient, input: SignUpClientInput) =>
 export const isClientKeyTaken = (client: ApiClient, key: string) =>
   client.request(CheckDuplicateClientKeyDocument, { key }).then((r) => r.checkDuplicateClientKey);
 
+export const signUpKeys = {
+  clientKey: (key: string) => [...rootKeys.auth, 'client-key', key] as const,
+};
+
 // The contract makes the check a mutation, but it changes nothing: caching it as a query lets
 // the live check skip keys already asked about.
 export const clientKeyQueryOptions = (client: ApiClient, key: string) =>
   queryOptions({
-    queryKey: ['auth', 'client-key', key],
+    queryKey: signUpKeys.clientKey(key),
     queryFn: () => isClientKeyTaken(client, key),
     staleTime: 30_000,
   });

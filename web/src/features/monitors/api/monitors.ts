@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { graphql } from '@/gql';
 import type { EventHistoryFilter } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const GetQueueStatsDocument = graphql(`
@@ -77,11 +78,11 @@ export const RetryEventHistoryDocument = graphql(`
 `);
 
 export const monitorsKeys = {
-  all: ['monitors'] as const,
-  queueStats: () => ['monitors', 'queue-stats'] as const,
-  workers: () => ['monitors', 'workers'] as const,
-  events: (filter: EventHistoryFilter) => ['monitors', 'events', filter] as const,
-  batch: (id: string) => ['monitors', 'batch', id] as const,
+  all: rootKeys.monitors,
+  queueStats: () => [...rootKeys.monitors, 'queue-stats'] as const,
+  workers: () => [...rootKeys.monitors, 'workers'] as const,
+  events: (filter: EventHistoryFilter) => [...rootKeys.monitors, 'events', filter] as const,
+  batch: (id: string) => [...rootKeys.monitors, 'batch', id] as const,
 };
 
 /** How often the screen refreshes itself while live refresh is on. */
@@ -89,57 +90,55 @@ export const LIVE_INTERVAL_MS = 3000;
 
 const live = (on: boolean) => (on ? LIVE_INTERVAL_MS : false);
 
+export const getQueueStats = (client: ApiClient) => client.request(GetQueueStatsDocument).then((r) => r.getQueueStats);
+
 export const queueStatsQueryOptions = (client: ApiClient, liveRefresh = false) =>
-  queryOptions({
-    queryKey: monitorsKeys.queueStats(),
-    queryFn: () => client.request(GetQueueStatsDocument).then((r) => r.getQueueStats),
-    refetchInterval: live(liveRefresh),
-  });
-
-export const workersQueryOptions = (client: ApiClient, liveRefresh = false) =>
-  queryOptions({
-    queryKey: monitorsKeys.workers(),
-    queryFn: () => client.request(GetWorkersDocument).then((r) => r.getWorkers),
-    refetchInterval: live(liveRefresh),
-  });
-
-export const eventsQueryOptions = (client: ApiClient, filter: EventHistoryFilter, liveRefresh = false) =>
-  queryOptions({
-    queryKey: monitorsKeys.events(filter),
-    queryFn: () => client.request(GetEventHistoriesDocument, { filter }).then((r) => r.getEventHistories),
-    placeholderData: keepPreviousData,
-    refetchInterval: live(liveRefresh),
-  });
-
-export const jobBatchQueryOptions = (client: ApiClient, id: string, liveRefresh = false) =>
-  queryOptions({
-    queryKey: monitorsKeys.batch(id),
-    queryFn: () => client.request(GetJobBatchDocument, { id }).then((r) => r.getJobBatch),
-    refetchInterval: live(liveRefresh),
-  });
+  queryOptions({ queryKey: monitorsKeys.queueStats(), queryFn: () => getQueueStats(client), refetchInterval: live(liveRefresh) });
 
 export function useQueueStats(liveRefresh: boolean) {
   return useQuery(queueStatsQueryOptions(useApiClient(), liveRefresh));
 }
 
+export const getWorkers = (client: ApiClient) => client.request(GetWorkersDocument).then((r) => r.getWorkers);
+
+export const workersQueryOptions = (client: ApiClient, liveRefresh = false) =>
+  queryOptions({ queryKey: monitorsKeys.workers(), queryFn: () => getWorkers(client), refetchInterval: live(liveRefresh) });
+
 export function useWorkers(liveRefresh: boolean) {
   return useQuery(workersQueryOptions(useApiClient(), liveRefresh));
 }
+
+export const getEventHistories = (client: ApiClient, filter: EventHistoryFilter) =>
+  client.request(GetEventHistoriesDocument, { filter }).then((r) => r.getEventHistories);
+
+export const eventsQueryOptions = (client: ApiClient, filter: EventHistoryFilter, liveRefresh = false) =>
+  queryOptions({
+    queryKey: monitorsKeys.events(filter),
+    queryFn: () => getEventHistories(client, filter),
+    placeholderData: keepPreviousData,
+    refetchInterval: live(liveRefresh),
+  });
 
 export function useEventHistories(filter: EventHistoryFilter, liveRefresh: boolean) {
   return useQuery(eventsQueryOptions(useApiClient(), filter, liveRefresh));
 }
 
+export const getJobBatch = (client: ApiClient, id: string) => client.request(GetJobBatchDocument, { id }).then((r) => r.getJobBatch);
+
+export const jobBatchQueryOptions = (client: ApiClient, id: string, liveRefresh = false) =>
+  queryOptions({ queryKey: monitorsKeys.batch(id), queryFn: () => getJobBatch(client, id), refetchInterval: live(liveRefresh) });
+
 export function useJobBatch(id: string | null, liveRefresh: boolean) {
-  const client = useApiClient();
-  return useQuery({ ...jobBatchQueryOptions(client, id ?? '', liveRefresh), enabled: !!id });
+  return useQuery({ ...jobBatchQueryOptions(useApiClient(), id ?? '', liveRefresh), enabled: !!id });
 }
+
+export const retryEventHistory = (client: ApiClient, id: string) => client.request(RetryEventHistoryDocument, { id }).then((r) => r.retryEventHistory);
 
 export function useRetryEventHistory() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => client.request(RetryEventHistoryDocument, { id }).then((r) => r.retryEventHistory),
+    mutationFn: (id: string) => retryEventHistory(client, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: monitorsKeys.all }),
   });
 }

@@ -126,7 +126,12 @@ export function MonitorsScreen() {
 
   const debounced = useDebounced(filters, 350);
   useEffect(() => setSaved(debounced), [debounced, setSaved]);
-  useEffect(() => setPage(1), [debounced]);
+  // New filters start again at the first page, in the same render (no request for the old page).
+  const [pagedFilters, setPagedFilters] = useState(debounced);
+  if (pagedFilters !== debounced) {
+    setPagedFilters(debounced);
+    setPage(1);
+  }
 
   const query: EventHistoryFilter = useMemo(() => {
     const f: EventHistoryFilter = { limit: pageSize, page };

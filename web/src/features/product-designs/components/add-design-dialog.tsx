@@ -6,7 +6,7 @@ import { InputText } from 'primereact/inputtext';
 import { useState, type FormEvent } from 'react';
 import { Field } from '@/components/ui/field';
 import { Thumb } from '@/components/ui/thumb';
-import { UploadButton } from '@/features/uploads/components/upload-button';
+import { UploadButton } from '@/components/ui/upload-button';
 import type { CacheProductDesignInput } from '@/gql/graphql';
 import { notify } from '@/lib/notify';
 import { useApiClient } from '@/lib/session';

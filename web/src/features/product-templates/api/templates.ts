@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { graphql } from '@/gql';
 import type { GetProductTemplatesQuery, ProductTemplateFilter, ProductTemplateInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const GetProductTemplatesDocument = graphql(`
@@ -133,59 +134,66 @@ export const GetTiktokBrandsDocument = graphql(`
 export type TemplateRow = GetProductTemplatesQuery['getProductTemplates']['items'][number];
 
 export const templatesKeys = {
-  all: ['templates'] as const,
-  list: (filter: ProductTemplateFilter) => ['templates', 'list', filter] as const,
-  detail: (id: string) => ['templates', 'detail', id] as const,
-  categories: ['tiktok-catalog', 'categories'] as const,
-  attributes: (categoryId: string) => ['tiktok-catalog', 'attributes', categoryId] as const,
-  brands: (name: string) => ['tiktok-catalog', 'brands', name] as const,
+  all: rootKeys.templates,
+  list: (filter: ProductTemplateFilter) => [...rootKeys.templates, 'list', filter] as const,
+  detail: (id: string) => [...rootKeys.templates, 'detail', id] as const,
 };
 
+/** TikTok's catalogue (categories, their attributes, brands): read-only here, so its own root. */
+export const tiktokCatalogKeys = {
+  all: rootKeys.tiktokCatalog,
+  categories: () => [...rootKeys.tiktokCatalog, 'categories'] as const,
+  attributes: (categoryId: string) => [...rootKeys.tiktokCatalog, 'attributes', categoryId] as const,
+  brands: (name: string) => [...rootKeys.tiktokCatalog, 'brands', name] as const,
+};
+
+export const getTemplates = (client: ApiClient, filter: ProductTemplateFilter) =>
+  client.request(GetProductTemplatesDocument, { filter }).then((r) => r.getProductTemplates);
+
 export const templatesQueryOptions = (client: ApiClient, filter: ProductTemplateFilter) =>
-  queryOptions({
-    queryKey: templatesKeys.list(filter),
-    queryFn: () => client.request(GetProductTemplatesDocument, { filter }).then((r) => r.getProductTemplates),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ queryKey: templatesKeys.list(filter), queryFn: () => getTemplates(client, filter), placeholderData: keepPreviousData });
 
 export function useTemplates(filter: ProductTemplateFilter) {
   return useQuery(templatesQueryOptions(useApiClient(), filter));
 }
 
+export const getTemplate = (client: ApiClient, id: string) =>
+  client.request(GetProductTemplateDocument, { templateId: id }).then((r) => r.getProductTemplate);
+
 export const templateQueryOptions = (client: ApiClient, id: string) =>
-  queryOptions({ queryKey: templatesKeys.detail(id), queryFn: () => client.request(GetProductTemplateDocument, { templateId: id }).then((r) => r.getProductTemplate) });
+  queryOptions({ queryKey: templatesKeys.detail(id), queryFn: () => getTemplate(client, id) });
 
 export function useTemplate(id: string | undefined) {
   return useQuery({ ...templateQueryOptions(useApiClient(), id ?? ''), enabled: !!id });
 }
 
+export const getTiktokCategories = (client: ApiClient) => client.request(GetLocalTiktokCategoriesDocument).then((r) => r.getLocalTiktokCategories);
+
 /** The local copy of TikTok's category tree (refreshed daily by the server). */
+export const tiktokCategoriesQueryOptions = (client: ApiClient) =>
+  queryOptions({ queryKey: tiktokCatalogKeys.categories(), queryFn: () => getTiktokCategories(client), staleTime: 60 * 60_000 });
+
 export function useTiktokCategories() {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: templatesKeys.categories,
-    queryFn: () => client.request(GetLocalTiktokCategoriesDocument).then((r) => r.getLocalTiktokCategories),
-    staleTime: 60 * 60_000,
-  });
+  return useQuery(tiktokCategoriesQueryOptions(useApiClient()));
 }
+
+export const getCategoryAttributes = (client: ApiClient, categoryId: string) =>
+  client.request(GetTiktokCategoryAttributesDocument, { categoryId }).then((r) => r.getTiktokCategoryAttributes);
+
+export const categoryAttributesQueryOptions = (client: ApiClient, categoryId: string) =>
+  queryOptions({ queryKey: tiktokCatalogKeys.attributes(categoryId), queryFn: () => getCategoryAttributes(client, categoryId), staleTime: 10 * 60_000 });
 
 export function useCategoryAttributes(categoryId: string | null) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: templatesKeys.attributes(categoryId ?? ''),
-    queryFn: () => client.request(GetTiktokCategoryAttributesDocument, { categoryId: categoryId ?? '' }).then((r) => r.getTiktokCategoryAttributes),
-    enabled: !!categoryId,
-    staleTime: 10 * 60_000,
-  });
+  return useQuery({ ...categoryAttributesQueryOptions(useApiClient(), categoryId ?? ''), enabled: !!categoryId });
 }
 
-export const brandsQueryOptions = (client: ApiClient, name: string) =>
-  queryOptions({
-    queryKey: templatesKeys.brands(name),
-    queryFn: () => client.request(GetTiktokBrandsDocument, name ? { brandName: name } : {}).then((r) => r.getTiktokBrands),
-    staleTime: 5 * 60_000,
-  });
+export const getTiktokBrands = (client: ApiClient, name: string) =>
+  client.request(GetTiktokBrandsDocument, name ? { brandName: name } : {}).then((r) => r.getTiktokBrands);
 
+export const brandsQueryOptions = (client: ApiClient, name: string) =>
+  queryOptions({ queryKey: tiktokCatalogKeys.brands(name), queryFn: () => getTiktokBrands(client, name), staleTime: 5 * 60_000 });
+
+/** A mutation of this area; on success every template query is refreshed. */
 function useTemplatesMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars) => Promise<TResult>) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -195,11 +203,14 @@ function useTemplatesMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVar
   });
 }
 
-export const useCreateTemplate = () =>
-  useTemplatesMutation((c, input: ProductTemplateInput) => c.request(CreateProductTemplateDocument, { input }).then((r) => r.createProductTemplate));
+export const createTemplate = (client: ApiClient, input: ProductTemplateInput) =>
+  client.request(CreateProductTemplateDocument, { input }).then((r) => r.createProductTemplate);
+export const useCreateTemplate = () => useTemplatesMutation(createTemplate);
 
-export const useUpdateTemplate = () =>
-  useTemplatesMutation((c, v: { templateId: string; input: ProductTemplateInput }) => c.request(UpdateProductTemplateDocument, v).then((r) => r.updateProductTemplate));
+export const updateTemplate = (client: ApiClient, v: { templateId: string; input: ProductTemplateInput }) =>
+  client.request(UpdateProductTemplateDocument, v).then((r) => r.updateProductTemplate);
+export const useUpdateTemplate = () => useTemplatesMutation(updateTemplate);
 
-export const useRemoveTemplate = () =>
-  useTemplatesMutation((c, templateId: string) => c.request(RemoveProductTemplateDocument, { templateId }).then((r) => r.removeProductTemplate));
+export const removeTemplate = (client: ApiClient, templateId: string) =>
+  client.request(RemoveProductTemplateDocument, { templateId }).then((r) => r.removeProductTemplate);
+export const useRemoveTemplate = () => useTemplatesMutation(removeTemplate);

@@ -10,6 +10,7 @@ import type {
   UpdateProductInput,
 } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const GetProductsDocument = graphql(`
@@ -179,10 +180,11 @@ export interface ProductsQuery {
 }
 
 export const productsKeys = {
-  all: ['products'] as const,
-  list: (q: ProductsQuery) => ['products', 'list', q] as const,
-  detail: (id: string) => ['products', 'detail', id] as const,
-  variants: (id: string) => ['products', 'detail', id, 'variants'] as const,
+  all: rootKeys.products,
+  list: (q: ProductsQuery) => [...rootKeys.products, 'list', q] as const,
+  detail: (id: string) => [...rootKeys.products, 'detail', id] as const,
+  variants: (id: string) => [...rootKeys.products, 'detail', id, 'variants'] as const,
+  brands: () => [...rootKeys.products, 'brands'] as const,
 };
 
 export const getProducts = (client: ApiClient, { search, filter }: ProductsQuery) =>
@@ -195,55 +197,24 @@ export function useProducts(q: ProductsQuery) {
   return useQuery(productsQueryOptions(useApiClient(), q));
 }
 
+export const getProduct = (client: ApiClient, id: string) => client.request(GetProductDocument, { id }).then((r) => r.getProductById);
+
 export const productQueryOptions = (client: ApiClient, id: string) =>
-  queryOptions({ queryKey: productsKeys.detail(id), queryFn: () => client.request(GetProductDocument, { id }).then((r) => r.getProductById) });
+  queryOptions({ queryKey: productsKeys.detail(id), queryFn: () => getProduct(client, id) });
 
 export function useProduct(id: string) {
   return useQuery(productQueryOptions(useApiClient(), id));
 }
 
+export const getProductVariants = (client: ApiClient, productId: string) =>
+  client.request(GetProductVariantsDocument, { productId }).then((r) => r.getProductVariants);
+
 export const productVariantsQueryOptions = (client: ApiClient, productId: string) =>
-  queryOptions({
-    queryKey: productsKeys.variants(productId),
-    queryFn: () => client.request(GetProductVariantsDocument, { productId }).then((r) => r.getProductVariants),
-  });
+  queryOptions({ queryKey: productsKeys.variants(productId), queryFn: () => getProductVariants(client, productId) });
 
 export function useProductVariants(productId: string) {
   return useQuery(productVariantsQueryOptions(useApiClient(), productId));
 }
-
-function useProductsMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars) => Promise<TResult>, options: { silentError?: boolean } = {}) {
-  const client = useApiClient();
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (vars: TVars) => fn(client, vars),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
-    ...(options.silentError ? { meta: { silentError: true } } : {}),
-  });
-}
-
-export const useUpdateProduct = () =>
-  useProductsMutation((c, v: { id: string; input: UpdateProductInput }) => c.request(UpdateProductDocument, v).then((r) => r.updateProduct));
-
-export const useDeleteProduct = () => useProductsMutation((c, id: string) => c.request(DeleteProductDocument, { id }).then((r) => r.deleteProduct));
-
-export const useBulkDeleteProducts = () =>
-  useProductsMutation((c, productIds: string[]) => c.request(BulkDeleteProductsDocument, { productIds }).then((r) => r.bulkDeleteProducts));
-
-export const useBulkApplyTemplate = () =>
-  useProductsMutation((c, input: BulkApplyTemplateInput) => c.request(BulkApplyTemplateDocument, { input }).then((r) => r.bulkApplyTemplate));
-
-export const useBulkListingProduct = () =>
-  useProductsMutation((c, input: BulkListingProductInput) => c.request(BulkListingProductDocument, { input }).then((r) => r.bulkListingProduct));
-
-export const useBulkPublishProducts = () =>
-  useProductsMutation((c, input: BulkPublishProductsInput) => c.request(BulkPublishProductsDocument, { input }).then((r) => r.bulkPublishProducts));
-
-export const useBulkGenerateSkus = () =>
-  useProductsMutation((c, v: { shopId: string; productIds: string[] }) => c.request(BulkGenerateSkusDocument, v).then((r) => r.bulkGenerateTiktokProductSKU));
-
-export const useCreateProductsWithTemplate = () =>
-  useProductsMutation((c, input: CreateProductWithTemplateInput) => c.request(CreateProductWithTemplateDocument, { input }).then((r) => r.createProductWithTemplate));
 
 export const GetBrandsDocument = graphql(`
   query GetBrands {
@@ -254,7 +225,53 @@ export const GetBrandsDocument = graphql(`
   }
 `);
 
+export const getBrands = (client: ApiClient) => client.request(GetBrandsDocument).then((r) => r.getBrands);
+
+export const productBrandsQueryOptions = (client: ApiClient) =>
+  queryOptions({ queryKey: productsKeys.brands(), queryFn: () => getBrands(client), staleTime: 5 * 60_000 });
+
 export function useBrands() {
-  const client = useApiClient();
-  return useQuery({ queryKey: ['products', 'brands'] as const, queryFn: () => client.request(GetBrandsDocument).then((r) => r.getBrands), staleTime: 5 * 60_000 });
+  return useQuery(productBrandsQueryOptions(useApiClient()));
 }
+
+/** A mutation of this area; on success every product query is refreshed. */
+function useProductsMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars) => Promise<TResult>, options: { silentError?: boolean } = {}) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: TVars) => fn(client, vars),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productsKeys.all }),
+    ...(options.silentError ? { meta: { silentError: true } } : {}),
+  });
+}
+
+export const updateProduct = (client: ApiClient, v: { id: string; input: UpdateProductInput }) =>
+  client.request(UpdateProductDocument, v).then((r) => r.updateProduct);
+export const useUpdateProduct = () => useProductsMutation(updateProduct);
+
+export const deleteProduct = (client: ApiClient, id: string) => client.request(DeleteProductDocument, { id }).then((r) => r.deleteProduct);
+export const useDeleteProduct = () => useProductsMutation(deleteProduct);
+
+export const bulkDeleteProducts = (client: ApiClient, productIds: string[]) =>
+  client.request(BulkDeleteProductsDocument, { productIds }).then((r) => r.bulkDeleteProducts);
+export const useBulkDeleteProducts = () => useProductsMutation(bulkDeleteProducts);
+
+export const bulkApplyTemplate = (client: ApiClient, input: BulkApplyTemplateInput) =>
+  client.request(BulkApplyTemplateDocument, { input }).then((r) => r.bulkApplyTemplate);
+export const useBulkApplyTemplate = () => useProductsMutation(bulkApplyTemplate);
+
+export const bulkListingProduct = (client: ApiClient, input: BulkListingProductInput) =>
+  client.request(BulkListingProductDocument, { input }).then((r) => r.bulkListingProduct);
+export const useBulkListingProduct = () => useProductsMutation(bulkListingProduct);
+
+export const bulkPublishProducts = (client: ApiClient, input: BulkPublishProductsInput) =>
+  client.request(BulkPublishProductsDocument, { input }).then((r) => r.bulkPublishProducts);
+export const useBulkPublishProducts = () => useProductsMutation(bulkPublishProducts);
+
+export const bulkGenerateSkus = (client: ApiClient, v: { shopId: string; productIds: string[] }) =>
+  client.request(BulkGenerateSkusDocument, v).then((r) => r.bulkGenerateTiktokProductSKU);
+export const useBulkGenerateSkus = () => useProductsMutation(bulkGenerateSkus);
+
+export const createProductsWithTemplate = (client: ApiClient, input: CreateProductWithTemplateInput) =>
+  client.request(CreateProductWithTemplateDocument, { input }).then((r) => r.createProductWithTemplate);
+export const useCreateProductsWithTemplate = () => useProductsMutation(createProductsWithTemplate);

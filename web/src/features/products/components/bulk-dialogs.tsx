@@ -3,9 +3,9 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { TrackedBatch } from '@/components/ui/bulk-progress';
 import { Field } from '@/components/ui/field';
-import type { TrackedBatch } from '@/features/job-batches/components/bulk-progress';
 import type { ListingMode } from '@/gql/graphql';
 import { saleChannelLabels, useShopOptions, useTemplateOptions } from '@/lib/lookups';
 import { notify } from '@/lib/notify';
@@ -34,14 +34,22 @@ function BulkDialog({ header, visible, onHide, children, footer }: { header: str
   );
 }
 
+/** Whether the user tried to submit this opening of the dialog: false again whenever it opens for other products. */
+function useSubmitted(productIds: string[] | null) {
+  const [submitted, setSubmitted] = useState(false);
+  const [openedFor, setOpenedFor] = useState(productIds);
+  if (productIds !== openedFor) {
+    setOpenedFor(productIds);
+    if (productIds) setSubmitted(false);
+  }
+  return [submitted, setSubmitted] as const;
+}
+
 export function ApplyTemplateDialog({ productIds, onHide, onQueued }: BulkDialogProps) {
   const templates = useTemplateOptions(!!productIds);
   const apply = useBulkApplyTemplate();
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => {
-    if (productIds) setSubmitted(false);
-  }, [productIds]);
+  const [submitted, setSubmitted] = useSubmitted(productIds);
   const count = productIds?.length ?? 0;
   const template = templates.data?.find((t) => t.id === templateId);
 
@@ -95,11 +103,8 @@ export function ListOnShopsDialog({ productIds, onHide, onQueued }: BulkDialogPr
   const [shopIds, setShopIds] = useState<string[]>([]);
   const [mode, setMode] = useState<ListingMode>('AS_DRAFT');
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useSubmitted(productIds);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    if (productIds) setSubmitted(false);
-  }, [productIds]);
   const count = productIds?.length ?? 0;
 
   // One bulkListingProduct per shop, each its own batch; a shop that refuses does not stop the others.
@@ -175,10 +180,7 @@ export function PublishDialog({ productIds, onHide, onQueued }: BulkDialogProps)
   const shops = useShopOptions(undefined, !!productIds);
   const publish = useBulkPublishProducts();
   const [shopIds, setShopIds] = useState<string[]>([]);
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => {
-    if (productIds) setSubmitted(false);
-  }, [productIds]);
+  const [submitted, setSubmitted] = useSubmitted(productIds);
   const count = productIds?.length ?? 0;
 
   const onPublish = () => {
@@ -224,10 +226,7 @@ export function GenerateSkusDialog({ productIds, onHide, onQueued }: BulkDialogP
   const shops = useShopOptions('TIKTOK', !!productIds);
   const generate = useBulkGenerateSkus();
   const [shopId, setShopId] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-  useEffect(() => {
-    if (productIds) setSubmitted(false);
-  }, [productIds]);
+  const [submitted, setSubmitted] = useSubmitted(productIds);
   const count = productIds?.length ?? 0;
 
   const onGenerate = () => {

@@ -6,13 +6,13 @@ import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BulkProgress, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { Thumb } from '@/components/ui/thumb';
+import { UploadButton } from '@/components/ui/upload-button';
 import { paths } from '@/config/paths';
-import { BulkProgress, type TrackedBatch } from '@/features/job-batches/components/bulk-progress';
-import { UploadButton } from '@/features/uploads/components/upload-button';
 import type { DesignInput, ListingMode } from '@/gql/graphql';
 import { saleChannelLabels, useShopOptions, useTemplateOptions } from '@/lib/lookups';
 import { notify } from '@/lib/notify';
@@ -57,6 +57,8 @@ function toInput(d: DesignDraft): DesignInput {
  * Products from designs: one product per design, built from a template; optionally listed on
  * shops right after, with the progress of each shop's batch.
  */
+const emptyDraft = (key: number): DesignDraft => ({ key, name: '', designFrontUrl: '', designBackUrl: '', designSleeveUrl: '', designHoodUrl: '', mockupUrls: [] });
+
 export function CreateProductsScreen() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -64,10 +66,11 @@ export function CreateProductsScreen() {
   const shops = useShopOptions();
   const create = useCreateProductsWithTemplate();
   const listing = useBulkListingProduct();
-  const nextKey = useRef(1);
-  const blank = (): DesignDraft => ({ key: nextKey.current++, name: '', designFrontUrl: '', designBackUrl: '', designSleeveUrl: '', designHoodUrl: '', mockupUrls: [] });
+  // The first card is design 1; the ones added later count on from 2.
+  const nextKey = useRef(2);
+  const blank = (): DesignDraft => emptyDraft(nextKey.current++);
   const [templateId, setTemplateId] = useState<string | null>(null);
-  const [designs, setDesigns] = useState<DesignDraft[]>(() => [blank()]);
+  const [designs, setDesigns] = useState<DesignDraft[]>(() => [emptyDraft(1)]);
   const [shopIds, setShopIds] = useState<string[]>([]);
   const [mode, setMode] = useState<ListingMode>('AS_DRAFT');
   const [submitted, setSubmitted] = useState(false);

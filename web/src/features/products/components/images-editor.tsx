@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
 import { RadioButton } from 'primereact/radiobutton';
 import { Thumb } from '@/components/ui/thumb';
-import { UploadButton } from '@/features/uploads/components/upload-button';
-import type { UploadFolder } from '@/features/uploads/api/uploads';
+import { UploadButton } from '@/components/ui/upload-button';
+import type { UploadFolder } from '@/lib/uploads';
 
 /** Images in order; the first primary one is the product's main picture. */
 export interface ImageDraft {

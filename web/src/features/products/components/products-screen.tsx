@@ -6,6 +6,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -13,7 +14,6 @@ import { SearchBox } from '@/components/ui/search-box';
 import { ProductStatusTag, titleCase } from '@/components/ui/status-tag';
 import { Thumb } from '@/components/ui/thumb';
 import { pathTo, paths } from '@/config/paths';
-import { BulkProgressDialog, type TrackedBatch } from '@/features/job-batches/components/bulk-progress';
 import type { LiveStatus, ProductFilter, ProductStatus, ProductType } from '@/gql/graphql';
 import { useTimezone } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';
@@ -23,6 +23,7 @@ import { useShopOptions, useTemplateOptions } from '@/lib/lookups';
 import { notify } from '@/lib/notify';
 import { pagedTableProps, usePaging } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
+import { rootKeys } from '@/lib/query-keys';
 import { useDebounced } from '@/lib/use-debounced';
 import { productsKeys, useBulkDeleteProducts, useDeleteProduct, useProducts, type ProductRow } from '../api/products';
 import { ApplyTemplateDialog, GenerateSkusDialog, ListOnShopsDialog, PublishDialog } from './bulk-dialogs';
@@ -276,7 +277,8 @@ export function ProductsScreen() {
         onHide={() => setBatches(null)}
         onFinished={() => {
           void queryClient.invalidateQueries({ queryKey: productsKeys.all });
-          void queryClient.invalidateQueries({ queryKey: ['shop-products'] });
+          // Listing and publishing change what the shop-products list shows.
+          void queryClient.invalidateQueries({ queryKey: rootKeys.shopProducts });
         }}
       />
     </div>

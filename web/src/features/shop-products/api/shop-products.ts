@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { graphql } from '@/gql';
 import type { GetAllShopProductsQuery, ShopProductFilter } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const GetAllShopProductsDocument = graphql(`
@@ -55,21 +56,21 @@ export const BulkRemoveListingsDocument = graphql(`
 export type ShopProductRow = GetAllShopProductsQuery['getAllShopProducts']['items'][number];
 
 export const shopProductsKeys = {
-  all: ['shop-products'] as const,
-  list: (filter: ShopProductFilter) => ['shop-products', 'list', filter] as const,
+  all: rootKeys.shopProducts,
+  list: (filter: ShopProductFilter) => [...rootKeys.shopProducts, 'list', filter] as const,
 };
 
+export const getAllShopProducts = (client: ApiClient, filter: ShopProductFilter) =>
+  client.request(GetAllShopProductsDocument, { filter }).then((r) => r.getAllShopProducts);
+
 export const allShopProductsQueryOptions = (client: ApiClient, filter: ShopProductFilter) =>
-  queryOptions({
-    queryKey: shopProductsKeys.list(filter),
-    queryFn: () => client.request(GetAllShopProductsDocument, { filter }).then((r) => r.getAllShopProducts),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ queryKey: shopProductsKeys.list(filter), queryFn: () => getAllShopProducts(client, filter), placeholderData: keepPreviousData });
 
 export function useAllShopProducts(filter: ShopProductFilter) {
   return useQuery(allShopProductsQueryOptions(useApiClient(), filter));
 }
 
+/** A change to listings: refreshes this list and the shops (each shop shows its own listings). */
 function useListingMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars) => Promise<TResult>) {
   const client = useApiClient();
   const queryClient = useQueryClient();
@@ -77,13 +78,15 @@ function useListingMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars)
     mutationFn: (vars: TVars) => fn(client, vars),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: shopProductsKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['shops'] });
+      void queryClient.invalidateQueries({ queryKey: rootKeys.shops });
     },
   });
 }
 
-export const useRemoveListing = () =>
-  useListingMutation((c, v: { shopId: string; shopProductId: string }) => c.request(RemoveListingDocument, v).then((r) => r.removeShopProduct));
+export const removeListing = (client: ApiClient, v: { shopId: string; shopProductId: string }) =>
+  client.request(RemoveListingDocument, v).then((r) => r.removeShopProduct);
+export const useRemoveListing = () => useListingMutation(removeListing);
 
-export const useBulkRemoveListings = () =>
-  useListingMutation((c, v: { shopId: string; shopProductIds: string[] }) => c.request(BulkRemoveListingsDocument, v).then((r) => r.bulkRemoveShopProduct));
+export const bulkRemoveListings = (client: ApiClient, v: { shopId: string; shopProductIds: string[] }) =>
+  client.request(BulkRemoveListingsDocument, v).then((r) => r.bulkRemoveShopProduct);
+export const useBulkRemoveListings = () => useListingMutation(bulkRemoveListings);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { graphql } from '@/gql';
 import type { GetShopsQuery, ShopFilter, ShopProductFilter, UpdateShopInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const GetShopsDocument = graphql(`
@@ -169,44 +170,44 @@ export const BulkRemoveShopProductDocument = graphql(`
 export type ShopRow = GetShopsQuery['getShops']['items'][number];
 
 export const shopsKeys = {
-  all: ['shops'] as const,
-  list: (filter: ShopFilter) => ['shops', 'list', filter] as const,
-  detail: (id: string) => ['shops', 'detail', id] as const,
-  warehouses: (id: string) => ['shops', 'detail', id, 'warehouses'] as const,
-  products: (id: string, filter: ShopProductFilter) => ['shops', 'detail', id, 'products', filter] as const,
+  all: rootKeys.shops,
+  list: (filter: ShopFilter) => [...rootKeys.shops, 'list', filter] as const,
+  detail: (id: string) => [...rootKeys.shops, 'detail', id] as const,
+  warehouses: (id: string) => [...rootKeys.shops, 'detail', id, 'warehouses'] as const,
+  products: (id: string, filter: ShopProductFilter) => [...rootKeys.shops, 'detail', id, 'products', filter] as const,
 };
 
+export const getShops = (client: ApiClient, filter: ShopFilter) => client.request(GetShopsDocument, { filter }).then((r) => r.getShops);
+
 export const shopsQueryOptions = (client: ApiClient, filter: ShopFilter) =>
-  queryOptions({
-    queryKey: shopsKeys.list(filter),
-    queryFn: () => client.request(GetShopsDocument, { filter }).then((r) => r.getShops),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ queryKey: shopsKeys.list(filter), queryFn: () => getShops(client, filter), placeholderData: keepPreviousData });
 
 export function useShops(filter: ShopFilter) {
   return useQuery(shopsQueryOptions(useApiClient(), filter));
 }
 
-export const shopQueryOptions = (client: ApiClient, id: string) =>
-  queryOptions({ queryKey: shopsKeys.detail(id), queryFn: () => client.request(GetShopDocument, { id }).then((r) => r.getShop) });
+export const getShop = (client: ApiClient, id: string) => client.request(GetShopDocument, { id }).then((r) => r.getShop);
+
+export const shopQueryOptions = (client: ApiClient, id: string) => queryOptions({ queryKey: shopsKeys.detail(id), queryFn: () => getShop(client, id) });
 
 export function useShop(id: string) {
   return useQuery(shopQueryOptions(useApiClient(), id));
 }
 
+export const getWarehouses = (client: ApiClient, shopId: string) => client.request(GetWarehousesDocument, { shopId }).then((r) => r.getWarehouses);
+
 export const warehousesQueryOptions = (client: ApiClient, shopId: string) =>
-  queryOptions({ queryKey: shopsKeys.warehouses(shopId), queryFn: () => client.request(GetWarehousesDocument, { shopId }).then((r) => r.getWarehouses) });
+  queryOptions({ queryKey: shopsKeys.warehouses(shopId), queryFn: () => getWarehouses(client, shopId) });
 
 export function useWarehouses(shopId: string) {
   return useQuery(warehousesQueryOptions(useApiClient(), shopId));
 }
 
+export const getShopProducts = (client: ApiClient, shopId: string, filter: ShopProductFilter) =>
+  client.request(GetShopProductsDocument, { shopId, filter }).then((r) => r.getShopProducts);
+
 export const shopProductsQueryOptions = (client: ApiClient, shopId: string, filter: ShopProductFilter) =>
-  queryOptions({
-    queryKey: shopsKeys.products(shopId, filter),
-    queryFn: () => client.request(GetShopProductsDocument, { shopId, filter }).then((r) => r.getShopProducts),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ queryKey: shopsKeys.products(shopId, filter), queryFn: () => getShopProducts(client, shopId, filter), placeholderData: keepPreviousData });
 
 export function useShopProducts(shopId: string, filter: ShopProductFilter) {
   return useQuery(shopProductsQueryOptions(useApiClient(), shopId, filter));
@@ -222,39 +223,48 @@ function useShopsMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars) =
   });
 }
 
+export const generateAuthorizeLink = (client: ApiClient) =>
+  client.request(GenerateAuthorizeLinkDocument, { targetMarket: 'US', saleChannel: 'TIKTOK' }).then((r) => r.generateAuthorizeLink);
+
 export function useGenerateAuthorizeLink() {
   const client = useApiClient();
-  return useMutation({
-    mutationFn: () => client.request(GenerateAuthorizeLinkDocument, { targetMarket: 'US', saleChannel: 'TIKTOK' }).then((r) => r.generateAuthorizeLink),
-  });
+  return useMutation({ mutationFn: () => generateAuthorizeLink(client) });
 }
+
+export const authorizeShop = (client: ApiClient, v: { code: string; state: string }) =>
+  client.request(AuthorizeShopDocument, { input: { code: v.code, state: v.state, saleChannel: 'TIKTOK' } }).then((r) => r.authorizeShop);
 
 export function useAuthorizeShop() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { code: string; state: string }) =>
-      client.request(AuthorizeShopDocument, { input: { code: v.code, state: v.state, saleChannel: 'TIKTOK' } }).then((r) => r.authorizeShop),
+    mutationFn: (v: { code: string; state: string }) => authorizeShop(client, v),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shopsKeys.all }),
     // The callback screen shows the failure itself, with a way back.
     meta: { silentError: true },
   });
 }
 
-export const useUpdateShop = () =>
-  useShopsMutation((c, v: { id: string; input: UpdateShopInput }) => c.request(UpdateShopDocument, v).then((r) => r.updateShop));
+export const updateShop = (client: ApiClient, v: { id: string; input: UpdateShopInput }) => client.request(UpdateShopDocument, v).then((r) => r.updateShop);
+export const useUpdateShop = () => useShopsMutation(updateShop);
 
-export const useRemoveShop = () => useShopsMutation((c, id: string) => c.request(RemoveShopDocument, { id }).then((r) => r.removeShop));
+export const removeShop = (client: ApiClient, id: string) => client.request(RemoveShopDocument, { id }).then((r) => r.removeShop);
+export const useRemoveShop = () => useShopsMutation(removeShop);
 
-export const useReassignShop = () =>
-  useShopsMutation((c, v: { shopId: string; userIds: string[] }) => c.request(ReassignShopDocument, { input: v }).then((r) => r.reassignShop));
+export const reassignShop = (client: ApiClient, v: { shopId: string; userIds: string[] }) =>
+  client.request(ReassignShopDocument, { input: v }).then((r) => r.reassignShop);
+export const useReassignShop = () => useShopsMutation(reassignShop);
 
-export const useSyncShop = () => useShopsMutation((c, id: string) => c.request(SyncShopDocument, { id }).then((r) => r.syncShop));
+export const syncShop = (client: ApiClient, id: string) => client.request(SyncShopDocument, { id }).then((r) => r.syncShop);
+export const useSyncShop = () => useShopsMutation(syncShop);
 
-export const useSyncWarehouse = () => useShopsMutation((c, id: string) => c.request(SyncWarehouseDocument, { id }).then((r) => r.syncWarehouse));
+export const syncWarehouse = (client: ApiClient, id: string) => client.request(SyncWarehouseDocument, { id }).then((r) => r.syncWarehouse);
+export const useSyncWarehouse = () => useShopsMutation(syncWarehouse);
 
-export const useRemoveShopProduct = () =>
-  useShopsMutation((c, v: { shopId: string; shopProductId: string }) => c.request(RemoveShopProductDocument, v).then((r) => r.removeShopProduct));
+export const removeShopProduct = (client: ApiClient, v: { shopId: string; shopProductId: string }) =>
+  client.request(RemoveShopProductDocument, v).then((r) => r.removeShopProduct);
+export const useRemoveShopProduct = () => useShopsMutation(removeShopProduct);
 
-export const useBulkRemoveShopProduct = () =>
-  useShopsMutation((c, v: { shopId: string; shopProductIds: string[] }) => c.request(BulkRemoveShopProductDocument, v).then((r) => r.bulkRemoveShopProduct));
+export const bulkRemoveShopProduct = (client: ApiClient, v: { shopId: string; shopProductIds: string[] }) =>
+  client.request(BulkRemoveShopProductDocument, v).then((r) => r.bulkRemoveShopProduct);
+export const useBulkRemoveShopProduct = () => useShopsMutation(bulkRemoveShopProduct);

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { graphql } from '@/gql';
 import type { MarketplaceProductFilter } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const SearchTiktokProductsDocument = graphql(`
@@ -72,27 +73,28 @@ export const GetTiktokProductDetailDocument = graphql(`
   }
 `);
 
+/** TikTok's own products of a shop: under the shop's detail key, so the shop's mutations refresh them. */
 export const tiktokKeys = {
-  products: (shopId: string, filter: MarketplaceProductFilter) => ['shops', 'detail', shopId, 'tiktok-products', filter] as const,
-  detail: (shopId: string, productId: string) => ['shops', 'detail', shopId, 'tiktok-products', 'detail', productId] as const,
+  products: (shopId: string, filter: MarketplaceProductFilter) => [...rootKeys.shops, 'detail', shopId, 'tiktok-products', filter] as const,
+  detail: (shopId: string, productId: string) => [...rootKeys.shops, 'detail', shopId, 'tiktok-products', 'detail', productId] as const,
 };
 
+export const searchTiktokProducts = (client: ApiClient, shopId: string, filter: MarketplaceProductFilter) =>
+  client.request(SearchTiktokProductsDocument, { shopId, filter }).then((r) => r.searchTiktokProducts);
+
 export const tiktokProductsQueryOptions = (client: ApiClient, shopId: string, filter: MarketplaceProductFilter) =>
-  queryOptions({
-    queryKey: tiktokKeys.products(shopId, filter),
-    queryFn: () => client.request(SearchTiktokProductsDocument, { shopId, filter }).then((r) => r.searchTiktokProducts),
-    placeholderData: keepPreviousData,
-  });
+  queryOptions({ queryKey: tiktokKeys.products(shopId, filter), queryFn: () => searchTiktokProducts(client, shopId, filter), placeholderData: keepPreviousData });
 
 export function useTiktokProducts(shopId: string | null, filter: MarketplaceProductFilter) {
   return useQuery({ ...tiktokProductsQueryOptions(useApiClient(), shopId ?? '', filter), enabled: !!shopId });
 }
 
+export const getTiktokProductDetail = (client: ApiClient, shopId: string, productId: string) =>
+  client.request(GetTiktokProductDetailDocument, { shopId, productId }).then((r) => r.getTiktokProductDetail);
+
+export const tiktokProductDetailQueryOptions = (client: ApiClient, shopId: string, productId: string) =>
+  queryOptions({ queryKey: tiktokKeys.detail(shopId, productId), queryFn: () => getTiktokProductDetail(client, shopId, productId) });
+
 export function useTiktokProductDetail(shopId: string, productId: string | null) {
-  const client = useApiClient();
-  return useQuery({
-    queryKey: tiktokKeys.detail(shopId, productId ?? ''),
-    queryFn: () => client.request(GetTiktokProductDetailDocument, { shopId, productId: productId ?? '' }).then((r) => r.getTiktokProductDetail),
-    enabled: !!productId,
-  });
+  return useQuery({ ...tiktokProductDetailQueryOptions(useApiClient(), shopId, productId ?? ''), enabled: !!productId });
 }

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { MultiSelect } from 'primereact/multiselect';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ErrorState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { useStaffOptions } from '@/lib/lookups';
@@ -20,10 +20,12 @@ export function AssignStaffDialog({ shop, onHide }: { shop: AssignableShop | nul
   const reassign = useReassignShop();
   const [selected, setSelected] = useState<string[]>([]);
 
-  useEffect(() => {
+  // Start from the shop's staff when another shop opens, not on every render of the same one.
+  const [shownId, setShownId] = useState<string | undefined>(undefined);
+  if (shop?.id !== shownId) {
+    setShownId(shop?.id);
     if (shop) setSelected(shop.assignedUserIds);
-    // Reset only when another shop opens, not on every render of the same one.
-  }, [shop?.id]);
+  }
 
   const options = (staff.data ?? []).map((u) => ({ label: `${u.firstName} ${u.lastName} (${u.email})`, value: u.id }));
 

@@ -21,15 +21,22 @@ export function ShopEditDialog({ shop, onHide }: { shop: EditableShop | null; on
   const [submitted, setSubmitted] = useState(false);
   const update = useUpdateShop();
 
-  useEffect(() => {
+  // Reset the form when another shop opens, not on every render of the same one.
+  const shopId = shop?.id;
+  const [shownId, setShownId] = useState<string | undefined>(undefined);
+  if (shopId !== shownId) {
+    setShownId(shopId);
     if (shop) {
       setName(shop.name);
       setRate(shop.commissionRate);
       setSubmitted(false);
-      update.reset();
     }
-    // Reset only when another shop opens, not on every render of the same one.
-  }, [shop?.id]);
+  }
+  // The last save's error belongs to the shop it was for.
+  const { reset } = update;
+  useEffect(() => {
+    if (shopId) reset();
+  }, [shopId, reset]);
 
   const invalid = {
     name: !name.trim() ? 'Required' : name.trim().length > 200 ? 'At most 200 characters' : null,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
@@ -20,35 +20,36 @@ export function TiktokCallbackScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const authorize = useAuthorizeShop();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [exchangeFailure, setExchangeFailure] = useState<string | null>(null);
   const code = params.get('code') ?? '';
   const state = params.get('state') ?? '';
   const refused = params.get('error_description') ?? params.get('error');
+  const failure = refused
+    ? `TikTok Shop did not authorise the connection: ${refused}`
+    : !code || !state
+      ? 'The link from TikTok Shop has no authorisation code. Start the connection again.'
+      : exchangeFailure;
 
-  useEffect(() => {
-    if (refused) {
-      setFailure(`TikTok Shop did not authorise the connection: ${refused}`);
-      return;
-    }
-    if (!code || !state) {
-      setFailure('The link from TikTok Shop has no authorisation code. Start the connection again.');
-      return;
-    }
-    const key = `${state}:${code}`;
-    if (started.has(key)) return;
-    const run = authorize.mutateAsync({ code, state }).then(
+  const exchange = useEffectEvent((key: string) =>
+    authorize.mutateAsync({ code, state }).then(
       (shop) => {
         notify.success(`${shop.name} is connected. Its products, orders and warehouses are syncing now.`);
         navigate(paths.shops.tiktok, { replace: true });
       },
       (error: unknown) => {
         started.delete(key);
-        setFailure(errorMessage(error));
+        setExchangeFailure(errorMessage(error));
         notify.error(errorMessage(error));
       },
-    );
-    started.set(key, run);
-    // The parameters are read once: this screen exists for one exchange.
+    ),
+  );
+
+  // The parameters are read once: this screen exists for one exchange.
+  useEffect(() => {
+    if (refused || !code || !state) return;
+    const key = `${state}:${code}`;
+    if (started.has(key)) return;
+    started.set(key, exchange(key));
   }, [code, state, refused]);
 
   if (failure) {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { BulkProgressDialog, type TrackedBatch } from '@/features/job-batches/components/bulk-progress';
+import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { confirmAction } from '@/lib/confirm';
 import { notify } from '@/lib/notify';
 import { shopsKeys, useRemoveShop, useSyncShop, useSyncWarehouse } from '../api/shops';

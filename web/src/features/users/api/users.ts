@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { graphql } from '@/gql';
 import type { CreateUserInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
+import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
 
 export const GetUsersDocument = graphql(`
@@ -52,8 +53,8 @@ export interface UsersPage {
 }
 
 export const usersKeys = {
-  all: ['users'] as const,
-  list: (p: UsersPage) => ['users', 'list', p] as const,
+  all: rootKeys.users,
+  list: (p: UsersPage) => [...rootKeys.users, 'list', p] as const,
 };
 
 export const getUsers = (client: ApiClient, { page, limit }: UsersPage) =>
@@ -63,31 +64,34 @@ export const usersQueryOptions = (client: ApiClient, p: UsersPage) =>
   queryOptions({ queryKey: usersKeys.list(p), queryFn: () => getUsers(client, p), placeholderData: keepPreviousData });
 
 export function useUsers(p: UsersPage) {
-  const client = useApiClient();
-  return useQuery(usersQueryOptions(client, p));
+  return useQuery(usersQueryOptions(useApiClient(), p));
 }
+
+export const createUser = (client: ApiClient, input: CreateUserInput) => client.request(CreateUserDocument, { input }).then((r) => r.signUp);
 
 export function useCreateUser() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CreateUserInput) => client.request(CreateUserDocument, { input }).then((r) => r.signUp),
+    mutationFn: (input: CreateUserInput) => createUser(client, input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
+
+export const removeUser = (client: ApiClient, id: string) => client.request(RemoveUserDocument, { id }).then((r) => r.removeUser);
 
 export function useRemoveUser() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => client.request(RemoveUserDocument, { id }).then((r) => r.removeUser),
+    mutationFn: (id: string) => removeUser(client, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.all }),
   });
 }
 
+export const sendResetLink = (client: ApiClient, userId: string) => client.request(ResetPasswordDocument, { userId }).then((r) => r.resetPassword);
+
 export function useSendResetLink() {
   const client = useApiClient();
-  return useMutation({
-    mutationFn: (userId: string) => client.request(ResetPasswordDocument, { userId }).then((r) => r.resetPassword),
-  });
+  return useMutation({ mutationFn: (userId: string) => sendResetLink(client, userId) });
 }

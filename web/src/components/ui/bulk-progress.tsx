@@ -2,12 +2,12 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { ErrorState } from '@/components/ui/empty-state';
 import { useTimezone } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
-import { isBatchDone, useJobBatch, useRetryJobBatch, type JobBatch } from '../api/job-batches';
+import { isBatchDone, useJobBatch, useRetryJobBatch, type JobBatch } from '@/lib/job-batches';
 
 export interface TrackedBatch {
   id: string;
@@ -39,13 +39,13 @@ export function BulkProgress({ id, title, onFinished }: BulkProgressProps) {
 
   // Tell the screen once per finish (a retry starts a new round).
   const finishedRef = useRef(false);
-  const onFinishedRef = useRef(onFinished);
-  onFinishedRef.current = onFinished;
+  // The screen's latest callback, without re-running the effect when the screen re-renders.
+  const finish = useEffectEvent((b: JobBatch) => onFinished?.(b));
   useEffect(() => {
     if (!batch) return;
     if (done && !finishedRef.current) {
       finishedRef.current = true;
-      onFinishedRef.current?.(batch);
+      finish(batch);
     } else if (!done) finishedRef.current = false;
   }, [batch, done]);
 

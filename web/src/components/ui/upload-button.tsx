@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { useId, useRef } from 'react';
-import { useUploadFiles, type UploadedFile, type UploadFolder } from '../api/uploads';
+import { useUploadFiles, type UploadedFile, type UploadFolder } from '@/lib/uploads';
 
 export interface UploadButtonProps {
   folder: UploadFolder;

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { ApiClient } from '@/lib/api-client';
-import { ApiError } from '@/lib/api-client';
-import { useSession } from '@/lib/session';
+import type { ApiClient } from './api-client';
+import { ApiError } from './api-client';
+import { useSession } from './session';
 
 export const GetPresignedUrlDocument = graphql(`
   mutation GetPresignedUrl($input: PresignedUrlInput!) {

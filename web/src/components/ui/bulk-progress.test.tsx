@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ok, variablesOf } from '@/testing/fake-api';
 import { renderWithProviders } from '@/testing/render-app';
-import { pollInterval, POLL_MS, WAITING_POLL_MS } from '../api/job-batches';
+import { pollInterval, POLL_MS, WAITING_POLL_MS } from '@/lib/job-batches';
 import { BulkProgress } from './bulk-progress';
 
 const base = { id: 'batch-1', type: 'listing.publish', total: 3, createdAt: '2026-03-01T10:00:00Z', nextRunAt: null, failures: [] };

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type { JobBatchProgressQuery } from '@/gql/graphql';
-import type { ApiClient } from '@/lib/api-client';
-import { useApiClient } from '@/lib/session';
+import type { ApiClient } from './api-client';
+import { rootKeys } from './query-keys';
+import { useApiClient } from './session';
 
 export const JobBatchProgressDocument = graphql(`
   query JobBatchProgress($id: ID!) {
@@ -58,8 +59,8 @@ export const WAITING_POLL_MS = 15_000;
 const FAR_AHEAD_MS = 60_000;
 
 export const jobBatchKeys = {
-  all: ['job-batches'] as const,
-  detail: (id: string) => ['job-batches', id] as const,
+  all: rootKeys.jobBatches,
+  detail: (id: string) => [...rootKeys.jobBatches, 'detail', id] as const,
 };
 
 export const isBatchDone = (b: Pick<JobBatch, 'pending' | 'processing'>) => b.pending + b.processing === 0;
@@ -88,11 +89,13 @@ export function useJobBatch(id: string) {
   return useQuery(jobBatchQueryOptions(useApiClient(), id));
 }
 
+export const retryJobBatch = (client: ApiClient, id: string) => client.request(RetryJobBatchDocument, { id }).then((r) => r.retryJobBatch);
+
 export function useRetryJobBatch() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => client.request(RetryJobBatchDocument, { id }).then((r) => r.retryJobBatch),
-    onSuccess: (batch) => queryClient.setQueryData(jobBatchKeys.detail(batch.id), batch),
+    mutationFn: (id: string) => retryJobBatch(client, id),
+    onSuccess: (batch) => queryClient.setQueryData(jobBatchQueryOptions(client, batch.id).queryKey, batch),
   });
 }
