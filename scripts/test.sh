@@ -69,8 +69,8 @@ TEST_STACK=scaled cargo test -p api --tests --no-fail-fast
 step "rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"
 cargo test -p api --test scaled --no-fail-fast -- --ignored
 
-step "web: type check"
-(cd web && npm run typecheck)
+step "web: type check and lint (ESLint: import zones, TanStack Query rules, hooks)"
+(cd web && npm run typecheck && npm run lint)
 
 step "web: unit tests"
 (cd web && npm test)
