@@ -78,6 +78,15 @@ impl From<DomainError> for ApiError {
     }
 }
 
+/// A database error met in a resolver (a commit, a query of its own) answers as the domain's
+/// would: a unique constraint as CONFLICT, anything else INTERNAL with the detail in the log
+/// only. Through `DomainError`, so both paths share one mapping.
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        DomainError::from(err).into()
+    }
+}
+
 /// A marketplace failure as the contract shows it: UPSTREAM_ERROR with the marketplace's own
 /// words and, when it gave one, its error code (a seller quoting it to support, a test telling
 /// a signature rejection from a throttle).

@@ -8,7 +8,7 @@ use domain::event_histories::{self, NewJob};
 use domain::paging::PageRequest;
 use domain::shop_products::{self, StatusFilter};
 use domain::templates::{self, DesignSource};
-use domain::{DomainError, plans, products, shops};
+use domain::{plans, products, shops};
 use jobs::kinds;
 use jobs::listings::{ListingJob, RemoveJob, SkuJob, TemplateApplyJob, batch_job, listing_job};
 
@@ -302,7 +302,7 @@ async fn commit_batch(
             ids.push(id);
         }
     }
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     app.dispatch(&ids).await;
     Ok((batch_id, ids))
 }
@@ -401,7 +401,7 @@ impl ListingsMutation {
         }
         let ids: Vec<ID> = created.iter().map(|(id, _)| ID::from(id.clone())).collect();
         if shops.is_empty() {
-            tx.commit().await.map_err(DomainError::from)?;
+            tx.commit().await?;
         } else {
             let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
             let jobs =

@@ -397,7 +397,7 @@ impl ProductsMutation {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         products::update(&mut tx, &me.scope, &id, input.into()).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(id)
     }
 
@@ -420,7 +420,7 @@ impl ProductsMutation {
         let ids: Vec<String> = product_ids.into_iter().map(|id| id.to_string()).collect();
         let mut tx = state(ctx).db.begin().await?;
         let deleted = products::bulk_delete(&mut tx, &me.scope, &ids).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(i32::try_from(deleted).unwrap_or(i32::MAX))
     }
 }

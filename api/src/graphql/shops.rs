@@ -136,7 +136,7 @@ async fn queue_shop_job(
         .await?
         .into_iter()
         .collect();
-    tx.commit().await.map_err(domain::DomainError::from)?;
+    tx.commit().await?;
     app.dispatch(&ids).await;
     Ok(BulkJobResult {
         batch_id: batch_id.into(),
@@ -320,7 +320,7 @@ impl ShopsMutation {
         }
         shops::finish_state(&mut tx, &used.id, &shop_id).await?;
         let shop = shops::get(&mut tx, &me.scope, &shop_id).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         app.dispatch(&job_ids).await;
         Ok(shop.into())
     }
@@ -362,7 +362,7 @@ impl ShopsMutation {
         let user_ids: Vec<String> = input.user_ids.iter().map(|u| u.to_string()).collect();
         let mut tx = state(ctx).db.begin().await?;
         let shop = shops::reassign(&mut tx, &me.scope, &input.shop_id, &user_ids).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(shop.into())
     }
 

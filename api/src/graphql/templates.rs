@@ -218,7 +218,7 @@ impl TemplatesMutation {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(template.into())
     }
 
