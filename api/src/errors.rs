@@ -74,6 +74,11 @@ impl From<DomainError> for ApiError {
                 tracing::error!(error = %m, "internal error");
                 ApiError::internal()
             }
+            // The value itself was logged where it was read.
+            DomainError::UnknownValue { table, column } => {
+                tracing::error!(table, column, "a stored value is not one this build knows");
+                ApiError::internal()
+            }
         }
     }
 }

@@ -295,9 +295,7 @@ impl AccountsMutation {
         let me = caller(ctx)?;
         let mut values = Vec::new();
         for (i, setting) in input.settings.iter().enumerate() {
-            let key = match setting.name {
-                SettingKey::Timezone => DomainSettingKey::Timezone,
-            };
+            let key = DomainSettingKey::from(setting.name);
             let field = format!("settings.{i}.value");
             values.push((key, key.validate(&field, &setting.value)?));
         }
