@@ -150,7 +150,7 @@ async fn create_demo(db: &Db, config: &Config) -> Result<(), DomainError> {
     )
     .await?;
     // Three shops: the seeded sandbox shop and room to connect more through the consent page.
-    plans::start_on(&mut tx, &client.id, "BEGIN").await?;
+    plans::start_on(&mut tx, &client.id, plans::PlanType::Begin).await?;
     passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
     let hash = passwords::hash(&config.demo_password).await?;
     for (email, first, last, role) in [

@@ -139,7 +139,7 @@ pub async fn seed_shop(
             ids.push(id);
         }
     }
-    tx.commit().await.map_err(domain::DomainError::from)?;
+    tx.commit().await?;
     state.dispatch(&ids).await;
     tracing::info!(shop = %shop_id, external = %shop.id, "demo TikTok shop connected to the sandbox");
     Ok(())

@@ -74,7 +74,21 @@ impl From<DomainError> for ApiError {
                 tracing::error!(error = %m, "internal error");
                 ApiError::internal()
             }
+            // The value itself was logged where it was read.
+            DomainError::UnknownValue { table, column } => {
+                tracing::error!(table, column, "a stored value is not one this build knows");
+                ApiError::internal()
+            }
         }
+    }
+}
+
+/// A database error met in a resolver (a commit, a query of its own) answers as the domain's
+/// would: a unique constraint as CONFLICT, anything else INTERNAL with the detail in the log
+/// only. Through `DomainError`, so both paths share one mapping.
+impl From<sqlx::Error> for ApiError {
+    fn from(err: sqlx::Error) -> Self {
+        DomainError::from(err).into()
     }
 }
 

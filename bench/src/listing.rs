@@ -529,7 +529,7 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
             &stack.client_id,
             shop,
             product,
-            "LISTING",
+            domain::shop_products::ListingMode::Listing,
         )
         .await?;
         tx.commit().await?;

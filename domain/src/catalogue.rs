@@ -2,7 +2,11 @@
 //! package measures, money and text rules.
 use crate::{DomainError, Result};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where a product comes from, and how it is made.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum ProductType {
     Dropship,
     Pod,
@@ -10,21 +14,14 @@ pub enum ProductType {
 
 impl ProductType {
     pub fn as_str(self) -> &'static str {
-        match self {
-            ProductType::Dropship => "DROPSHIP",
-            ProductType::Pod => "POD",
-        }
-    }
-    pub fn parse(s: &str) -> Self {
-        if s == "DROPSHIP" {
-            ProductType::Dropship
-        } else {
-            ProductType::Pod
-        }
+        self.into()
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum WeightUnit {
     Kilogram,
     Pound,
@@ -32,21 +29,14 @@ pub enum WeightUnit {
 
 impl WeightUnit {
     pub fn as_str(self) -> &'static str {
-        match self {
-            WeightUnit::Kilogram => "KILOGRAM",
-            WeightUnit::Pound => "POUND",
-        }
-    }
-    pub fn parse(s: &str) -> Self {
-        if s == "POUND" {
-            WeightUnit::Pound
-        } else {
-            WeightUnit::Kilogram
-        }
+        self.into()
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum DimensionUnit {
     Centimeter,
     Inch,
@@ -54,17 +44,7 @@ pub enum DimensionUnit {
 
 impl DimensionUnit {
     pub fn as_str(self) -> &'static str {
-        match self {
-            DimensionUnit::Centimeter => "CENTIMETER",
-            DimensionUnit::Inch => "INCH",
-        }
-    }
-    pub fn parse(s: &str) -> Self {
-        if s == "INCH" {
-            DimensionUnit::Inch
-        } else {
-            DimensionUnit::Centimeter
-        }
+        self.into()
     }
 }
 
@@ -80,6 +60,36 @@ pub struct Dimensions {
     pub width: f64,
     pub height: f64,
     pub unit: DimensionUnit,
+}
+
+/// The package measures of a product or template row (the same columns in both tables).
+pub fn package_of_row(
+    row: &sqlx::any::AnyRow,
+    table: &'static str,
+) -> Result<(Option<Weight>, Option<Dimensions>)> {
+    use sqlx::Row;
+    let weight = match (
+        row.try_get::<Option<f64>, _>("package_weight_value")?,
+        crate::stored::optional(row, table, "package_weight_unit")?,
+    ) {
+        (Some(value), Some(unit)) => Some(Weight { value, unit }),
+        _ => None,
+    };
+    let dimensions = match (
+        row.try_get::<Option<f64>, _>("package_length")?,
+        row.try_get::<Option<f64>, _>("package_width")?,
+        row.try_get::<Option<f64>, _>("package_height")?,
+        crate::stored::optional(row, table, "package_dimension_unit")?,
+    ) {
+        (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions {
+            length,
+            width,
+            height,
+            unit,
+        }),
+        _ => None,
+    };
+    Ok((weight, dimensions))
 }
 
 fn positive(field: &str, v: f64) -> Result<f64> {

@@ -25,6 +25,13 @@ pub enum DomainError {
     Database(sqlx::Error),
     #[error("{0}")]
     Internal(String),
+    /// A stored enumeration holds a value this build does not know; the value itself was
+    /// logged where it was read (`stored::decode`), so this text can go anywhere.
+    #[error("{table}.{column} holds a value this build does not know")]
+    UnknownValue {
+        table: &'static str,
+        column: &'static str,
+    },
 }
 
 impl DomainError {

@@ -22,6 +22,7 @@ pub mod secrets;
 pub mod settings;
 pub mod shop_products;
 pub mod shops;
+pub mod stored;
 pub mod templates;
 pub mod time;
 pub mod tokens;

@@ -9,6 +9,7 @@ use serde_json::Value;
 use sqlx::Row;
 
 use crate::db::{Conn, Sql, flag};
+use crate::shops::{SaleChannel, ShopConnection};
 use crate::{Result, ids, time};
 
 /// The TikTok category tree this deployment uses. US shops list in the v2 tree; v1 ids differ,
@@ -16,7 +17,6 @@ use crate::{Result, ids, time};
 pub const TIKTOK_CATEGORY_VERSION: &str = "v2";
 /// The only target market the contract knows so far.
 pub const TARGET_MARKET: &str = "US";
-const TIKTOK: &str = "TIKTOK";
 
 /// A category as the marketplace sent it.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,7 +72,9 @@ pub async fn replace_tiktok_categories(
             }
             sql.push("(")
                 .bind(ids::new_id())
-                .push(", 'TIKTOK', 'US', ")
+                .push(", ")
+                .bind(SaleChannel::Tiktok.as_str())
+                .push(", 'US', ")
                 .bind(TIKTOK_CATEGORY_VERSION)
                 .push(", ");
             sql.bind(&c.external_id).push(", ");
@@ -105,7 +107,7 @@ pub async fn replace_tiktok_categories(
         "SELECT COUNT(*) FROM marketplace_categories \
          WHERE sale_channel = $1 AND target_market = $2 AND category_version = $3 AND synced_at < $4",
     )
-    .bind(TIKTOK)
+    .bind(SaleChannel::Tiktok.as_str())
     .bind(TARGET_MARKET)
     .bind(TIKTOK_CATEGORY_VERSION)
     .bind(synced_at)
@@ -127,7 +129,7 @@ pub async fn tiktok_categories(conn: &mut Conn) -> Result<Vec<Category>> {
                               WHERE m.sale_channel = $1 AND m.target_market = $2 AND m.category_version = $3) \
          ORDER BY c.name, c.external_id",
     )
-    .bind(TIKTOK)
+    .bind(SaleChannel::Tiktok.as_str())
     .bind(TARGET_MARKET)
     .bind(TIKTOK_CATEGORY_VERSION)
     .fetch_all(&mut *conn)
@@ -151,7 +153,7 @@ pub async fn has_tiktok_categories(conn: &mut Conn) -> Result<bool> {
     let n: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM marketplace_categories WHERE sale_channel = $1 AND target_market = $2 AND category_version = $3",
     )
-    .bind(TIKTOK)
+    .bind(SaleChannel::Tiktok.as_str())
     .bind(TARGET_MARKET)
     .bind(TIKTOK_CATEGORY_VERSION)
     .fetch_one(&mut *conn)
@@ -174,7 +176,7 @@ pub async fn cached_tiktok_attributes(
         "SELECT attributes, synced_at FROM marketplace_category_attributes \
          WHERE sale_channel = $1 AND target_market = $2 AND category_version = $3 AND category_external_id = $4",
     )
-    .bind(TIKTOK)
+    .bind(SaleChannel::Tiktok.as_str())
     .bind(TARGET_MARKET)
     .bind(TIKTOK_CATEGORY_VERSION)
     .bind(category_id)
@@ -208,7 +210,7 @@ pub async fn store_tiktok_attributes(
            attributes = excluded.attributes, synced_at = excluded.synced_at",
     )
     .bind(ids::new_id())
-    .bind(TIKTOK)
+    .bind(SaleChannel::Tiktok.as_str())
     .bind(TARGET_MARKET)
     .bind(TIKTOK_CATEGORY_VERSION)
     .bind(category_id)
@@ -234,10 +236,11 @@ pub async fn connected_tiktok_shops(
     scope: Option<&crate::Scope>,
     limit: i64,
 ) -> Result<Vec<ConnectedShop>> {
-    let mut sql = Sql::new(
-        "SELECT id, client_id FROM shops WHERE sale_channel = 'TIKTOK' AND connection = 'CONNECTED' \
-         AND access_token_encrypted IS NOT NULL AND shop_cipher IS NOT NULL",
-    );
+    let mut sql = Sql::new("SELECT id, client_id FROM shops WHERE sale_channel = ");
+    sql.bind(SaleChannel::Tiktok.as_str())
+        .push(" AND connection = ")
+        .bind(ShopConnection::Connected.as_str())
+        .push(" AND access_token_encrypted IS NOT NULL AND shop_cipher IS NOT NULL");
     if let Some(scope) = scope {
         sql.push(" AND client_id = ").bind(&scope.client_id);
         scope.push_shop_filter(&mut sql, "id");

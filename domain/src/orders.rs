@@ -44,22 +44,50 @@ pub struct MarketplaceOrderItem {
     pub display_status: Option<String>,
 }
 
-/// Sellerdesk's status for a TikTok order status.
-pub fn status_of(marketplace_status: &str) -> &'static str {
-    match marketplace_status {
-        "IN_TRANSIT" | "AWAITING_COLLECTION" | "PARTIALLY_SHIPPING" => "IN_TRANSIT",
-        "DELIVERED" => "DELIVERED",
-        "COMPLETED" => "COMPLETED",
-        "CANCELLED" => "CANCELLED",
-        _ => "AWAITING_FULFILLMENT",
-    }
+/// Where an order is in Sellerdesk's workflow.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum OrderStatus {
+    AwaitingDesign,
+    AwaitingFulfillment,
+    AwaitingShipment,
+    Cancelled,
+    Completed,
+    Delivered,
+    Fulfilled,
+    InTransit,
+    Refunded,
 }
 
-fn is_final(status: &str) -> bool {
-    matches!(
-        status,
-        "IN_TRANSIT" | "DELIVERED" | "COMPLETED" | "CANCELLED"
-    )
+impl OrderStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// Sellerdesk's status for a TikTok order status. TikTok owns its list, so a status it
+    /// adds later reads as an order still to fulfil, the state a seller looks at.
+    pub fn of_tiktok(marketplace_status: &str) -> OrderStatus {
+        match marketplace_status {
+            "IN_TRANSIT" | "AWAITING_COLLECTION" | "PARTIALLY_SHIPPING" => OrderStatus::InTransit,
+            "DELIVERED" => OrderStatus::Delivered,
+            "COMPLETED" => OrderStatus::Completed,
+            "CANCELLED" => OrderStatus::Cancelled,
+            _ => OrderStatus::AwaitingFulfillment,
+        }
+    }
+
+    /// The marketplace moved the order past Sellerdesk's workflow: its word wins over ours.
+    fn is_final(self) -> bool {
+        matches!(
+            self,
+            OrderStatus::InTransit
+                | OrderStatus::Delivered
+                | OrderStatus::Completed
+                | OrderStatus::Cancelled
+        )
+    }
 }
 
 /// Inserts or refreshes an order of a shop and its items. Safe to repeat.
@@ -70,7 +98,7 @@ pub async fn upsert(
     o: &MarketplaceOrder,
 ) -> Result<()> {
     let now = time::now_db();
-    let status = status_of(&o.marketplace_status);
+    let status = OrderStatus::of_tiktok(&o.marketplace_status);
     sqlx::query(
         "INSERT INTO orders (id, client_id, shop_id, external_order_id, status, marketplace_status, buyer_email, buyer_message,
             recipient_name, recipient_phone, recipient_address, recipient_address1, recipient_address2, recipient_postal_code,
@@ -87,7 +115,7 @@ pub async fn upsert(
     .bind(client_id)
     .bind(shop_id)
     .bind(&o.external_id)
-    .bind(status)
+    .bind(status.as_str())
     .bind(&o.marketplace_status)
     .bind(&o.buyer_email)
     .bind(&o.buyer_message)
@@ -108,7 +136,7 @@ pub async fn upsert(
     .bind(o.paid_at.map(time::to_db))
     .bind(time::to_db(o.updated_at))
     .bind(&now)
-    .bind(is_final(status))
+    .bind(status.is_final())
     .execute(&mut *conn)
     .await?;
     let order_id: String =

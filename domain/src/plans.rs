@@ -3,12 +3,40 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::db::Conn;
-use crate::{Result, ids, time};
+use crate::{Result, ids, stored, time};
+
+/// The plans of the catalogue, by the type they are stored and shown under.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum PlanType {
+    Basic,
+    Begin,
+    Diamond,
+    Free,
+    Premium,
+    Small,
+}
+
+impl PlanType {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub id: String,
-    pub plan_type: String,
+    pub plan_type: PlanType,
     pub description: String,
     pub features: Vec<String>,
     pub sale_price_cents: i64,
@@ -22,7 +50,7 @@ impl Plan {
         let features: String = row.try_get("features")?;
         Ok(Self {
             id: row.try_get("id")?,
-            plan_type: row.try_get("type")?,
+            plan_type: stored::column(row, "subscription_plans", "type")?,
             description: row.try_get("description")?,
             features: serde_json::from_str(&features).unwrap_or_default(),
             sale_price_cents: row.try_get("sale_price_cents")?,
@@ -35,7 +63,7 @@ impl Plan {
 
 /// One plan of the catalogue: (type, description, features, sale, base, shops, days).
 type CataloguePlan = (
-    &'static str,
+    PlanType,
     &'static str,
     &'static [&'static str],
     i64,
@@ -46,7 +74,7 @@ type CataloguePlan = (
 
 const CATALOGUE: &[CataloguePlan] = &[
     (
-        "FREE",
+        PlanType::Free,
         "Try Sellerdesk with one shop",
         &["1 shop", "Catalogue and templates", "Order tracking"],
         0,
@@ -55,7 +83,7 @@ const CATALOGUE: &[CataloguePlan] = &[
         0,
     ),
     (
-        "BEGIN",
+        PlanType::Begin,
         "For a first store finding its feet",
         &["3 shops", "Bulk listing", "Fulfilment providers"],
         1900,
@@ -64,7 +92,7 @@ const CATALOGUE: &[CataloguePlan] = &[
         30,
     ),
     (
-        "SMALL",
+        PlanType::Small,
         "For a small team",
         &["5 shops", "Bulk listing", "Staff accounts"],
         3900,
@@ -73,7 +101,7 @@ const CATALOGUE: &[CataloguePlan] = &[
         30,
     ),
     (
-        "BASIC",
+        PlanType::Basic,
         "For a growing seller",
         &["10 shops", "Flash-sale automation", "Priority sync"],
         7900,
@@ -82,7 +110,7 @@ const CATALOGUE: &[CataloguePlan] = &[
         30,
     ),
     (
-        "PREMIUM",
+        PlanType::Premium,
         "For established sellers",
         &["25 shops", "Everything in Basic", "Priority support"],
         14900,
@@ -91,7 +119,7 @@ const CATALOGUE: &[CataloguePlan] = &[
         30,
     ),
     (
-        "DIAMOND",
+        PlanType::Diamond,
         "For large operations",
         &["100 shops", "Everything in Premium", "Dedicated onboarding"],
         39900,
@@ -110,7 +138,7 @@ pub async fn seed(conn: &mut Conn) -> Result<()> {
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (type) DO NOTHING",
         )
         .bind(ids::new_id())
-        .bind(*plan_type)
+        .bind(plan_type.as_str())
         .bind(*description)
         .bind(serde_json::to_string(features).unwrap_or_else(|_| "[]".into()))
         .bind(*sale)
@@ -124,9 +152,9 @@ pub async fn seed(conn: &mut Conn) -> Result<()> {
     Ok(())
 }
 
-pub async fn by_type(conn: &mut Conn, plan_type: &str) -> Result<Option<Plan>> {
+pub async fn by_type(conn: &mut Conn, plan_type: PlanType) -> Result<Option<Plan>> {
     let row = sqlx::query("SELECT * FROM subscription_plans WHERE type = $1")
-        .bind(plan_type)
+        .bind(plan_type.as_str())
         .fetch_optional(&mut *conn)
         .await?;
     row.as_ref().map(Plan::from_row).transpose()
@@ -145,14 +173,14 @@ pub async fn of_client(conn: &mut Conn, client_id: &str) -> Result<Option<Plan>>
 
 /// Puts a new client on FREE (one shop, no end date).
 pub async fn start_free(conn: &mut Conn, client_id: &str) -> Result<()> {
-    start_on(conn, client_id, "FREE").await
+    start_on(conn, client_id, PlanType::Free).await
 }
 
 /// Puts a new client on a plan with no end date (the demo client shows several shops).
-pub async fn start_on(conn: &mut Conn, client_id: &str, plan_type: &str) -> Result<()> {
+pub async fn start_on(conn: &mut Conn, client_id: &str, plan_type: PlanType) -> Result<()> {
     let plan_id: Option<String> =
         sqlx::query_scalar("SELECT id FROM subscription_plans WHERE type = $1")
-            .bind(plan_type)
+            .bind(plan_type.as_str())
             .fetch_optional(&mut *conn)
             .await?;
     let now = time::now_db();

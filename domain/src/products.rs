@@ -6,10 +6,28 @@ use std::sync::{Arc, Mutex};
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
-use crate::catalogue::{DimensionUnit, Dimensions, ProductType, Weight, WeightUnit, like_pattern};
+use crate::catalogue::{Dimensions, ProductType, Weight, like_pattern};
 use crate::db::{Conn, Db, Sql, flag, real};
 use crate::paging::{Page, PageRequest};
-use crate::{DomainError, Result, Scope, ids, time};
+use crate::shop_products::LiveStatus;
+use crate::{DomainError, Result, Scope, ids, stored, time};
+
+/// Where a product is in the seller's catalogue.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum ProductStatus {
+    Published,
+    Sold,
+    Unpublished,
+}
+
+impl ProductStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct Product {
@@ -20,7 +38,7 @@ pub struct Product {
     pub brand_name: Option<String>,
     pub category_id: Option<String>,
     pub category_name: Option<String>,
-    pub status: String,
+    pub status: ProductStatus,
     pub source: ProductType,
     pub product_type: ProductType,
     pub origin_url: Option<String>,
@@ -32,30 +50,7 @@ pub struct Product {
 
 impl Product {
     fn from_row(row: &AnyRow) -> Result<Self> {
-        let weight = match (
-            row.try_get::<Option<f64>, _>("package_weight_value")?,
-            row.try_get::<Option<String>, _>("package_weight_unit")?,
-        ) {
-            (Some(value), Some(unit)) => Some(Weight {
-                value,
-                unit: WeightUnit::parse(&unit),
-            }),
-            _ => None,
-        };
-        let dimensions = match (
-            row.try_get::<Option<f64>, _>("package_length")?,
-            row.try_get::<Option<f64>, _>("package_width")?,
-            row.try_get::<Option<f64>, _>("package_height")?,
-            row.try_get::<Option<String>, _>("package_dimension_unit")?,
-        ) {
-            (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions {
-                length,
-                width,
-                height,
-                unit: DimensionUnit::parse(&unit),
-            }),
-            _ => None,
-        };
+        let (weight, dimensions) = crate::catalogue::package_of_row(row, "products")?;
         Ok(Self {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
@@ -64,9 +59,9 @@ impl Product {
             brand_name: row.try_get("brand_name")?,
             category_id: row.try_get("tiktok_category_id")?,
             category_name: row.try_get("category_name")?,
-            status: row.try_get("status")?,
-            source: ProductType::parse(&row.try_get::<String, _>("source")?),
-            product_type: ProductType::parse(&row.try_get::<String, _>("type")?),
+            status: stored::column(row, "products", "status")?,
+            source: stored::column(row, "products", "source")?,
+            product_type: stored::column(row, "products", "type")?,
             origin_url: row.try_get("origin_url")?,
             package_weight: weight,
             package_dimensions: dimensions,
@@ -83,7 +78,7 @@ const SELECT: &str = "SELECT p.*, b.name AS brand_name FROM products p LEFT JOIN
 #[derive(Debug, Clone, Default)]
 pub struct ProductFilter {
     pub search: Option<String>,
-    pub status: Option<&'static str>,
+    pub status: Option<ProductStatus>,
     pub product_type: Option<ProductType>,
     pub shop_id: Option<String>,
     pub template_id: Option<String>,
@@ -121,7 +116,7 @@ fn push_filters(sql: &mut Sql, scope: &Scope, filter: &ProductFilter) {
             .push(" ESCAPE '\\'");
     }
     if let Some(status) = filter.status {
-        sql.push(" AND p.status = ").bind(status);
+        sql.push(" AND p.status = ").bind(status.as_str());
     }
     if let Some(t) = filter.product_type {
         sql.push(" AND p.type = ").bind(t.as_str());
@@ -385,7 +380,7 @@ pub async fn images(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<
 pub struct PublishedShop {
     pub shop_id: String,
     pub shop_name: String,
-    pub live_status: String,
+    pub live_status: LiveStatus,
     pub external_product_id: Option<String>,
 }
 
@@ -409,7 +404,7 @@ pub async fn published_shops(
             Ok(PublishedShop {
                 shop_id: r.try_get("id")?,
                 shop_name: r.try_get("name")?,
-                live_status: r.try_get("live_status")?,
+                live_status: stored::column(r, "shop_products", "live_status")?,
                 external_product_id: r.try_get("external_product_id")?,
             })
         })
@@ -575,7 +570,7 @@ pub struct ProductChanges {
     pub brand_id: Option<String>,
     pub category_name: Option<String>,
     pub images: Option<Vec<ImageInput>>,
-    pub status: Option<&'static str>,
+    pub status: Option<ProductStatus>,
     pub origin_url: Option<String>,
     pub package_weight: Option<Weight>,
     pub package_dimensions: Option<Dimensions>,
@@ -641,7 +636,7 @@ pub async fn update(
     .bind(text(&changes.description, &current.description))
     .bind(&brand_id)
     .bind(text(&changes.category_name, &current.category_name))
-    .bind(changes.status.unwrap_or(current.status.as_str()))
+    .bind(changes.status.unwrap_or(current.status).as_str())
     .bind(&origin_url)
     .bind(real(weight.map(|w| w.value)))
     .bind(weight.map(|w| w.unit.as_str()))
@@ -942,10 +937,12 @@ pub async fn generate_skus(conn: &mut Conn, scope: &Scope, product_id: &str) -> 
 
 /// Marks a product PUBLISHED once a shop has it.
 pub async fn mark_published(conn: &mut Conn, scope: &Scope, product_id: &str) -> Result<()> {
-    sqlx::query("UPDATE products SET status = 'PUBLISHED', updated_at = $1 WHERE id = $2 AND client_id = $3 AND status = 'UNPUBLISHED'")
+    sqlx::query("UPDATE products SET status = $4, updated_at = $1 WHERE id = $2 AND client_id = $3 AND status = $5")
         .bind(time::now_db())
         .bind(product_id)
         .bind(&scope.client_id)
+        .bind(ProductStatus::Published.as_str())
+        .bind(ProductStatus::Unpublished.as_str())
         .execute(&mut *conn)
         .await?;
     Ok(())

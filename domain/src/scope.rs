@@ -2,8 +2,20 @@ use serde::{Deserialize, Serialize};
 
 use crate::db::Sql;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Serialize,
+    Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum Role {
     Admin,
     Staff,
@@ -12,19 +24,7 @@ pub enum Role {
 
 impl Role {
     pub fn as_str(self) -> &'static str {
-        match self {
-            Role::Admin => "ADMIN",
-            Role::Staff => "STAFF",
-            Role::SuperAdmin => "SUPER_ADMIN",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "ADMIN" => Some(Role::Admin),
-            "STAFF" => Some(Role::Staff),
-            "SUPER_ADMIN" => Some(Role::SuperAdmin),
-            _ => None,
-        }
+        self.into()
     }
     /// ADMIN and SUPER_ADMIN run a client's users and settings.
     pub fn manages_client(self) -> bool {

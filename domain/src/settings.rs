@@ -4,19 +4,17 @@ use sqlx::any::AnyRow;
 use crate::db::Conn;
 use crate::{DomainError, Result, ids, time};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum SettingKey {
     Timezone,
 }
 
 impl SettingKey {
     pub fn as_str(self) -> &'static str {
-        match self {
-            SettingKey::Timezone => "TIMEZONE",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Self> {
-        (s == "TIMEZONE").then_some(SettingKey::Timezone)
+        self.into()
     }
 
     /// Checks a value for this key; `field` names the input field in the error.
@@ -46,8 +44,11 @@ pub struct UserSetting {
 impl UserSetting {
     fn from_row(row: &AnyRow) -> Result<Option<Self>> {
         let name: String = row.try_get("name")?;
-        // A key this version no longer knows is skipped rather than failing the whole user.
-        let Some(name) = SettingKey::parse(&name) else {
+        // A key this version no longer knows is skipped (and logged) rather than failing the
+        // whole user: a user's settings are preferences, and a setting dropped from a release
+        // must not lock its users out of `me`.
+        let Ok(name) = name.parse::<SettingKey>() else {
+            tracing::warn!(table = "user_settings", column = "name", value = %name, "a stored setting key is not one this build knows; skipped");
             return Ok(None);
         };
         Ok(Some(Self {

@@ -7,7 +7,99 @@ use sqlx::any::AnyRow;
 use crate::catalogue::like_pattern;
 use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
-use crate::{DomainError, Result, Scope, ids, time};
+use crate::products::ProductStatus;
+use crate::{DomainError, Result, Scope, ids, stored, time};
+
+/// How Sellerdesk shows a product on a shop (and a shop itself): Sellerdesk's reading of the
+/// marketplace's own status, which is kept beside it as the marketplace spelled it.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum LiveStatus {
+    Draft,
+    Listed,
+    Live,
+    Pending,
+    Suspended,
+}
+
+impl LiveStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// The live status for what TikTok Shop says of a product. TikTok owns its list of
+    /// statuses, so a value it adds later is stored as said and read as DRAFT (a product the
+    /// seller has to look at) rather than refused.
+    pub fn of_tiktok(marketplace_status: &str) -> LiveStatus {
+        marketplace_status
+            .parse::<TiktokProductStatus>()
+            .map_or(LiveStatus::Draft, TiktokProductStatus::live_status)
+    }
+}
+
+/// A product's status as TikTok Shop spells it (`marketplace_status`, and the contract's
+/// `ShopProductFilterStatus` without ALL).
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum TiktokProductStatus {
+    Activate,
+    Deleted,
+    Draft,
+    Failed,
+    Freeze,
+    Pending,
+    PlatformDeactivated,
+    SellerDeactivated,
+}
+
+impl TiktokProductStatus {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    pub fn live_status(self) -> LiveStatus {
+        match self {
+            TiktokProductStatus::Activate => LiveStatus::Live,
+            TiktokProductStatus::Pending => LiveStatus::Pending,
+            TiktokProductStatus::SellerDeactivated => LiveStatus::Listed,
+            TiktokProductStatus::PlatformDeactivated
+            | TiktokProductStatus::Freeze
+            | TiktokProductStatus::Deleted => LiveStatus::Suspended,
+            // A rejected product waits for the seller's fix, like a draft.
+            TiktokProductStatus::Draft | TiktokProductStatus::Failed => LiveStatus::Draft,
+        }
+    }
+}
+
+/// How a listing request asks the marketplace to keep the product.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum ListingMode {
+    AsDraft,
+    Listing,
+}
+
+impl ListingMode {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct ShopProduct {
@@ -16,9 +108,9 @@ pub struct ShopProduct {
     pub shop_name: String,
     pub product_id: String,
     pub product_name: String,
-    pub product_status: String,
+    pub product_status: ProductStatus,
     pub external_product_id: Option<String>,
-    pub live_status: String,
+    pub live_status: LiveStatus,
     pub marketplace_status: Option<String>,
     pub brand_name: Option<String>,
     pub category_name: Option<String>,
@@ -35,9 +127,9 @@ impl ShopProduct {
             shop_name: row.try_get("shop_name")?,
             product_id: row.try_get("product_id")?,
             product_name: row.try_get("product_name")?,
-            product_status: row.try_get("product_status")?,
+            product_status: stored::column(row, "products", "product_status")?,
             external_product_id: row.try_get("external_product_id")?,
-            live_status: row.try_get("live_status")?,
+            live_status: stored::column(row, "shop_products", "live_status")?,
             marketplace_status: row.try_get("marketplace_status")?,
             brand_name: row.try_get("brand_name")?,
             category_name: row.try_get("category_name")?,
@@ -51,7 +143,7 @@ impl ShopProduct {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StatusFilter {
     All,
-    Marketplace(&'static str),
+    Marketplace(TiktokProductStatus),
 }
 
 #[derive(Debug, Clone)]
@@ -88,7 +180,8 @@ fn filtered(
             .push(" ESCAPE '\\'");
     }
     if let StatusFilter::Marketplace(status) = filter.status {
-        sql.push(" AND sp.marketplace_status = ").bind(status);
+        sql.push(" AND sp.marketplace_status = ")
+            .bind(status.as_str());
     }
     sql
 }
@@ -152,12 +245,12 @@ pub async fn request_listing(
     client_id: &str,
     shop_id: &str,
     product_id: &str,
-    mode: &str,
+    mode: ListingMode,
 ) -> Result<(String, i64)> {
     let now = time::now_db();
     let row = sqlx::query(
         "INSERT INTO shop_products (id, client_id, shop_id, product_id, live_status, listing_mode, listing_version, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, 'PENDING', $5, 1, $6, $6)
+         VALUES ($1, $2, $3, $4, $7, $5, 1, $6, $6)
          ON CONFLICT (shop_id, product_id) DO UPDATE SET listing_version = shop_products.listing_version + 1,
             listing_mode = $5, updated_at = $6
          RETURNING id, listing_version",
@@ -166,8 +259,9 @@ pub async fn request_listing(
     .bind(client_id)
     .bind(shop_id)
     .bind(product_id)
-    .bind(mode)
+    .bind(mode.as_str())
     .bind(&now)
+    .bind(LiveStatus::Pending.as_str())
     .fetch_one(&mut *conn)
     .await?;
     Ok((row.try_get("id")?, row.try_get("listing_version")?))
@@ -180,7 +274,7 @@ pub struct ListingState {
     pub external_product_id: Option<String>,
     pub listing_version: i64,
     pub published_version: Option<i64>,
-    pub live_status: String,
+    pub live_status: LiveStatus,
 }
 
 pub async fn listing_state(
@@ -204,22 +298,10 @@ pub async fn listing_state(
             external_product_id: row.try_get("external_product_id")?,
             listing_version: row.try_get("listing_version")?,
             published_version: row.try_get("published_version")?,
-            live_status: row.try_get("live_status")?,
+            live_status: stored::column(&row, "shop_products", "live_status")?,
         })
     })
     .transpose()
-}
-
-/// How Sellerdesk shows a TikTok product status.
-pub fn live_status_of(marketplace_status: &str) -> &'static str {
-    match marketplace_status {
-        "ACTIVATE" => "LIVE",
-        "PENDING" => "PENDING",
-        "SELLER_DEACTIVATED" => "LISTED",
-        "PLATFORM_DEACTIVATED" | "FREEZE" | "DELETED" => "SUSPENDED",
-        // DRAFT, and FAILED: a rejected product waits for the seller's fix, like a draft.
-        _ => "DRAFT",
-    }
 }
 
 /// A SKU the marketplace created for one of our variants.
@@ -263,7 +345,7 @@ pub async fn record_published(
     )
     .bind(external_product_id)
     .bind(marketplace_status)
-    .bind(live_status_of(marketplace_status))
+    .bind(LiveStatus::of_tiktok(marketplace_status).as_str())
     .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
     .bind(version)
     .bind(&now)
@@ -302,13 +384,15 @@ pub async fn record_rejected(
     messages: &[String],
 ) -> Result<()> {
     sqlx::query(
-        "UPDATE shop_products SET marketplace_status = 'FAILED', live_status = 'DRAFT', error_messages = $1, updated_at = $2
+        "UPDATE shop_products SET marketplace_status = $5, live_status = $6, error_messages = $1, updated_at = $2
          WHERE id = $3 AND listing_version = $4",
     )
     .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
     .bind(time::now_db())
     .bind(&state.id)
     .bind(version)
+    .bind(TiktokProductStatus::Failed.as_str())
+    .bind(TiktokProductStatus::Failed.live_status().as_str())
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -327,7 +411,7 @@ pub async fn record_status(
          WHERE shop_id = $5 AND external_product_id = $6",
     )
     .bind(marketplace_status)
-    .bind(live_status_of(marketplace_status))
+    .bind(LiveStatus::of_tiktok(marketplace_status).as_str())
     .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
     .bind(time::now_db())
     .bind(shop_id)

@@ -5,7 +5,74 @@ use sqlx::Row;
 
 use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
-use crate::{DomainError, Result, ids, time};
+use crate::{DomainError, Result, Role, ids, stored, time};
+
+pub use crate::shop_products::LiveStatus;
+
+/// Where a shop sells. What Sellerdesk can do on each channel is asked of the channel (the
+/// `supports_*` methods), so a new channel is one match arm each, not a hunt for comparisons.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum SaleChannel {
+    Amazon,
+    Tiktok,
+    Walmart,
+}
+
+impl SaleChannel {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+
+    /// A seller can connect a shop of this channel (the consent flow and its tokens).
+    pub fn supports_authorization(self) -> bool {
+        matches!(self, SaleChannel::Tiktok)
+    }
+
+    /// Products can be listed on a shop of this channel (listing.publish and its kin).
+    pub fn supports_listing(self) -> bool {
+        matches!(self, SaleChannel::Tiktok)
+    }
+
+    /// The marketplace look-ups of the contract (categories, brands, products, activities)
+    /// can be asked through a shop of this channel.
+    pub fn supports_lookups(self) -> bool {
+        matches!(self, SaleChannel::Tiktok)
+    }
+
+    /// Flash-sale promotions can run on a shop of this channel.
+    pub fn supports_promotions(self) -> bool {
+        matches!(self, SaleChannel::Tiktok)
+    }
+}
+
+/// Whether Sellerdesk holds a working grant for a shop.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
+pub enum ShopConnection {
+    /// Tokens work: marketplace calls can be made.
+    Connected,
+    /// The grant is gone: the seller must authorise the shop again.
+    Open,
+}
+
+impl ShopConnection {
+    pub fn as_str(self) -> &'static str {
+        self.into()
+    }
+}
 
 /// How long a consent link stays usable.
 pub const STATE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(30 * 60);
@@ -14,11 +81,11 @@ pub const STATE_LIFETIME: std::time::Duration = std::time::Duration::from_secs(3
 pub struct Shop {
     pub id: String,
     pub name: String,
-    pub sale_channel: String,
+    pub sale_channel: SaleChannel,
     pub target_market: String,
     pub commission_rate: f64,
-    pub status: String,
-    pub connection: String,
+    pub status: LiveStatus,
+    pub connection: ShopConnection,
     pub last_synced_at: Option<time::Timestamp>,
     pub created_at: time::Timestamp,
 }
@@ -39,11 +106,11 @@ impl Shop {
         Ok(Shop {
             id: row.try_get("id")?,
             name: row.try_get("name")?,
-            sale_channel: row.try_get("sale_channel")?,
+            sale_channel: stored::column(row, "shops", "sale_channel")?,
             target_market: row.try_get("target_market")?,
             commission_rate: row.try_get("commission_rate")?,
-            status: row.try_get("status")?,
-            connection: row.try_get("connection")?,
+            status: stored::column(row, "shops", "status")?,
+            connection: stored::column(row, "shops", "connection")?,
             last_synced_at: row
                 .try_get::<Option<String>, _>("last_synced_at")?
                 .map(|t| time::from_db(&t)),
@@ -74,7 +141,7 @@ fn digest(raw: &str) -> String {
 pub async fn create_state(
     conn: &mut Conn,
     scope: &crate::Scope,
-    sale_channel: &str,
+    sale_channel: SaleChannel,
     target_market: &str,
 ) -> Result<String> {
     let mut bytes = [0u8; 24];
@@ -88,7 +155,7 @@ pub async fn create_state(
     .bind(&scope.client_id)
     .bind(&scope.user_id)
     .bind(digest(&raw))
-    .bind(sale_channel)
+    .bind(sale_channel.as_str())
     .bind(target_market)
     .bind(time::after(STATE_LIFETIME))
     .bind(time::now_db())
@@ -101,7 +168,7 @@ pub async fn create_state(
 #[derive(Debug, Clone)]
 pub struct UsedState {
     pub id: String,
-    pub sale_channel: String,
+    pub sale_channel: SaleChannel,
     pub target_market: String,
 }
 
@@ -132,7 +199,7 @@ pub async fn use_state(conn: &mut Conn, scope: &crate::Scope, raw: &str) -> Resu
     if let Some(row) = row {
         return Ok(StateUse::Fresh(UsedState {
             id: row.try_get("id")?,
-            sale_channel: row.try_get("sale_channel")?,
+            sale_channel: stored::column(&row, "shop_authorization_states", "sale_channel")?,
             target_market: row.try_get("target_market")?,
         }));
     }
@@ -180,7 +247,7 @@ pub async fn peek_state(conn: &mut Conn, scope: &crate::Scope, raw: &str) -> Res
         (None, _) if expires_at <= time::now_db() => Err(bad()),
         (None, _) => Ok(StateUse::Fresh(UsedState {
             id: row.try_get("id")?,
-            sale_channel: row.try_get("sale_channel")?,
+            sale_channel: stored::column(&row, "shop_authorization_states", "sale_channel")?,
             target_market: row.try_get("target_market")?,
         })),
     }
@@ -217,14 +284,14 @@ pub struct GrantedTiktokShop {
 pub async fn find_external(
     conn: &mut Conn,
     client_id: &str,
-    sale_channel: &str,
+    sale_channel: SaleChannel,
     external_shop_id: &str,
 ) -> Result<Option<String>> {
     Ok(sqlx::query_scalar(
         "SELECT id FROM shops WHERE client_id = $1 AND sale_channel = $2 AND external_shop_id = $3",
     )
     .bind(client_id)
-    .bind(sale_channel)
+    .bind(sale_channel.as_str())
     .bind(external_shop_id)
     .fetch_optional(&mut *conn)
     .await?)
@@ -315,8 +382,8 @@ pub async fn assign(
 pub struct Credentials {
     pub shop_id: String,
     pub client_id: String,
-    pub sale_channel: String,
-    pub connection: String,
+    pub sale_channel: SaleChannel,
+    pub connection: ShopConnection,
     pub external_shop_id: String,
     pub shop_cipher: Option<String>,
     pub access_token_sealed: Option<String>,
@@ -348,8 +415,8 @@ pub async fn credentials(
     Ok(Some(Credentials {
         shop_id: row.try_get("id")?,
         client_id: row.try_get("client_id")?,
-        sale_channel: row.try_get("sale_channel")?,
-        connection: row.try_get("connection")?,
+        sale_channel: stored::column(&row, "shops", "sale_channel")?,
+        connection: stored::column(&row, "shops", "connection")?,
         external_shop_id: row.try_get("external_shop_id")?,
         shop_cipher: row.try_get("shop_cipher")?,
         access_token_sealed: row.try_get("access_token_encrypted")?,
@@ -373,7 +440,7 @@ pub async fn store_tokens(
     };
     sqlx::query(
         "UPDATE shops SET access_token_encrypted = $1, access_token_expires_at = $2, refresh_token_encrypted = $3, \
-         refresh_token_expires_at = $4, connection = 'CONNECTED', updated_at = $5 WHERE id = $6",
+         refresh_token_expires_at = $4, connection = $7, updated_at = $5 WHERE id = $6",
     )
     .bind(access_sealed)
     .bind(at(access_expires_at))
@@ -381,6 +448,7 @@ pub async fn store_tokens(
     .bind(at(refresh_expires_at))
     .bind(time::now_db())
     .bind(shop_id)
+    .bind(ShopConnection::Connected.as_str())
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -391,9 +459,11 @@ pub async fn store_tokens(
 /// what the scheduled sync visits.
 pub async fn connected_for_sync(conn: &mut Conn) -> Result<Vec<(String, String)>> {
     let rows = sqlx::query(
-        "SELECT client_id, id FROM shops WHERE connection = 'CONNECTED' AND sale_channel = 'TIKTOK'
+        "SELECT client_id, id FROM shops WHERE connection = $1 AND sale_channel = $2
          ORDER BY COALESCE(last_synced_at, ''), id",
     )
+    .bind(ShopConnection::Connected.as_str())
+    .bind(SaleChannel::Tiktok.as_str())
     .fetch_all(&mut *conn)
     .await?;
     rows.iter()
@@ -402,9 +472,10 @@ pub async fn connected_for_sync(conn: &mut Conn) -> Result<Vec<(String, String)>
 }
 
 pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
-    sqlx::query("UPDATE shops SET connection = 'OPEN', updated_at = $1 WHERE id = $2")
+    sqlx::query("UPDATE shops SET connection = $3, updated_at = $1 WHERE id = $2")
         .bind(time::now_db())
         .bind(shop_id)
+        .bind(ShopConnection::Open.as_str())
         .execute(&mut *conn)
         .await?;
     Ok(())
@@ -413,7 +484,7 @@ pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
 #[derive(Debug, Clone, Default)]
 pub struct ShopFilter {
     pub search: Option<String>,
-    pub sale_channel: Option<&'static str>,
+    pub sale_channel: Option<SaleChannel>,
 }
 
 /// The shops the scope may see: the client's, or a STAFF user's assigned ones.
@@ -433,7 +504,7 @@ fn visible(base: &'static str, scope: &crate::Scope, filter: &ShopFilter) -> Sql
             .push(" ESCAPE '\\'");
     }
     if let Some(channel) = filter.sale_channel {
-        sql.push(" AND s.sale_channel = ").bind(channel);
+        sql.push(" AND s.sale_channel = ").bind(channel.as_str());
     }
     sql
 }
@@ -534,10 +605,13 @@ pub async fn reassign(
         } else {
             None
         };
-        match role.as_deref() {
+        let role = role
+            .map(|r| stored::decode::<Role>("users", "role", &r))
+            .transpose()?;
+        match role {
             // Another client's user, like an unknown id, is NOT_FOUND.
             None => return Err(DomainError::NotFound("user")),
-            Some("STAFF") => {}
+            Some(Role::Staff) => {}
             Some(_) => {
                 return Err(DomainError::bad_input(
                     format!("userIds.{i}"),

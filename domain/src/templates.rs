@@ -14,9 +14,12 @@ use crate::db::{Conn, Sql, real};
 use crate::paging::{Page, PageRequest};
 use crate::price_formula::PriceFormula;
 use crate::urls::ImageUrl;
-use crate::{DomainError, Result, Scope, ids, time};
+use crate::{DomainError, Result, Scope, ids, stored, time};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum TemplateStatus {
     Active,
     Draft,
@@ -24,17 +27,7 @@ pub enum TemplateStatus {
 
 impl TemplateStatus {
     pub fn as_str(self) -> &'static str {
-        match self {
-            TemplateStatus::Active => "ACTIVE",
-            TemplateStatus::Draft => "DRAFT",
-        }
-    }
-    fn parse(s: &str) -> Self {
-        if s == "DRAFT" {
-            TemplateStatus::Draft
-        } else {
-            TemplateStatus::Active
-        }
+        self.into()
     }
 }
 
@@ -82,30 +75,7 @@ fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Re
 
 impl Template {
     fn from_row(row: &AnyRow) -> Result<Self> {
-        let weight = match (
-            row.try_get::<Option<f64>, _>("package_weight_value")?,
-            row.try_get::<Option<String>, _>("package_weight_unit")?,
-        ) {
-            (Some(value), Some(unit)) => Some(Weight {
-                value,
-                unit: crate::catalogue::WeightUnit::parse(&unit),
-            }),
-            _ => None,
-        };
-        let dimensions = match (
-            row.try_get::<Option<f64>, _>("package_length")?,
-            row.try_get::<Option<f64>, _>("package_width")?,
-            row.try_get::<Option<f64>, _>("package_height")?,
-            row.try_get::<Option<String>, _>("package_dimension_unit")?,
-        ) {
-            (Some(length), Some(width), Some(height), Some(unit)) => Some(Dimensions {
-                length,
-                width,
-                height,
-                unit: crate::catalogue::DimensionUnit::parse(&unit),
-            }),
-            _ => None,
-        };
+        let (weight, dimensions) = crate::catalogue::package_of_row(row, "product_templates")?;
         let attribute: Option<String> = row.try_get("tiktok_product_attribute")?;
         Ok(Self {
             id: row.try_get("id")?,
@@ -129,8 +99,8 @@ impl Template {
                     ))
                 })?,
             price_formula: row.try_get("price_formula")?,
-            product_type: ProductType::parse(&row.try_get::<String, _>("type")?),
-            status: TemplateStatus::parse(&row.try_get::<String, _>("status")?),
+            product_type: stored::column(row, "product_templates", "type")?,
+            status: stored::column(row, "product_templates", "status")?,
             created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
         })
     }

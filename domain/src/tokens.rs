@@ -8,7 +8,10 @@ use sha2::{Digest, Sha256};
 use crate::db::Conn;
 use crate::{Result, ids, time};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+)]
+#[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum TokenKind {
     VerifyEmail,
     ResetPassword,
@@ -16,10 +19,7 @@ pub enum TokenKind {
 
 impl TokenKind {
     fn as_str(self) -> &'static str {
-        match self {
-            TokenKind::VerifyEmail => "VERIFY_EMAIL",
-            TokenKind::ResetPassword => "RESET_PASSWORD",
-        }
+        self.into()
     }
     pub fn lifetime(self) -> Duration {
         match self {

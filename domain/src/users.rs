@@ -3,7 +3,7 @@ use sqlx::any::AnyRow;
 
 use crate::db::Conn;
 use crate::paging::{Page, PageRequest};
-use crate::{DomainError, Result, Role, Scope, ids, time};
+use crate::{DomainError, Result, Role, Scope, ids, stored, time};
 
 #[derive(Debug, Clone)]
 pub struct User {
@@ -20,7 +20,6 @@ pub struct User {
 
 impl User {
     fn from_row(row: &AnyRow) -> Result<Self> {
-        let role: String = row.try_get("role")?;
         Ok(Self {
             id: row.try_get("id")?,
             client_id: row.try_get("client_id")?,
@@ -28,8 +27,7 @@ impl User {
             password_hash: row.try_get("password_hash")?,
             first_name: row.try_get("first_name")?,
             last_name: row.try_get("last_name")?,
-            role: Role::parse(&role)
-                .ok_or_else(|| DomainError::Internal(format!("unknown role {role}")))?,
+            role: stored::column(row, "users", "role")?,
             token_version: row.try_get("token_version")?,
             created_at: time::from_db(&row.try_get::<String, _>("created_at")?),
         })

@@ -118,7 +118,7 @@ impl AccountsMutation {
             return Ok(true);
         };
         let job = reset_mail_job(st, &mut tx, &user).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         st.dispatch(&job).await;
         Ok(true)
     }
@@ -142,7 +142,7 @@ impl AccountsMutation {
             .check(&[(Limit::ForgotEmail, By::Email(&user.email))])
             .await?;
         let job = reset_mail_job(st, &mut tx, &user).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         st.dispatch(&job).await;
         Ok(true)
     }
@@ -269,7 +269,7 @@ impl AccountsMutation {
             .await?
             .ok_or(ApiError::not_found("user"))?;
         clients::activate(&mut tx, &user.client_id).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(true)
     }
 
@@ -295,9 +295,7 @@ impl AccountsMutation {
         let me = caller(ctx)?;
         let mut values = Vec::new();
         for (i, setting) in input.settings.iter().enumerate() {
-            let key = match setting.name {
-                SettingKey::Timezone => DomainSettingKey::Timezone,
-            };
+            let key = DomainSettingKey::from(setting.name);
             let field = format!("settings.{i}.value");
             values.push((key, key.validate(&field, &setting.value)?));
         }
@@ -306,7 +304,7 @@ impl AccountsMutation {
             settings::upsert(&mut tx, &me.user.id, *key, value).await?;
         }
         let all = settings::list(&mut tx, &me.user.id).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(all.into_iter().map(UserSetting::from).collect())
     }
 }
@@ -363,7 +361,7 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
     }
     if users::by_email(&mut tx, new.email).await?.is_some() {
         clients::reserve_key(&mut tx, new.key.as_str()).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         return Ok(SignUp::EmailTaken);
     }
     let client = clients::create(
@@ -415,7 +413,7 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
         ),
     )
     .await?;
-    tx.commit().await.map_err(domain::DomainError::from)?;
+    tx.commit().await?;
     Ok(SignUp::Created(job.into_iter().collect()))
 }
 
@@ -448,6 +446,6 @@ async fn mail_existing_owner(
         chrono::Utc::now().format("%Y-%m-%dT%H")
     ));
     let job = event_histories::insert(&mut tx, &job).await?;
-    tx.commit().await.map_err(domain::DomainError::from)?;
+    tx.commit().await?;
     Ok(job.into_iter().collect())
 }

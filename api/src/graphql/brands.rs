@@ -83,7 +83,7 @@ impl BrandsMutation {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         let brand = brands::create(&mut tx, &me.scope, &input.name).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(brand.into())
     }
 }

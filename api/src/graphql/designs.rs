@@ -153,7 +153,7 @@ impl DesignsMutation {
         };
         let mut tx = state(ctx).db.begin().await?;
         let design = designs::cache(&mut tx, &me.scope, input).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(design.into())
     }
 

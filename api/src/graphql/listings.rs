@@ -6,9 +6,9 @@ use chrono::{DateTime, Utc};
 
 use domain::event_histories::{self, NewJob};
 use domain::paging::PageRequest;
-use domain::shop_products::{self, StatusFilter};
+use domain::shop_products::{self, StatusFilter, TiktokProductStatus};
 use domain::templates::{self, DesignSource};
-use domain::{DomainError, plans, products, shops};
+use domain::{plans, products, shops};
 use jobs::kinds;
 use jobs::listings::{ListingJob, RemoveJob, SkuJob, TemplateApplyJob, batch_job, listing_job};
 
@@ -19,6 +19,7 @@ use crate::graphql::types::{LiveStatus, PageInfo};
 use crate::graphql::{AppState, RoleGuard, caller, state};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "shop_products::ListingMode")]
 pub enum ListingMode {
     AsDraft,
     Listing,
@@ -26,10 +27,7 @@ pub enum ListingMode {
 
 impl ListingMode {
     fn as_str(self) -> &'static str {
-        match self {
-            ListingMode::AsDraft => "AS_DRAFT",
-            ListingMode::Listing => "LISTING",
-        }
+        shop_products::ListingMode::from(self).as_str()
     }
 }
 
@@ -50,17 +48,27 @@ impl ShopProductFilterStatus {
     fn filter(self) -> StatusFilter {
         match self {
             ShopProductFilterStatus::All => StatusFilter::All,
-            ShopProductFilterStatus::Activate => StatusFilter::Marketplace("ACTIVATE"),
-            ShopProductFilterStatus::Deleted => StatusFilter::Marketplace("DELETED"),
-            ShopProductFilterStatus::Draft => StatusFilter::Marketplace("DRAFT"),
-            ShopProductFilterStatus::Failed => StatusFilter::Marketplace("FAILED"),
-            ShopProductFilterStatus::Freeze => StatusFilter::Marketplace("FREEZE"),
-            ShopProductFilterStatus::Pending => StatusFilter::Marketplace("PENDING"),
+            ShopProductFilterStatus::Activate => {
+                StatusFilter::Marketplace(TiktokProductStatus::Activate)
+            }
+            ShopProductFilterStatus::Deleted => {
+                StatusFilter::Marketplace(TiktokProductStatus::Deleted)
+            }
+            ShopProductFilterStatus::Draft => StatusFilter::Marketplace(TiktokProductStatus::Draft),
+            ShopProductFilterStatus::Failed => {
+                StatusFilter::Marketplace(TiktokProductStatus::Failed)
+            }
+            ShopProductFilterStatus::Freeze => {
+                StatusFilter::Marketplace(TiktokProductStatus::Freeze)
+            }
+            ShopProductFilterStatus::Pending => {
+                StatusFilter::Marketplace(TiktokProductStatus::Pending)
+            }
             ShopProductFilterStatus::PlatformDeactivated => {
-                StatusFilter::Marketplace("PLATFORM_DEACTIVATED")
+                StatusFilter::Marketplace(TiktokProductStatus::PlatformDeactivated)
             }
             ShopProductFilterStatus::SellerDeactivated => {
-                StatusFilter::Marketplace("SELLER_DEACTIVATED")
+                StatusFilter::Marketplace(TiktokProductStatus::SellerDeactivated)
             }
         }
     }
@@ -147,16 +155,6 @@ pub struct BulkListingProductInput {
     pub template_id: Option<ID>,
 }
 
-fn live_status(s: &str) -> LiveStatus {
-    match s {
-        "DRAFT" => LiveStatus::Draft,
-        "LISTED" => LiveStatus::Listed,
-        "LIVE" => LiveStatus::Live,
-        "SUSPENDED" => LiveStatus::Suspended,
-        _ => LiveStatus::Pending,
-    }
-}
-
 async fn page_of(
     ctx: &Context<'_>,
     shop_id: Option<&str>,
@@ -181,11 +179,11 @@ async fn page_of(
             id: sp.id.clone().into(),
             brand_name: sp.brand_name.clone(),
             category_name: sp.category_name.clone(),
-            live_status: live_status(&sp.live_status),
+            live_status: sp.live_status.into(),
             product: ShopProductRef {
                 id: sp.product_id.clone().into(),
                 name: sp.product_name.clone(),
-                status: ProductStatus::parse(&sp.product_status),
+                status: sp.product_status.into(),
                 images: images
                     .into_iter()
                     .map(|i| ProductImage {
@@ -264,16 +262,16 @@ async fn listable_shop(
     shop_id: &str,
 ) -> ApiResult<shops::Shop> {
     let shop = shops::get(conn, &me.scope, shop_id).await?;
-    if shop.sale_channel != "TIKTOK" {
+    if !shop.sale_channel.supports_listing() {
         return Err(ApiError::bad_input(
             field,
             format!(
                 "listing on {} is not available yet; only TikTok Shop",
-                shop.sale_channel
+                shop.sale_channel.as_str()
             ),
         ));
     }
-    if shop.connection != "CONNECTED" {
+    if shop.connection != shops::ShopConnection::Connected {
         return Err(ApiError::bad_input(
             field,
             format!(
@@ -302,7 +300,7 @@ async fn commit_batch(
             ids.push(id);
         }
     }
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     app.dispatch(&ids).await;
     Ok((batch_id, ids))
 }
@@ -320,7 +318,7 @@ async fn listing_jobs(
     for shop in shops {
         for (product_id, name) in product_ids {
             let (_, version) =
-                shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.as_str())
+                shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.into())
                     .await?;
             let job = ListingJob {
                 shop_id: shop.id.clone(),
@@ -401,7 +399,7 @@ impl ListingsMutation {
         }
         let ids: Vec<ID> = created.iter().map(|(id, _)| ID::from(id.clone())).collect();
         if shops.is_empty() {
-            tx.commit().await.map_err(DomainError::from)?;
+            tx.commit().await?;
         } else {
             let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
             let jobs =

@@ -448,7 +448,7 @@ async fn open_own_shop(app: &AppState, me: &Caller, shop_id: &str) -> ApiResult<
     let mut conn = app.db.conn().await?;
     let shop = domain::shops::get(&mut conn, &me.scope, shop_id).await?;
     drop(conn);
-    if shop.sale_channel != "TIKTOK" {
+    if !shop.sale_channel.supports_lookups() {
         return Err(ApiError::bad_input(
             "shopId",
             "this shop is not a TikTok Shop shop",

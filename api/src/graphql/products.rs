@@ -15,30 +15,15 @@ use crate::graphql::types::{Dimensions, LiveStatus, PageInfo, ProductType, Weigh
 use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "products::ProductStatus")]
 pub enum ProductStatus {
     Published,
     Sold,
     Unpublished,
 }
 
-impl ProductStatus {
-    fn as_str(self) -> &'static str {
-        match self {
-            ProductStatus::Published => "PUBLISHED",
-            ProductStatus::Sold => "SOLD",
-            ProductStatus::Unpublished => "UNPUBLISHED",
-        }
-    }
-    pub(crate) fn parse(s: &str) -> Self {
-        match s {
-            "PUBLISHED" => ProductStatus::Published,
-            "SOLD" => ProductStatus::Sold,
-            _ => ProductStatus::Unpublished,
-        }
-    }
-}
-
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "Action")]
 pub enum ChangeAction {
     Create,
     Delete,
@@ -123,19 +108,13 @@ impl Product {
             .map(|s| PublishedShop {
                 id: s.shop_id.into(),
                 name: s.shop_name,
-                live_status: match s.live_status.as_str() {
-                    "DRAFT" => LiveStatus::Draft,
-                    "LISTED" => LiveStatus::Listed,
-                    "LIVE" => LiveStatus::Live,
-                    "SUSPENDED" => LiveStatus::Suspended,
-                    _ => LiveStatus::Pending,
-                },
+                live_status: s.live_status.into(),
                 product_id: s.external_product_id,
             })
             .collect())
     }
     async fn status(&self) -> ProductStatus {
-        ProductStatus::parse(&self.0.status)
+        self.0.status.into()
     }
     async fn source(&self) -> ProductType {
         self.0.source.into()
@@ -256,7 +235,7 @@ impl From<UpdateProductInput> for ProductChanges {
                     })
                     .collect()
             }),
-            status: i.status.map(ProductStatus::as_str),
+            status: i.status.map(Into::into),
             origin_url: i.origin_url,
             package_weight: i.package_weight.map(Into::into),
             package_dimensions: i.package_dimensions.map(Into::into),
@@ -264,12 +243,7 @@ impl From<UpdateProductInput> for ProductChanges {
                 list.into_iter()
                     .map(|v| VariantChange {
                         id: v.id.map(|id| id.to_string()),
-                        action: match v.action {
-                            ChangeAction::Create => Action::Create,
-                            ChangeAction::Update => Action::Update,
-                            ChangeAction::Delete => Action::Delete,
-                            ChangeAction::Unchanged => Action::Unchanged,
-                        },
+                        action: v.action.into(),
                         sku: v.sku,
                         quantity: v.quantity.map(i64::from),
                         sale_price: v.sale_price,
@@ -301,7 +275,7 @@ impl ProductsQuery {
         let request = PageRequest::parse(filter.limit, filter.page)?;
         let domain_filter = Filter {
             search,
-            status: filter.status.map(ProductStatus::as_str),
+            status: filter.status.map(Into::into),
             product_type: filter.product_type.map(Into::into),
             shop_id: filter.shop_id.map(|id| id.to_string()),
             template_id: filter.template_id.map(|id| id.to_string()),
@@ -397,7 +371,7 @@ impl ProductsMutation {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         products::update(&mut tx, &me.scope, &id, input.into()).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(id)
     }
 
@@ -420,7 +394,7 @@ impl ProductsMutation {
         let ids: Vec<String> = product_ids.into_iter().map(|id| id.to_string()).collect();
         let mut tx = state(ctx).db.begin().await?;
         let deleted = products::bulk_delete(&mut tx, &me.scope, &ids).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(i32::try_from(deleted).unwrap_or(i32::MAX))
     }
 }

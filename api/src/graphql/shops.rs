@@ -78,7 +78,7 @@ impl ShopsQuery {
         let request = domain::paging::PageRequest::parse(filter.limit, filter.page)?;
         let query = shops::ShopFilter {
             search: filter.search,
-            sale_channel: filter.sale_channel.map(channel_name),
+            sale_channel: filter.sale_channel.map(Into::into),
         };
         let mut conn = state(ctx).db.conn().await?;
         let page = shops::list(&mut conn, &me.scope, &query, request).await?;
@@ -136,20 +136,12 @@ async fn queue_shop_job(
         .await?
         .into_iter()
         .collect();
-    tx.commit().await.map_err(domain::DomainError::from)?;
+    tx.commit().await?;
     app.dispatch(&ids).await;
     Ok(BulkJobResult {
         batch_id: batch_id.into(),
         queued: 1,
     })
-}
-
-fn channel_name(c: SaleChannel) -> &'static str {
-    match c {
-        SaleChannel::Tiktok => "TIKTOK",
-        SaleChannel::Amazon => "AMAZON",
-        SaleChannel::Walmart => "WALMART",
-    }
 }
 
 /// The TikTok client, or the error that says the server has no TikTok app.
@@ -184,7 +176,8 @@ impl ShopsMutation {
     ) -> ApiResult<String> {
         let me = caller(ctx)?;
         let app = state(ctx);
-        if sale_channel != SaleChannel::Tiktok {
+        let sale_channel = shops::SaleChannel::from(sale_channel);
+        if !sale_channel.supports_authorization() {
             return Err(ApiError::bad_input(
                 "saleChannel",
                 "only TikTok Shop can be connected for now",
@@ -194,8 +187,7 @@ impl ShopsMutation {
         let _ = target_market;
         let mut conn = app.db.conn().await?;
         plans::require_active(&mut conn, &me.scope.client_id).await?;
-        let raw =
-            shops::create_state(&mut conn, &me.scope, channel_name(sale_channel), "US").await?;
+        let raw = shops::create_state(&mut conn, &me.scope, sale_channel, "US").await?;
         Ok(client.authorize_url(&raw))
     }
 
@@ -225,7 +217,7 @@ impl ShopsMutation {
             StateUse::Fresh(used) => used,
         };
         drop(conn);
-        if peeked.sale_channel != channel_name(input.sale_channel) {
+        if peeked.sale_channel != input.sale_channel.into() {
             return Err(ApiError::bad_input(
                 "saleChannel",
                 "the link was made for another sale channel",
@@ -270,9 +262,14 @@ impl ShopsMutation {
         let mut first = None;
         let mut job_ids = Vec::new();
         for g in granted {
-            let known = shops::find_external(&mut tx, &me.scope.client_id, "TIKTOK", &g.id)
-                .await?
-                .is_some();
+            let known = shops::find_external(
+                &mut tx,
+                &me.scope.client_id,
+                shops::SaleChannel::Tiktok,
+                &g.id,
+            )
+            .await?
+            .is_some();
             plans::require_shop_quota(&mut tx, &me.scope.client_id, known).await?;
             let shop_id = shops::upsert_tiktok(
                 &mut tx,
@@ -320,7 +317,7 @@ impl ShopsMutation {
         }
         shops::finish_state(&mut tx, &used.id, &shop_id).await?;
         let shop = shops::get(&mut tx, &me.scope, &shop_id).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         app.dispatch(&job_ids).await;
         Ok(shop.into())
     }
@@ -362,7 +359,7 @@ impl ShopsMutation {
         let user_ids: Vec<String> = input.user_ids.iter().map(|u| u.to_string()).collect();
         let mut tx = state(ctx).db.begin().await?;
         let shop = shops::reassign(&mut tx, &me.scope, &input.shop_id, &user_ids).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(shop.into())
     }
 

@@ -11,18 +11,10 @@ use crate::graphql::types::{Dimensions, PageInfo, ProductType, Weight, money};
 use crate::graphql::{RoleGuard, caller, state};
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "templates::TemplateStatus")]
 pub enum TemplateStatus {
     Active,
     Draft,
-}
-
-impl From<TemplateStatus> for templates::TemplateStatus {
-    fn from(s: TemplateStatus) -> Self {
-        match s {
-            TemplateStatus::Active => templates::TemplateStatus::Active,
-            TemplateStatus::Draft => templates::TemplateStatus::Draft,
-        }
-    }
 }
 
 #[derive(SimpleObject, Debug, Clone)]
@@ -84,10 +76,7 @@ impl From<templates::Template> for ProductTemplate {
             tiktok_product_attribute: t.tiktok_product_attribute.map(Json),
             price_formula: t.price_formula,
             product_type: t.product_type.into(),
-            status: match t.status {
-                templates::TemplateStatus::Active => TemplateStatus::Active,
-                templates::TemplateStatus::Draft => TemplateStatus::Draft,
-            },
+            status: t.status.into(),
             created_at: t.created_at,
         }
     }
@@ -218,7 +207,7 @@ impl TemplatesMutation {
         let me = caller(ctx)?;
         let mut tx = state(ctx).db.begin().await?;
         let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(template.into())
     }
 

@@ -8,31 +8,11 @@ use crate::errors::ApiResult;
 use crate::graphql::state;
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
-#[graphql(name = "Role")]
+#[graphql(name = "Role", remote = "domain::Role")]
 pub enum RoleEnum {
     Admin,
     Staff,
     SuperAdmin,
-}
-
-impl From<domain::Role> for RoleEnum {
-    fn from(r: domain::Role) -> Self {
-        match r {
-            domain::Role::Admin => RoleEnum::Admin,
-            domain::Role::Staff => RoleEnum::Staff,
-            domain::Role::SuperAdmin => RoleEnum::SuperAdmin,
-        }
-    }
-}
-
-impl From<RoleEnum> for domain::Role {
-    fn from(r: RoleEnum) -> Self {
-        match r {
-            RoleEnum::Admin => domain::Role::Admin,
-            RoleEnum::Staff => domain::Role::Staff,
-            RoleEnum::SuperAdmin => domain::Role::SuperAdmin,
-        }
-    }
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
@@ -68,11 +48,13 @@ impl From<JobStatus> for domain::event_histories::JobStatus {
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "settings::SettingKey")]
 pub enum SettingKey {
     Timezone,
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "plans::PlanType")]
 pub enum PlanType {
     Basic,
     Begin,
@@ -82,20 +64,8 @@ pub enum PlanType {
     Small,
 }
 
-impl PlanType {
-    fn parse(s: &str) -> PlanType {
-        match s {
-            "BASIC" => PlanType::Basic,
-            "BEGIN" => PlanType::Begin,
-            "DIAMOND" => PlanType::Diamond,
-            "PREMIUM" => PlanType::Premium,
-            "SMALL" => PlanType::Small,
-            _ => PlanType::Free,
-        }
-    }
-}
-
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "domain::shops::SaleChannel")]
 pub enum SaleChannel {
     Amazon,
     Tiktok,
@@ -108,6 +78,7 @@ pub enum TargetMarket {
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "domain::shop_products::LiveStatus")]
 pub enum LiveStatus {
     Draft,
     Listed,
@@ -117,6 +88,7 @@ pub enum LiveStatus {
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "domain::shops::ShopConnection")]
 pub enum ShopConnection {
     Connected,
     Open,
@@ -190,7 +162,7 @@ impl From<plans::Plan> for SubscriptionPlan {
     fn from(p: plans::Plan) -> Self {
         SubscriptionPlan {
             id: p.id.into(),
-            plan_type: PlanType::parse(&p.plan_type),
+            plan_type: p.plan_type.into(),
             description: p.description,
             features: p.features,
             sale_price: money(p.sale_price_cents),
@@ -213,9 +185,7 @@ impl From<settings::UserSetting> for UserSetting {
     fn from(s: settings::UserSetting) -> Self {
         UserSetting {
             id: s.id.into(),
-            name: match s.name {
-                settings::SettingKey::Timezone => SettingKey::Timezone,
-            },
+            name: s.name.into(),
             value: s.value,
             created_at: s.created_at,
         }
@@ -267,25 +237,11 @@ impl From<domain::shops::Shop> for Shop {
         Shop {
             id: s.id.into(),
             name: s.name,
-            sale_channel: match s.sale_channel.as_str() {
-                "AMAZON" => SaleChannel::Amazon,
-                "WALMART" => SaleChannel::Walmart,
-                _ => SaleChannel::Tiktok,
-            },
+            sale_channel: s.sale_channel.into(),
             target_market: TargetMarket::Us,
             commission_rate: s.commission_rate,
-            status: match s.status.as_str() {
-                "DRAFT" => LiveStatus::Draft,
-                "LISTED" => LiveStatus::Listed,
-                "PENDING" => LiveStatus::Pending,
-                "SUSPENDED" => LiveStatus::Suspended,
-                _ => LiveStatus::Live,
-            },
-            connection: if s.connection == "OPEN" {
-                ShopConnection::Open
-            } else {
-                ShopConnection::Connected
-            },
+            status: s.status.into(),
+            connection: s.connection.into(),
             created_at: s.created_at,
             last_synced_at: s.last_synced_at,
         }
@@ -354,36 +310,21 @@ pub struct UserPage {
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "domain::catalogue::ProductType")]
 pub enum ProductType {
     Dropship,
     Pod,
 }
 
-impl From<domain::catalogue::ProductType> for ProductType {
-    fn from(t: domain::catalogue::ProductType) -> Self {
-        match t {
-            domain::catalogue::ProductType::Dropship => ProductType::Dropship,
-            domain::catalogue::ProductType::Pod => ProductType::Pod,
-        }
-    }
-}
-
-impl From<ProductType> for domain::catalogue::ProductType {
-    fn from(t: ProductType) -> Self {
-        match t {
-            ProductType::Dropship => domain::catalogue::ProductType::Dropship,
-            ProductType::Pod => domain::catalogue::ProductType::Pod,
-        }
-    }
-}
-
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "domain::catalogue::WeightUnit")]
 pub enum WeightUnit {
     Kilogram,
     Pound,
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
+#[graphql(remote = "domain::catalogue::DimensionUnit")]
 pub enum DimensionUnit {
     Centimeter,
     Inch,
@@ -407,62 +348,40 @@ pub struct Dimensions {
 
 impl From<domain::catalogue::Weight> for Weight {
     fn from(w: domain::catalogue::Weight) -> Self {
-        use domain::catalogue::WeightUnit as U;
         Weight {
             value: w.value,
-            unit: if w.unit == U::Pound {
-                WeightUnit::Pound
-            } else {
-                WeightUnit::Kilogram
-            },
+            unit: w.unit.into(),
         }
     }
 }
 
 impl From<Weight> for domain::catalogue::Weight {
     fn from(w: Weight) -> Self {
-        use domain::catalogue::WeightUnit as U;
         domain::catalogue::Weight {
             value: w.value,
-            unit: if w.unit == WeightUnit::Pound {
-                U::Pound
-            } else {
-                U::Kilogram
-            },
+            unit: w.unit.into(),
         }
     }
 }
 
 impl From<domain::catalogue::Dimensions> for Dimensions {
     fn from(d: domain::catalogue::Dimensions) -> Self {
-        use domain::catalogue::DimensionUnit as U;
-        let unit = if d.unit == U::Inch {
-            DimensionUnit::Inch
-        } else {
-            DimensionUnit::Centimeter
-        };
         Dimensions {
             width: d.width,
             height: d.height,
             length: d.length,
-            unit,
+            unit: d.unit.into(),
         }
     }
 }
 
 impl From<Dimensions> for domain::catalogue::Dimensions {
     fn from(d: Dimensions) -> Self {
-        use domain::catalogue::DimensionUnit as U;
-        let unit = if d.unit == DimensionUnit::Inch {
-            U::Inch
-        } else {
-            U::Centimeter
-        };
         domain::catalogue::Dimensions {
             width: d.width,
             height: d.height,
             length: d.length,
-            unit,
+            unit: d.unit.into(),
         }
     }
 }

@@ -115,7 +115,7 @@ impl UsersMutation {
         for shop_id in &shop_ids {
             domain::shops::assign(&mut tx, &target, &user.id, shop_id).await?;
         }
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(user.id.into())
     }
 
@@ -135,7 +135,7 @@ impl UsersMutation {
             ));
         }
         users::delete(&mut tx, &me.scope, &id).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(true)
     }
 }
