@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use domain::event_histories::{self as eh, Visibility};
+use jobs::EnqueueOptions;
+use jobs::kinds::SystemProbe;
 use serde_json::json;
 use tokio::net::{TcpListener, TcpStream};
 
@@ -185,7 +187,11 @@ impl Fleet {
             ids.extend(
                 eh::insert(
                     &mut tx,
-                    &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3),
+                    &jobs::enqueue::new_job(
+                        &SystemProbe::new(&format!("p{i}"), work_ms),
+                        &EnqueueOptions::new(3).batch(&batch),
+                    )
+                    .expect("job"),
                 )
                 .await
                 .expect("insert"),
@@ -347,7 +353,11 @@ async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis
         ids.extend(
             eh::insert(
                 &mut tx,
-                &jobs::kinds::probe(&format!("p{i}"), 0, Some(batch.clone()), 3),
+                &jobs::enqueue::new_job(
+                    &SystemProbe::new(&format!("p{i}"), 0),
+                    &EnqueueOptions::new(3).batch(&batch),
+                )
+                .expect("job"),
             )
             .await
             .expect("insert"),

@@ -171,7 +171,10 @@ async fn scaled(
             let stamp = epoch_ms();
             tasks.push(tokio::spawn(async move {
                 let mut tx = db.begin().await?;
-                let mut job = jobs::kinds::probe("", 0, None, 3);
+                let mut job = jobs::enqueue::new_job(
+                    &jobs::kinds::SystemProbe::default(),
+                    &jobs::EnqueueOptions::new(3),
+                )?;
                 job.payload["sent_ms"] = stamp.into();
                 let id = domain::event_histories::insert(&mut tx, &job)
                     .await?
