@@ -544,7 +544,9 @@ async fn healthz(State(app): State<App>) -> Response {
         tokio::time::timeout(HEALTH_TIMEOUT, async {
             app.state.db.ping().await.map_err(|e| e.to_string())
         }),
-        tokio::time::timeout(HEALTH_TIMEOUT, app.state.queue.ping()),
+        tokio::time::timeout(HEALTH_TIMEOUT, async {
+            app.state.queue.ping().await.map_err(|e| e.to_string())
+        }),
     );
     let database = health_of("database", db);
     let queue = health_of("queue", queue);

@@ -31,8 +31,8 @@ pub struct JobContext {
 pub enum ContextError {
     #[error("mail: {0}")]
     Mail(String),
-    #[error("{0}")]
-    Tiktok(String),
+    #[error(transparent)]
+    Tiktok(#[from] crate::config::ConfigError),
     #[error("secrets: {0}")]
     Secrets(#[from] domain::DomainError),
 }
@@ -42,12 +42,7 @@ impl JobContext {
     pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<JobContext, ContextError> {
         let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone())
             .map_err(|e| ContextError::Mail(e.detail()))?;
-        let tiktok = config
-            .tiktok
-            .as_ref()
-            .map(|t| t.client())
-            .transpose()
-            .map_err(|e| ContextError::Tiktok(e.to_string()))?;
+        let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());
         Ok(JobContext {

@@ -33,12 +33,30 @@ struct Runner {
     worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
-    status: Coalesced<StatusOp, Result<StatusDone, String>>,
+    status: Coalesced<StatusOp, Result<StatusDone, StatusError>>,
     /// The connection of the status rounds, shared with the lease renewal: statements by id.
     status_db: Db,
     /// Handlers running at once: `WORKER_CONCURRENCY`. The queue delivers up to twice as many
     /// jobs, which are claimed together while the running ones finish.
     running: tokio::sync::Semaphore,
+}
+
+/// Why a job's status change was not recorded; logged, and the job's lease settles it.
+#[derive(Debug, Clone, thiserror::Error)]
+enum StatusError {
+    /// The statement failed; every change of its round shares the error.
+    #[error("{0}")]
+    Database(Arc<domain::DomainError>),
+    #[error("the status batcher stopped")]
+    Stopped,
+    #[error("the status batcher answered another question")]
+    Mismatch,
+}
+
+impl From<domain::DomainError> for StatusError {
+    fn from(e: domain::DomainError) -> Self {
+        StatusError::Database(Arc::new(e))
+    }
 }
 
 /// A status change the pool asks of the coalesced round.
@@ -106,7 +124,10 @@ impl Runner {
                                 })
                                 .collect()
                         }
-                        Err(e) => ops.iter().map(|_| Err(e.to_string())).collect(),
+                        Err(e) => {
+                            let e = StatusError::from(e);
+                            ops.iter().map(|_| Err(e.clone())).collect()
+                        }
                     }
                 }
             }
@@ -155,7 +176,7 @@ impl Runner {
             .status
             .call(StatusOp::Claim(id.to_owned()))
             .await
-            .unwrap_or_else(|| Err("the status batcher stopped".into()));
+            .unwrap_or(Err(StatusError::Stopped));
         let job = match claimed {
             Ok(StatusDone::Claimed(Some(job))) => job,
             Ok(_) => return,
@@ -294,11 +315,9 @@ impl Runner {
         let recorded = match &step {
             NextStep::Succeed => match self.status.call(StatusOp::Succeed(job.id.clone())).await {
                 Some(Ok(StatusDone::Succeeded(recorded))) => Ok(recorded),
-                Some(Ok(StatusDone::Claimed(_))) => {
-                    Err("the status batcher answered another question".into())
-                }
+                Some(Ok(StatusDone::Claimed(_))) => Err(StatusError::Mismatch),
                 Some(Err(e)) => Err(e),
-                None => Err("the status batcher stopped".into()),
+                None => Err(StatusError::Stopped),
             },
             NextStep::Reschedule {
                 delay,
@@ -318,14 +337,14 @@ impl Runner {
                 }
                 Err(e) => Err(e),
             }
-            .map_err(|e| e.to_string()),
+            .map_err(StatusError::from),
             NextStep::Fail(message) => match self.ctx.db.conn().await {
                 Ok(mut conn) => {
                     event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await
                 }
                 Err(e) => Err(e),
             }
-            .map_err(|e| e.to_string()),
+            .map_err(StatusError::from),
         };
         metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
         metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone())
