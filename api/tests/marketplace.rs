@@ -7,8 +7,8 @@ mod common;
 use std::time::Duration;
 
 use common::*;
-use jobs::EnqueueOptions;
 use jobs::kinds::{CategorySync, WarehouseSync};
+use jobs::{EnqueueOptions, JobKind};
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -146,11 +146,9 @@ async fn category_sync_fills_the_local_tree_once_a_shop_is_connected() {
     let mut conn = db.conn().await.expect("conn");
     let id = domain::event_histories::insert(
         &mut conn,
-        &jobs::enqueue::new_job(
-            &CategorySync::keyed("test:again".into()),
-            &EnqueueOptions::new(3),
-        )
-        .expect("job"),
+        &CategorySync::keyed("test:again".into())
+            .new_job(&EnqueueOptions::new(3))
+            .expect("job"),
     )
     .await
     .expect("insert")
@@ -214,11 +212,9 @@ async fn warehouse_sync_replaces_the_shops_warehouses() {
         let client_id = client_id.clone();
         let shop_id = shop.shop_id.clone();
         async move {
-            let mut job = jobs::enqueue::new_job(
-                &WarehouseSync::new(&shop_id),
-                &EnqueueOptions::new(3).client(&client_id),
-            )
-            .expect("job");
+            let mut job = WarehouseSync::new(&shop_id)
+                .new_job(&EnqueueOptions::new(3).client(&client_id))
+                .expect("job");
             job.dedupe_key = Some(key.into());
             let mut conn = db.conn().await.expect("conn");
             let id = domain::event_histories::insert(&mut conn, &job)

@@ -7,14 +7,13 @@ use domain::event_histories::{self, NewJob};
 use domain::{Db, DomainError};
 
 use crate::Queue;
-use crate::kinds::{JobKind, Registered};
 
 /// Who a job is for and how often it may be tried.
 #[derive(Debug, Clone, Copy)]
 pub struct EnqueueOptions<'a> {
     /// The client the job works for; `None` for platform work (cron, probes).
     pub client_id: Option<&'a str>,
-    /// The batch a screen follows it in; see [`enqueue_batch`].
+    /// The batch a screen follows it in; see [`JobKind::enqueue_batch`](crate::JobKind::enqueue_batch).
     pub batch_id: Option<&'a str>,
     pub max_attempts: i64,
 }
@@ -86,50 +85,30 @@ impl From<Vec<String>> for Pending {
     }
 }
 
-/// The row of a job, for callers that write it themselves (tests of the sweeper).
-pub fn new_job<K: JobKind>(job: &K, options: &EnqueueOptions<'_>) -> Result<NewJob, DomainError> {
-    let payload = serde_json::to_value(job)
-        .map_err(|e| DomainError::Internal(format!("the payload of a {} job: {e}", K::NAME)))?;
-    Ok(NewJob {
-        kind: K::NAME.to_owned(),
-        payload,
-        client_id: options.client_id.map(str::to_owned),
-        batch_id: options.batch_id.map(str::to_owned),
-        dedupe_key: job.dedupe_key(),
-        max_attempts: options.max_attempts,
-        shop_id: job.shop_id().map(str::to_owned),
-    })
-}
-
-/// Writes the job's row in the caller's transaction. Empty when a job with the same dedupe key
-/// exists already (another process, an earlier delivery).
-pub async fn enqueue<K: Registered>(
-    conn: &mut Conn,
-    job: &K,
-    options: &EnqueueOptions<'_>,
-) -> Result<Pending, DomainError> {
-    let row = new_job(job, options)?;
+/// Writes a job's row in the caller's transaction. Empty when a job with the same dedupe key
+/// exists already (another process, an earlier delivery). Reached through
+/// [`JobKind::enqueue`](crate::JobKind::enqueue), which only registered kinds have.
+pub(crate) async fn insert(conn: &mut Conn, row: &NewJob) -> Result<Pending, DomainError> {
     Ok(Pending(
-        event_histories::insert(conn, &row)
+        event_histories::insert(conn, row)
             .await?
             .into_iter()
             .collect(),
     ))
 }
 
-/// Writes a batch of `K` (the screen follows it by the batch id answered) and its jobs, in the
-/// caller's transaction.
-pub async fn enqueue_batch<K: Registered>(
+/// Writes a batch of `kind` for `client_id` and its jobs' rows, in the caller's transaction.
+pub(crate) async fn insert_batch(
     conn: &mut Conn,
-    jobs: &[K],
-    options: &EnqueueOptions<'_>,
+    kind: &str,
+    client_id: Option<&str>,
+    rows: Vec<NewJob>,
 ) -> Result<(String, Pending), DomainError> {
-    let batch_id =
-        event_histories::create_batch(conn, options.client_id, K::NAME, jobs.len() as i64).await?;
+    let batch_id = event_histories::create_batch(conn, client_id, kind, rows.len() as i64).await?;
     let mut pending = Pending::new();
-    let options = options.batch(&batch_id);
-    for job in jobs {
-        pending.add(enqueue(conn, job, &options).await?);
+    for mut row in rows {
+        row.batch_id = Some(batch_id.clone());
+        pending.add(insert(conn, &row).await?);
     }
     Ok((batch_id, pending))
 }

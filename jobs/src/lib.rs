@@ -5,8 +5,8 @@
 //! transaction that asks for the job, claimed with a lease, finished with its outcome. The queue
 //! can lose or repeat an id and nothing is lost or done twice.
 //!
-//! Modules depend one way: `kinds` (handlers) on `context`, `enqueue` and `error`; `cron` on
-//! those; `pool` on all of them, and nothing on `pool`.
+//! Modules depend one way (jobs/README.md draws it): handlers (`kinds`) on `context`, `enqueue`
+//! and `error`; `cron` on `kinds`; `pool` on all of them, and nothing on `pool`.
 
 pub mod config;
 pub mod context;

@@ -292,7 +292,7 @@ async fn commit_batch<K: Registered>(
     jobs: Vec<K>,
 ) -> ApiResult<(String, Vec<String>)> {
     let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(client_id);
-    let (batch_id, pending) = jobs::enqueue::enqueue_batch(&mut tx, &jobs, &options).await?;
+    let (batch_id, pending) = K::enqueue_batch(&mut tx, &jobs, &options).await?;
     tx.commit().await.map_err(DomainError::from)?;
     let ids = pending.ids().to_vec();
     app.dispatch(pending).await;

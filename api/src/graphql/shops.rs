@@ -125,7 +125,7 @@ async fn queue_shop_job<K: Registered>(
     let mut tx = app.db.begin().await?;
     shops::get(&mut tx, &me.scope, shop_id).await?;
     let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(&me.scope.client_id);
-    let (batch_id, pending) = jobs::enqueue::enqueue_batch(&mut tx, &[job], &options).await?;
+    let (batch_id, pending) = K::enqueue_batch(&mut tx, &[job], &options).await?;
     tx.commit().await.map_err(domain::DomainError::from)?;
     app.dispatch(pending).await;
     Ok(BulkJobResult {

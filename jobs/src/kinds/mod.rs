@@ -10,7 +10,7 @@ use std::future::Future;
 
 use domain::DomainError;
 use domain::db::Conn;
-use domain::event_histories::EventHistory;
+use domain::event_histories::{EventHistory, NewJob};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
@@ -72,7 +72,25 @@ pub trait JobKind: Serialize + DeserializeOwned + Send + Sync + 'static {
         job: &EventHistory,
     ) -> impl Future<Output = Result<(), JobError>> + Send;
 
-    /// Queues this job in the caller's transaction; push what it answers after the commit.
+    /// The job's row. [`JobKind::enqueue`] writes it; tests of the sweeper write it themselves.
+    fn new_job(&self, options: &EnqueueOptions<'_>) -> Result<NewJob, DomainError> {
+        let payload = serde_json::to_value(self).map_err(|e| {
+            DomainError::Internal(format!("the payload of a {} job: {e}", Self::NAME))
+        })?;
+        Ok(NewJob {
+            kind: Self::NAME.to_owned(),
+            payload,
+            client_id: options.client_id.map(str::to_owned),
+            batch_id: options.batch_id.map(str::to_owned),
+            dedupe_key: self.dedupe_key(),
+            max_attempts: options.max_attempts,
+            shop_id: self.shop_id().map(str::to_owned),
+        })
+    }
+
+    /// The one way a job is queued: its row in the caller's transaction (the outbox); push
+    /// what it answers once the transaction committed. Empty when a job with the same dedupe
+    /// key exists already.
     fn enqueue<'a>(
         &'a self,
         conn: &'a mut Conn,
@@ -81,7 +99,26 @@ pub trait JobKind: Serialize + DeserializeOwned + Send + Sync + 'static {
     where
         Self: Registered,
     {
-        crate::enqueue::enqueue(conn, self, options)
+        async move { crate::enqueue::insert(conn, &self.new_job(options)?).await }
+    }
+
+    /// Queues `jobs` under a new batch (the id a screen follows with `getJobBatch`), in the
+    /// caller's transaction.
+    fn enqueue_batch<'a>(
+        conn: &'a mut Conn,
+        jobs: &'a [Self],
+        options: &'a EnqueueOptions<'_>,
+    ) -> impl Future<Output = Result<(String, Pending), DomainError>> + Send + 'a
+    where
+        Self: Registered,
+    {
+        async move {
+            let rows = jobs
+                .iter()
+                .map(|job| job.new_job(options))
+                .collect::<Result<Vec<_>, _>>()?;
+            crate::enqueue::insert_batch(conn, Self::NAME, options.client_id, rows).await
+        }
     }
 }
 
