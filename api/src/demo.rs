@@ -3,8 +3,9 @@
 use anyhow::Context as _;
 use domain::shops::{self, GrantedTiktokShop};
 use domain::users::{self, Email};
-use domain::{Role, Scope, clients, event_histories};
-use jobs::kinds;
+use domain::{Role, Scope, clients};
+use jobs::kinds::{CategorySync, ShopSync, WarehouseSync};
+use jobs::{EnqueueOptions, JobKind, Pending};
 use sandbox::tiktok::{SandboxConfig, SandboxHandle};
 
 use crate::bootstrap::{DEMO_ADMIN, DEMO_KEY, DEMO_STAFF};
@@ -121,26 +122,23 @@ pub async fn seed_shop(
         };
         shops::assign(&mut tx, &scope, &staff.id, &shop_id).await?;
     }
-    let jobs = [
-        jobs::shops::shop_job(kinds::SHOP_SYNC, &demo.id, &shop_id, None, max_attempts),
-        jobs::shops::shop_job(
-            kinds::WAREHOUSE_SYNC,
-            &demo.id,
-            &shop_id,
-            None,
-            max_attempts,
-        ),
-        // The same key as the pool's start-up sync: one tree sync a day, now with a shop to ask.
-        jobs::shops::category_sync_at_start(max_attempts),
-    ];
-    let mut ids = Vec::new();
-    for job in &jobs {
-        if let Some(id) = event_histories::insert(&mut tx, job).await? {
-            ids.push(id);
-        }
-    }
+    let options = EnqueueOptions::new(max_attempts).client(&demo.id);
+    let mut pending = Pending::new();
+    pending.add(ShopSync::shop(&shop_id).enqueue(&mut tx, &options).await?);
+    pending.add(
+        WarehouseSync::new(&shop_id)
+            .enqueue(&mut tx, &options)
+            .await?,
+    );
+    // The same key as the pool's start-up sync: one tree sync a day, now with a shop to ask.
+    let category = CategorySync::at_start(chrono::Utc::now());
+    pending.add(
+        category
+            .enqueue(&mut tx, &EnqueueOptions::new(max_attempts))
+            .await?,
+    );
     tx.commit().await?;
-    state.dispatch(&ids).await;
+    state.dispatch(pending).await;
     tracing::info!(shop = %shop_id, external = %shop.id, "demo TikTok shop connected to the sandbox");
     Ok(())
 }

@@ -23,7 +23,7 @@ use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetReques
 use tower_http::services::ServeDir;
 use tower_http::trace::TraceLayer;
 
-use jobs::{Pool, Runtime};
+use jobs::{JobContext, Pool};
 
 use crate::auth::{Jwt, Limiters, Session};
 use crate::config::Config;
@@ -169,9 +169,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
     let policies = Arc::new(Policies::new(&config));
 
     let pool = if config.embedded() && config.jobs.concurrency > 0 {
-        let runtime = Runtime::new(db.clone(), queue.clone(), config.jobs.clone())
-            .map_err(anyhow::Error::msg)?;
-        Some(Pool::start(runtime).await.map_err(anyhow::Error::msg)?)
+        let ctx = JobContext::new(db.clone(), queue.clone(), config.jobs.clone())?;
+        Some(Pool::start(ctx).await?)
     } else {
         None
     };
@@ -545,7 +544,9 @@ async fn healthz(State(app): State<App>) -> Response {
         tokio::time::timeout(HEALTH_TIMEOUT, async {
             app.state.db.ping().await.map_err(|e| e.to_string())
         }),
-        tokio::time::timeout(HEALTH_TIMEOUT, app.state.queue.ping()),
+        tokio::time::timeout(HEALTH_TIMEOUT, async {
+            app.state.queue.ping().await.map_err(|e| e.to_string())
+        }),
     );
     let database = health_of("database", db);
     let queue = health_of("queue", queue);

@@ -4,6 +4,8 @@ use std::time::Duration;
 
 use common::smtp::Sink;
 use common::*;
+use jobs::kinds::MailSend;
+use jobs::{EnqueueOptions, JobKind};
 use serde_json::{Value, json};
 
 const HISTORIES: &str = "query($f: EventHistoryFilter) { getEventHistories(filter: $f) { items { id type status error attempts clientId batchId event } pageInfo { totalCount } } }";
@@ -434,8 +436,9 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
                 text: "hello".into(),
                 html: "<p>hello</p>".into(),
             };
-            let mut job = jobs::kinds::mail_send(&secrets, mail, Some(client.clone()), 3);
-            job.batch_id = Some(batch.clone());
+            let job = MailSend::new(&secrets, mail)
+                .new_job(&EnqueueOptions::new(3).client(client).batch(&batch))
+                .expect("job");
             eh::insert(&mut tx, &job).await.expect("insert");
         }
         tx.commit().await.expect("commit");

@@ -7,6 +7,8 @@ mod common;
 use std::time::Duration;
 
 use common::*;
+use jobs::kinds::{CategorySync, WarehouseSync};
+use jobs::{EnqueueOptions, JobKind};
 use serde_json::{Value, json};
 use sqlx::Row;
 
@@ -144,7 +146,9 @@ async fn category_sync_fills_the_local_tree_once_a_shop_is_connected() {
     let mut conn = db.conn().await.expect("conn");
     let id = domain::event_histories::insert(
         &mut conn,
-        &jobs::shops::category_sync_job("test:again".into(), 3),
+        &CategorySync::keyed("test:again".into())
+            .new_job(&EnqueueOptions::new(3))
+            .expect("job"),
     )
     .await
     .expect("insert")
@@ -208,8 +212,9 @@ async fn warehouse_sync_replaces_the_shops_warehouses() {
         let client_id = client_id.clone();
         let shop_id = shop.shop_id.clone();
         async move {
-            let mut job =
-                jobs::shops::shop_job(jobs::kinds::WAREHOUSE_SYNC, &client_id, &shop_id, None, 3);
+            let mut job = WarehouseSync::new(&shop_id)
+                .new_job(&EnqueueOptions::new(3).client(&client_id))
+                .expect("job");
             job.dedupe_key = Some(key.into());
             let mut conn = db.conn().await.expect("conn");
             let id = domain::event_histories::insert(&mut conn, &job)

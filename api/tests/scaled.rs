@@ -12,6 +12,8 @@ use std::time::{Duration, Instant};
 
 use common::*;
 use domain::event_histories::{self as eh, Visibility};
+use jobs::kinds::SystemProbe;
+use jobs::{EnqueueOptions, JobKind};
 use serde_json::json;
 use tokio::net::{TcpListener, TcpStream};
 
@@ -185,7 +187,9 @@ impl Fleet {
             ids.extend(
                 eh::insert(
                     &mut tx,
-                    &jobs::kinds::probe(&format!("p{i}"), work_ms, Some(batch.clone()), 3),
+                    &SystemProbe::new(&format!("p{i}"), work_ms)
+                        .new_job(&EnqueueOptions::new(3).batch(&batch))
+                        .expect("job"),
                 )
                 .await
                 .expect("insert"),
@@ -347,7 +351,9 @@ async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis
         ids.extend(
             eh::insert(
                 &mut tx,
-                &jobs::kinds::probe(&format!("p{i}"), 0, Some(batch.clone()), 3),
+                &SystemProbe::new(&format!("p{i}"), 0)
+                    .new_job(&EnqueueOptions::new(3).batch(&batch))
+                    .expect("job"),
             )
             .await
             .expect("insert"),

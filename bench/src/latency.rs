@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use hdrhistogram::Histogram;
+use jobs::JobKind;
 use sqlx::Row as _;
 
 use crate::Ctx;
@@ -171,7 +172,8 @@ async fn scaled(
             let stamp = epoch_ms();
             tasks.push(tokio::spawn(async move {
                 let mut tx = db.begin().await?;
-                let mut job = jobs::kinds::probe("", 0, None, 3);
+                let mut job =
+                    jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
                 job.payload["sent_ms"] = stamp.into();
                 let id = domain::event_histories::insert(&mut tx, &job)
                     .await?

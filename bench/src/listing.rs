@@ -22,6 +22,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
+use jobs::JobKind;
 use serde_json::{Value, json};
 use sqlx::Row as _;
 
@@ -124,7 +125,7 @@ struct Stack {
     token: String,
     client_id: String,
     products: Vec<String>,
-    rt: Arc<jobs::Runtime>,
+    rt: Arc<jobs::JobContext>,
     shops: std::sync::atomic::AtomicUsize,
 }
 
@@ -339,7 +340,7 @@ async fn start_stack(
         public_url: url.clone(),
     };
     let rt_db = storage.open_db().await.map_err(anyhow::Error::msg)?;
-    let rt = jobs::Runtime::new(rt_db, queue, config).map_err(anyhow::Error::msg)?;
+    let rt = Arc::new(jobs::JobContext::new(rt_db, queue, config)?);
     let mut stack = Stack {
         kind,
         running,
@@ -533,7 +534,7 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
         )
         .await?;
         tx.commit().await?;
-        let payload = jobs::listings::ListingJob {
+        let payload = jobs::kinds::ListingPublish {
             shop_id: shop.to_owned(),
             product_id: product.clone(),
             version,
@@ -543,7 +544,7 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
         let now = domain::time::now();
         let job = domain::event_histories::EventHistory {
             id: domain::ids::new_id(),
-            kind: jobs::kinds::LISTING_PUBLISH.into(),
+            kind: <jobs::kinds::ListingPublish as JobKind>::NAME.into(),
             status: domain::event_histories::JobStatus::Processing,
             payload: serde_json::to_value(&payload)?,
             error: None,
@@ -555,7 +556,7 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
             created_at: now,
             updated_at: now,
         };
-        if let Err(e) = jobs::listings::publish(&stack.rt, &job).await {
+        if let Err(e) = payload.run(&stack.rt, &job).await {
             bail!("the bare loop's publish of {product} failed: {e:?}");
         }
     }

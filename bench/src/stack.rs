@@ -146,9 +146,13 @@ pub async fn insert_probes(
     payload: impl Fn(usize) -> serde_json::Value,
 ) -> anyhow::Result<Vec<String>> {
     let mut tx = db.begin().await?;
-    let batch =
-        domain::event_histories::create_batch(&mut tx, None, jobs::kinds::SYSTEM_PROBE, n as i64)
-            .await?;
+    let batch = domain::event_histories::create_batch(
+        &mut tx,
+        None,
+        <jobs::kinds::SystemProbe as jobs::JobKind>::NAME,
+        n as i64,
+    )
+    .await?;
     let now = domain::time::now_db();
     let mut ids = Vec::with_capacity(n);
     const CHUNK: usize = 1000;

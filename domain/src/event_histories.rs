@@ -10,15 +10,32 @@ use crate::db::{Backend, Conn, Sql};
 use crate::paging::{Page, PageRequest};
 use crate::{DomainError, Result, Scope, ids, time};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where a job is, stored as its text in `event_histories.status` and converted here only:
+/// the SQL of this module spells the same words, and the API maps this enum to its own once.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum JobStatus {
+    /// Waiting to run (queued, rescheduled or retried).
     Pending,
+    /// Claimed by a worker, under its lease.
     Processing,
     Success,
+    /// Out of attempts, or failed for good.
     Failed,
 }
 
+/// A status text this build does not know.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown job status {0:?}")]
+pub struct UnknownJobStatus(pub String);
+
 impl JobStatus {
+    pub const ALL: [JobStatus; 4] = [
+        JobStatus::Pending,
+        JobStatus::Processing,
+        JobStatus::Success,
+        JobStatus::Failed,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             JobStatus::Pending => "PENDING",
@@ -27,14 +44,29 @@ impl JobStatus {
             JobStatus::Failed => "FAILED",
         }
     }
-    pub fn parse(s: &str) -> Option<Self> {
-        match s {
-            "PENDING" => Some(Self::Pending),
-            "PROCESSING" => Some(Self::Processing),
-            "SUCCESS" => Some(Self::Success),
-            "FAILED" => Some(Self::Failed),
-            _ => None,
-        }
+
+    /// A status read from the table. An unknown one (a newer build's, a hand edit) is a fault
+    /// the caller answers as INTERNAL (and logs), never read as some other status.
+    pub fn from_db(text: &str) -> Result<JobStatus> {
+        text.parse()
+            .map_err(|e: UnknownJobStatus| DomainError::Internal(format!("event_histories: {e}")))
+    }
+}
+
+impl std::str::FromStr for JobStatus {
+    type Err = UnknownJobStatus;
+
+    fn from_str(text: &str) -> std::result::Result<JobStatus, UnknownJobStatus> {
+        JobStatus::ALL
+            .into_iter()
+            .find(|s| s.as_str() == text)
+            .ok_or_else(|| UnknownJobStatus(text.to_owned()))
+    }
+}
+
+impl std::fmt::Display for JobStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -61,8 +93,7 @@ impl EventHistory {
         Ok(Self {
             id: row.try_get("id")?,
             kind: row.try_get("type")?,
-            status: JobStatus::parse(&status)
-                .ok_or_else(|| DomainError::Internal(format!("bad job status {status}")))?,
+            status: JobStatus::from_db(&status)?,
             payload: serde_json::from_str(&payload).unwrap_or(Value::Null),
             error: row.try_get("error")?,
             attempts: row.try_get("attempts")?,
@@ -202,7 +233,7 @@ pub async fn claim_and_succeed(
     let rows = sql.query().fetch_all(&mut *conn).await?;
     for row in &rows {
         let status: String = row.try_get("status")?;
-        if status == "SUCCESS" {
+        if JobStatus::from_db(&status)? == JobStatus::Success {
             round.succeeded.push(row.try_get("id")?);
         } else {
             round.claimed.push(EventHistory::from_row(row)?);
@@ -586,14 +617,16 @@ pub struct StatusCounts {
 }
 
 impl StatusCounts {
-    fn add(&mut self, status: &str, n: i64) {
-        match status {
-            "PENDING" => self.pending += n,
-            "PROCESSING" => self.processing += n,
-            "SUCCESS" => self.succeeded += n,
-            "FAILED" => self.failed += n,
-            _ => {}
+    /// Counts `n` jobs of a stored status; an unknown one fails the count rather than vanish
+    /// from it.
+    fn add(&mut self, status: &str, n: i64) -> Result<()> {
+        match JobStatus::from_db(status)? {
+            JobStatus::Pending => self.pending += n,
+            JobStatus::Processing => self.processing += n,
+            JobStatus::Success => self.succeeded += n,
+            JobStatus::Failed => self.failed += n,
         }
+        Ok(())
     }
 }
 
@@ -612,10 +645,10 @@ pub async fn stats(
         let status: String = row.try_get("status")?;
         let n: i64 = row.try_get("n")?;
         match out.last_mut() {
-            Some((k, counts)) if *k == kind => counts.add(&status, n),
+            Some((k, counts)) if *k == kind => counts.add(&status, n)?,
             _ => {
                 let mut counts = StatusCounts::default();
-                counts.add(&status, n);
+                counts.add(&status, n)?;
                 out.push((kind, counts));
             }
         }
@@ -649,7 +682,7 @@ pub async fn batch(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result
     .await?;
     let mut counts = StatusCounts::default();
     for r in rows {
-        counts.add(&r.try_get::<String, _>("status")?, r.try_get("n")?);
+        counts.add(&r.try_get::<String, _>("status")?, r.try_get("n")?)?;
     }
     Ok(JobBatch {
         id: row.try_get("id")?,
@@ -730,4 +763,27 @@ pub async fn requeue_batch_failures(
     .fetch_all(&mut *conn)
     .await?;
     Ok(ids)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn job_statuses_read_back_as_written_and_an_unknown_one_is_an_internal_fault() {
+        for status in JobStatus::ALL {
+            assert_eq!(JobStatus::from_db(status.as_str()).ok(), Some(status));
+            assert_eq!(status.to_string(), status.as_str());
+        }
+        for stored in ["PAUSED", "pending", ""] {
+            assert!(matches!(
+                JobStatus::from_db(stored),
+                Err(DomainError::Internal(_))
+            ));
+        }
+        let mut counts = StatusCounts::default();
+        assert!(counts.add("SUCCESS", 2).is_ok());
+        assert!(counts.add("PAUSED", 1).is_err());
+        assert_eq!((counts.succeeded, counts.pending), (2, 0));
+    }
 }

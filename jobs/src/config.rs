@@ -8,10 +8,41 @@ use domain::Db;
 use domain::db::DbOptions;
 
 use crate::Queue;
+use crate::queue::QueueError;
+
+/// A setting that cannot be used; the text names the variable and says what it expects.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("{name}={value}: {reason}")]
+    Invalid {
+        name: String,
+        value: String,
+        reason: String,
+    },
+    /// A rule between settings or on a value's range.
+    #[error("{0}")]
+    Rule(String),
+}
+
+/// Why the database or the queue of the settings could not be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum StorageError {
+    #[error("cannot create DATA_DIR {path}: {source}")]
+    DataDir {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("cannot open the database: {0}")]
+    Database(#[from] domain::DomainError),
+    #[error(transparent)]
+    Queue(#[from] QueueError),
+}
 
 /// Reading environment variables: blank counts as unset.
 pub mod env {
     use std::fmt;
+
+    use super::ConfigError;
 
     pub fn var(name: &str) -> Option<String> {
         std::env::var(name)
@@ -20,22 +51,30 @@ pub mod env {
             .filter(|v| !v.is_empty())
     }
 
-    pub fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, String>
+    pub fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, ConfigError>
     where
         T::Err: fmt::Display,
     {
         match var(name) {
             None => Ok(default),
-            Some(v) => v.parse().map_err(|e| format!("{name}={v}: {e}")),
+            Some(v) => v.parse().map_err(|e: T::Err| ConfigError::Invalid {
+                name: name.to_owned(),
+                reason: e.to_string(),
+                value: v,
+            }),
         }
     }
 
-    pub fn flag(name: &str, default: bool) -> Result<bool, String> {
+    pub fn flag(name: &str, default: bool) -> Result<bool, ConfigError> {
         match var(name).as_deref().map(str::to_ascii_lowercase).as_deref() {
             None => Ok(default),
             Some("1" | "true" | "yes" | "on") => Ok(true),
             Some("0" | "false" | "no" | "off") => Ok(false),
-            Some(other) => Err(format!("{name}={other}: expected true or false")),
+            Some(other) => Err(ConfigError::Invalid {
+                name: name.to_owned(),
+                value: other.to_owned(),
+                reason: "expected true or false".into(),
+            }),
         }
     }
 }
@@ -59,7 +98,7 @@ pub struct StorageConfig {
 }
 
 impl StorageConfig {
-    pub fn from_env() -> Result<StorageConfig, String> {
+    pub fn from_env() -> Result<StorageConfig, ConfigError> {
         let database_url = env::var("DATABASE_URL");
         let postgres = database_url
             .as_deref()
@@ -88,12 +127,14 @@ impl StorageConfig {
         })
     }
 
-    pub fn ensure_data_dir(&self) -> Result<(), String> {
-        std::fs::create_dir_all(&self.data_dir)
-            .map_err(|e| format!("cannot create DATA_DIR {}: {e}", self.data_dir.display()))
+    pub fn ensure_data_dir(&self) -> Result<(), StorageError> {
+        std::fs::create_dir_all(&self.data_dir).map_err(|source| StorageError::DataDir {
+            path: self.data_dir.display().to_string(),
+            source,
+        })
     }
 
-    pub async fn open_db(&self) -> Result<Db, String> {
+    pub async fn open_db(&self) -> Result<Db, StorageError> {
         if self.database_url.is_none() {
             self.ensure_data_dir()?;
         }
@@ -102,14 +143,12 @@ impl StorageConfig {
             max_connections: self.database_max_connections,
             acquire_timeout: self.database_acquire_timeout,
         };
-        Db::connect(&options)
-            .await
-            .map_err(|e| format!("cannot open the database: {e}"))
+        Ok(Db::connect(&options).await?)
     }
 
-    pub async fn open_queue(&self) -> Result<Queue, String> {
+    pub async fn open_queue(&self) -> Result<Queue, StorageError> {
         if let Some(url) = &self.redis_url {
-            return Queue::redis(url, &self.queue_name).await;
+            return Ok(Queue::redis(url, &self.queue_name).await?);
         }
         self.ensure_data_dir()?;
         let (queue, _pool) =
@@ -166,18 +205,23 @@ pub struct JobsConfig {
 }
 
 /// `FETCH_ALLOW_HOSTS`, `FETCH_MAX_BYTES`, `FETCH_TIMEOUT_SECS`.
-pub fn fetch_from_env() -> Result<connectors::fetch::FetchConfig, String> {
+pub fn fetch_from_env() -> Result<connectors::fetch::FetchConfig, ConfigError> {
     let defaults = connectors::fetch::FetchConfig::default();
-    let allow =
-        connectors::fetch::AllowList::parse(&env::var("FETCH_ALLOW_HOSTS").unwrap_or_default())
-            .map_err(|e| format!("FETCH_ALLOW_HOSTS: {e}"))?;
+    let hosts = env::var("FETCH_ALLOW_HOSTS").unwrap_or_default();
+    let allow = connectors::fetch::AllowList::parse(&hosts).map_err(|e| ConfigError::Invalid {
+        name: "FETCH_ALLOW_HOSTS".into(),
+        value: hosts.clone(),
+        reason: e.to_string(),
+    })?;
     let max_bytes: usize = env::parsed("FETCH_MAX_BYTES", defaults.max_bytes)?;
     let timeout = Duration::from_secs(env::parsed(
         "FETCH_TIMEOUT_SECS",
         defaults.timeout.as_secs(),
     )?);
     if max_bytes == 0 || timeout.is_zero() {
-        return Err("FETCH_MAX_BYTES and FETCH_TIMEOUT_SECS must be 1 or more".into());
+        return Err(ConfigError::Rule(
+            "FETCH_MAX_BYTES and FETCH_TIMEOUT_SECS must be 1 or more".into(),
+        ));
     }
     Ok(connectors::fetch::FetchConfig {
         allow,
@@ -189,7 +233,7 @@ pub fn fetch_from_env() -> Result<connectors::fetch::FetchConfig, String> {
 }
 
 /// `PUBLIC_URL`, or `http://HOST:PORT` with the API's defaults; no trailing slash.
-pub fn public_url_from_env() -> Result<String, String> {
+pub fn public_url_from_env() -> Result<String, ConfigError> {
     if let Some(url) = env::var("PUBLIC_URL") {
         return Ok(url.trim_end_matches('/').to_owned());
     }
@@ -231,10 +275,12 @@ impl fmt::Debug for TiktokSettings {
 pub const DEFAULT_TIKTOK_RPS: u32 = 10;
 
 /// `TIKTOK_REQUESTS_PER_SECOND`, checked.
-pub fn tiktok_rps_from_env() -> Result<u32, String> {
+pub fn tiktok_rps_from_env() -> Result<u32, ConfigError> {
     let rps: u32 = env::parsed("TIKTOK_REQUESTS_PER_SECOND", DEFAULT_TIKTOK_RPS)?;
     if rps == 0 {
-        return Err("TIKTOK_REQUESTS_PER_SECOND must be 1 or more".into());
+        return Err(ConfigError::Rule(
+            "TIKTOK_REQUESTS_PER_SECOND must be 1 or more".into(),
+        ));
     }
     Ok(rps)
 }
@@ -250,20 +296,21 @@ impl TiktokSettings {
         })
     }
 
-    pub fn client(&self) -> Result<connectors::tiktok::TiktokClient, String> {
+    pub fn client(&self) -> Result<connectors::tiktok::TiktokClient, ConfigError> {
         let mut config = connectors::tiktok::TiktokConfig::new(&self.app_key, &self.app_secret);
         config.service_id = self.service_id.clone();
         config.requests_per_second = self.requests_per_second.max(1);
         if let Some(base) = &self.base_url {
             config = config.with_base_url(base);
         }
-        connectors::tiktok::TiktokClient::new(config)
-            .map_err(|e| format!("TikTok client: {}", e.detail().unwrap_or_default()))
+        connectors::tiktok::TiktokClient::new(config).map_err(|e| {
+            ConfigError::Rule(format!("TikTok client: {}", e.detail().unwrap_or_default()))
+        })
     }
 }
 
 impl JobsConfig {
-    pub fn from_env(storage: &StorageConfig) -> Result<JobsConfig, String> {
+    pub fn from_env(storage: &StorageConfig) -> Result<JobsConfig, ConfigError> {
         let config = JobsConfig {
             concurrency: env::parsed("WORKER_CONCURRENCY", 4)?,
             lease: Duration::from_secs(env::parsed("JOB_LEASE_SECS", 30)?),
@@ -297,10 +344,12 @@ impl JobsConfig {
             public_url: public_url_from_env()?,
         };
         if config.max_attempts < 1 {
-            return Err("JOB_MAX_ATTEMPTS must be 1 or more".into());
+            return Err(ConfigError::Rule(
+                "JOB_MAX_ATTEMPTS must be 1 or more".into(),
+            ));
         }
         if config.lease < Duration::from_secs(3) {
-            return Err("JOB_LEASE_SECS must be 3 or more".into());
+            return Err(ConfigError::Rule("JOB_LEASE_SECS must be 3 or more".into()));
         }
         Ok(config)
     }

@@ -2,18 +2,19 @@
 //! job under a key derived from the tick, so however many processes fire, one job runs.
 //! Schedules are parsed by croner and each runs as a plain task (docs/decisions.md says why not
 //! tokio-cron-scheduler).
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
 use chrono::{DurationRound, TimeDelta, Utc};
 use croner::Cron;
 use croner::parser::{CronParser, Seconds};
-use domain::event_histories::{self, NewJob};
-use serde_json::json;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::kinds;
-use crate::pool::Runtime;
+use crate::context::JobContext;
+use crate::enqueue::EnqueueOptions;
+use crate::kinds::{CategorySync, JobKind, Registered, Scheduled, ShopSync, TokensPurge};
 
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
 /// seconds, a few milliseconds late on each process).
@@ -24,69 +25,90 @@ pub fn tick_key(task: &str) -> String {
     format!("cron:{task}:{}", tick.format("%Y-%m-%dT%H:%M:%SZ"))
 }
 
-/// Enqueues one tick of `task` unless another process already did.
-pub async fn fire(rt: &Runtime, task: &str) {
-    let job = NewJob {
-        kind: task.to_owned(),
-        payload: json!({ "tick": tick_key(task) }),
-        client_id: None,
-        batch_id: None,
-        dedupe_key: Some(tick_key(task)),
-        max_attempts: rt.config.max_attempts,
-        shop_id: None,
-    };
-    tracing::debug!(task, "cron: tick");
-    enqueue_once(rt, &job).await;
+/// Enqueues one tick of `K` unless another process already did.
+pub async fn fire<K: Scheduled>(ctx: &JobContext) {
+    tracing::debug!(task = K::NAME, "cron: tick");
+    enqueue_once(ctx, &K::for_tick(tick_key(K::NAME))).await;
 }
 
 /// Enqueues a job with a dedupe key unless some process already did; never fails the caller.
-pub async fn enqueue_once(rt: &Runtime, job: &NewJob) {
-    let task = job.kind.as_str();
-    let inserted = match rt.db.conn().await {
-        Ok(mut conn) => event_histories::insert(&mut conn, job).await,
+pub async fn enqueue_once<K: Registered>(ctx: &JobContext, job: &K) {
+    let options = EnqueueOptions::new(ctx.config.max_attempts);
+    let enqueued = match ctx.db.conn().await {
+        Ok(mut conn) => job.enqueue(&mut conn, &options).await,
         Err(e) => Err(e),
     };
-    match inserted {
-        Ok(Some(id)) => rt.queue.push(&rt.db, &[id]).await,
-        Ok(None) => {
-            tracing::debug!(task, key = ?job.dedupe_key, "already enqueued by another process")
+    match enqueued {
+        Ok(pending) if pending.is_empty() => {
+            tracing::debug!(task = K::NAME, key = ?job.dedupe_key(), "already enqueued by another process")
         }
-        Err(e) => tracing::warn!(task, error = %e, "scheduled job could not be enqueued"),
+        Ok(pending) => ctx.push(pending).await,
+        Err(e) => tracing::warn!(task = K::NAME, error = %e, "scheduled job could not be enqueued"),
     }
 }
 
 /// What every pool start queues once: the category tree is refreshed at start (once a day
 /// whatever the number of processes and restarts), then by the daily schedule.
-pub async fn at_start(rt: &Runtime) {
-    enqueue_once(
-        rt,
-        &crate::shops::category_sync_at_start(rt.config.max_attempts),
-    )
-    .await;
+pub async fn at_start(ctx: &JobContext) {
+    enqueue_once(ctx, &CategorySync::at_start(ctx.clock.now())).await;
+}
+
+/// Why the schedules could not start.
+#[derive(Debug, thiserror::Error)]
+#[error("cron schedule '{schedule}' of {task}: {reason}")]
+pub struct ScheduleError {
+    pub task: &'static str,
+    pub schedule: String,
+    pub reason: String,
 }
 
 /// Parses a schedule (cron with seconds: "sec min hour day month weekday").
-pub fn parse(schedule: &str) -> Result<Cron, String> {
+pub fn parse(schedule: &str) -> Result<Cron, croner::errors::CronError> {
     CronParser::builder()
         .seconds(Seconds::Required)
         .dom_and_dow(true)
         .build()
         .parse(schedule)
-        .map_err(|e| format!("cron schedule '{schedule}': {e}"))
+}
+
+/// Fires one tick of a scheduled kind.
+type Fire = for<'a> fn(&'a JobContext) -> Pin<Box<dyn Future<Output = ()> + Send + 'a>>;
+
+fn fire_boxed<K: Scheduled>(ctx: &JobContext) -> Pin<Box<dyn Future<Output = ()> + Send + '_>> {
+    Box::pin(fire::<K>(ctx))
 }
 
 /// Starts one task per scheduled kind: sleep until the schedule's next time, fire, repeat, until
 /// `stop` turns true.
-pub fn start(rt: Arc<Runtime>, stop: watch::Receiver<bool>) -> Result<Vec<JoinHandle<()>>, String> {
-    let tasks = [
-        (kinds::TOKENS_PURGE, rt.config.cron_tokens_purge.clone()),
-        (kinds::CATEGORY_SYNC, rt.config.cron_category_sync.clone()),
-        (kinds::SHOP_SYNC, rt.config.cron_shop_sync.clone()),
+pub fn start(
+    ctx: Arc<JobContext>,
+    stop: watch::Receiver<bool>,
+) -> Result<Vec<JoinHandle<()>>, ScheduleError> {
+    let tasks: [(&'static str, String, Fire); 3] = [
+        (
+            TokensPurge::NAME,
+            ctx.config.cron_tokens_purge.clone(),
+            fire_boxed::<TokensPurge>,
+        ),
+        (
+            CategorySync::NAME,
+            ctx.config.cron_category_sync.clone(),
+            fire_boxed::<CategorySync>,
+        ),
+        (
+            ShopSync::NAME,
+            ctx.config.cron_shop_sync.clone(),
+            fire_boxed::<ShopSync>,
+        ),
     ];
     let mut handles = Vec::new();
-    for (task, schedule) in tasks {
-        let cron = parse(&schedule).map_err(|e| format!("{task}: {e}"))?;
-        let rt = rt.clone();
+    for (task, schedule, fire) in tasks {
+        let cron = parse(&schedule).map_err(|e| ScheduleError {
+            task,
+            schedule: schedule.clone(),
+            reason: e.to_string(),
+        })?;
+        let ctx = ctx.clone();
         let mut stop = stop.clone();
         handles.push(tokio::spawn(async move {
             loop {
@@ -97,7 +119,7 @@ pub fn start(rt: Arc<Runtime>, stop: watch::Receiver<bool>) -> Result<Vec<JoinHa
                 let wait = (next - Utc::now()).to_std().unwrap_or_default();
                 tracing::debug!(task, %next, ?wait, "cron: sleeping until the next tick");
                 tokio::select! {
-                    _ = tokio::time::sleep(wait) => fire(&rt, task).await,
+                    _ = tokio::time::sleep(wait) => fire(&ctx).await,
                     // The guard `wait_for` returns is not Send; drop it inside the branch.
                     _ = async { stop.wait_for(|s| *s).await.map(|_| ()) } => return,
                 }

@@ -7,18 +7,18 @@ use std::path::PathBuf;
 use connectors::fetch::{FetchError, Fetched};
 
 use crate::JobError;
-use crate::pool::Runtime;
+use crate::context::JobContext;
 
 /// The image at `url`, for a job of `client_id`.
-pub async fn load(rt: &Runtime, client_id: &str, url: &str) -> Result<Fetched, JobError> {
-    let loaded = match own_upload(&rt.config.public_url, &rt.config.data_dir, client_id, url) {
-        Own::File(path) => read_upload(&path, rt.fetcher.config().max_bytes).await,
+pub async fn load(ctx: &JobContext, client_id: &str, url: &str) -> Result<Fetched, JobError> {
+    let loaded = match own_upload(&ctx.config.public_url, &ctx.config.data_dir, client_id, url) {
+        Own::File(path) => read_upload(&path, ctx.fetcher.config().max_bytes).await,
         Own::Refused(why) => Err(FetchError::Refused(why.into())),
-        Own::No => rt.fetcher.image(url).await,
+        Own::No => ctx.fetcher.image(url).await,
     };
     loaded.map_err(|error| {
         tracing::warn!(client = %client_id, host = %host_of(url), %error, "product image not loaded");
-        let message = rt.fetcher.seller_message();
+        let message = ctx.fetcher.seller_message();
         if error.is_transient() { JobError::Retry(message) } else { JobError::Permanent(message) }
     })
 }

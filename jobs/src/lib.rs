@@ -4,20 +4,25 @@
 //! The queue carries only job ids. The `event_histories` row is the truth: written in the
 //! transaction that asks for the job, claimed with a lease, finished with its outcome. The queue
 //! can lose or repeat an id and nothing is lost or done twice.
+//!
+//! Modules depend one way (jobs/README.md draws it): handlers (`kinds`) on `context`, `enqueue`
+//! and `error`; `cron` on `kinds`; `pool` on all of them, and nothing on `pool`.
 
 pub mod config;
+pub mod context;
 pub mod cron;
+pub mod enqueue;
 pub mod error;
 pub mod images;
 pub mod kinds;
-pub mod listings;
 pub mod pool;
 pub mod queue;
-pub mod shop_sync;
-pub mod shops;
 pub mod tiktok;
 
 pub use config::{JobsConfig, StorageConfig};
+pub use context::{Clock, JobContext};
+pub use enqueue::{EnqueueOptions, Pending};
 pub use error::JobError;
-pub use pool::{Pool, PoolHandle, Runtime};
+pub use kinds::JobKind;
+pub use pool::{Pool, PoolHandle};
 pub use queue::Queue;

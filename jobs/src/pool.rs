@@ -7,14 +7,14 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use apalis::prelude::*;
-use connectors::mail::Mailer;
 use domain::{Db, event_histories, workers};
 use rand::Rng;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
+use crate::context::JobContext;
 use crate::queue::{JobRef, Queue};
-use crate::{JobError, JobsConfig, cron, kinds};
+use crate::{JobError, cron, kinds};
 
 enum NextStep<'a> {
     Succeed,
@@ -26,27 +26,37 @@ enum NextStep<'a> {
     Fail(&'a str),
 }
 
-/// What every handler can reach.
-pub struct Runtime {
-    pub db: Db,
-    pub queue: Queue,
-    pub config: JobsConfig,
-    pub mailer: Mailer,
-    /// The TikTok Shop client; `None` when no app is configured.
-    pub tiktok: Option<connectors::tiktok::TiktokClient>,
-    pub secrets: domain::secrets::Secrets,
-    /// Fetches files the marketplaces need a copy of (product images): the one guarded
-    /// fetcher of URLs sellers give.
-    pub fetcher: connectors::fetch::Fetcher,
-    pub worker_id: String,
+/// The pool's state beside the handlers' context: which jobs this worker holds, the status
+/// batcher, the handler slots.
+struct Runner {
+    ctx: Arc<JobContext>,
+    worker_id: String,
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
-    status: Coalesced<StatusOp, Result<StatusDone, String>>,
+    status: Coalesced<StatusOp, Result<StatusDone, StatusError>>,
     /// The connection of the status rounds, shared with the lease renewal: statements by id.
     status_db: Db,
     /// Handlers running at once: `WORKER_CONCURRENCY`. The queue delivers up to twice as many
     /// jobs, which are claimed together while the running ones finish.
     running: tokio::sync::Semaphore,
+}
+
+/// Why a job's status change was not recorded; logged, and the job's lease settles it.
+#[derive(Debug, Clone, thiserror::Error)]
+enum StatusError {
+    /// The statement failed; every change of its round shares the error.
+    #[error("{0}")]
+    Database(Arc<domain::DomainError>),
+    #[error("the status batcher stopped")]
+    Stopped,
+    #[error("the status batcher answered another question")]
+    Mismatch,
+}
+
+impl From<domain::DomainError> for StatusError {
+    fn from(e: domain::DomainError) -> Self {
+        StatusError::Database(Arc::new(e))
+    }
 }
 
 /// A status change the pool asks of the coalesced round.
@@ -64,14 +74,10 @@ enum StatusDone {
     Succeeded(bool),
 }
 
-impl Runtime {
-    pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<Arc<Runtime>, String> {
-        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone())
-            .map_err(|e| e.detail())?;
-        let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
-        let secrets =
-            domain::secrets::Secrets::load(config.secrets_key.as_deref(), &config.data_dir)
-                .map_err(|e| e.to_string())?;
+impl Runner {
+    /// Starts the status batcher; the pool's tasks start in [`Pool::start`].
+    fn new(ctx: Arc<JobContext>) -> Arc<Runner> {
+        let (db, config) = (&ctx.db, &ctx.config);
         let host = hostname();
         let suffix = uuid::Uuid::new_v4().simple().to_string();
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
@@ -118,28 +124,24 @@ impl Runtime {
                                 })
                                 .collect()
                         }
-                        Err(e) => ops.iter().map(|_| Err(e.to_string())).collect(),
+                        Err(e) => {
+                            let e = StatusError::from(e);
+                            ops.iter().map(|_| Err(e.clone())).collect()
+                        }
                     }
                 }
             }
         });
         let running = tokio::sync::Semaphore::new(config.concurrency.max(1));
-        let fetcher = connectors::fetch::Fetcher::new(config.fetch.clone());
-        Ok(Arc::new(Runtime {
-            db,
-            queue,
-            config,
-            mailer,
-            tiktok,
-            secrets,
-            fetcher,
+        Arc::new(Runner {
+            ctx,
             worker_id,
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
             status,
             status_db,
             running,
-        }))
+        })
     }
 
     fn inflight_count(&self) -> usize {
@@ -156,13 +158,17 @@ impl Runtime {
         }
     }
 
-    pub fn backoff(&self, attempts: i64) -> Duration {
-        backoff(self.config.backoff_base, self.config.backoff_max, attempts)
+    fn backoff(&self, attempts: i64) -> Duration {
+        backoff(
+            self.ctx.config.backoff_base,
+            self.ctx.config.backoff_max,
+            attempts,
+        )
     }
 
     /// Runs one delivered job id to its outcome. Never fails: every outcome is recorded in the
     /// job's row, and a duplicate delivery is a no-op.
-    pub async fn run(self: &Arc<Self>, id: &str) {
+    async fn run(self: &Arc<Self>, id: &str) {
         if self.stopping.load(Ordering::SeqCst) {
             return; // left PENDING: pushed again when a pool starts or the sweeper finds it
         }
@@ -170,7 +176,7 @@ impl Runtime {
             .status
             .call(StatusOp::Claim(id.to_owned()))
             .await
-            .unwrap_or_else(|| Err("the status batcher stopped".into()));
+            .unwrap_or(Err(StatusError::Stopped));
         let job = match claimed {
             Ok(StatusDone::Claimed(Some(job))) => job,
             Ok(_) => return,
@@ -188,7 +194,7 @@ impl Runtime {
         };
         if self.stopping.load(Ordering::SeqCst) {
             // A graceful stop began while it waited: back to the queue, its attempt refunded.
-            if let Ok(mut conn) = self.db.conn().await {
+            if let Ok(mut conn) = self.ctx.db.conn().await {
                 let _ = event_histories::reschedule(
                     &mut conn,
                     id,
@@ -205,10 +211,10 @@ impl Runtime {
         let started = std::time::Instant::now();
         // A panic in a handler becomes a failed attempt, not a dead worker.
         let outcome = {
-            let rt = self.clone();
+            let ctx = self.ctx.clone();
             let job = job.clone();
             let job_id = job.id.clone();
-            match tokio::spawn(async move { kinds::execute(&rt, &job).await }).await {
+            match tokio::spawn(async move { kinds::run(&ctx, &job).await }).await {
                 Ok(result) => result,
                 Err(e) => {
                     tracing::error!(job = %job_id, error = %e, "a job handler panicked");
@@ -247,7 +253,7 @@ impl Runtime {
                     self.status_db.backend,
                     &ids,
                     &self.worker_id,
-                    self.config.lease,
+                    self.ctx.config.lease,
                 )
                 .await
             }
@@ -309,17 +315,15 @@ impl Runtime {
         let recorded = match &step {
             NextStep::Succeed => match self.status.call(StatusOp::Succeed(job.id.clone())).await {
                 Some(Ok(StatusDone::Succeeded(recorded))) => Ok(recorded),
-                Some(Ok(StatusDone::Claimed(_))) => {
-                    Err("the status batcher answered another question".into())
-                }
+                Some(Ok(StatusDone::Claimed(_))) => Err(StatusError::Mismatch),
                 Some(Err(e)) => Err(e),
-                None => Err("the status batcher stopped".into()),
+                None => Err(StatusError::Stopped),
             },
             NextStep::Reschedule {
                 delay,
                 refund,
                 message,
-            } => match self.db.conn().await {
+            } => match self.ctx.db.conn().await {
                 Ok(mut conn) => {
                     event_histories::reschedule(
                         &mut conn,
@@ -333,14 +337,14 @@ impl Runtime {
                 }
                 Err(e) => Err(e),
             }
-            .map_err(|e| e.to_string()),
-            NextStep::Fail(message) => match self.db.conn().await {
+            .map_err(StatusError::from),
+            NextStep::Fail(message) => match self.ctx.db.conn().await {
                 Ok(mut conn) => {
                     event_histories::fail(&mut conn, &job.id, &self.worker_id, message).await
                 }
                 Err(e) => Err(e),
             }
-            .map_err(|e| e.to_string()),
+            .map_err(StatusError::from),
         };
         metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
         metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone())
@@ -363,8 +367,8 @@ impl Runtime {
 
     /// Rescues orphans, pushes every due PENDING job the queue does not hold, and drops what
     /// finished tasks leave in the queue's store.
-    pub async fn sweep(&self, lost_after: Duration) -> Result<(), domain::DomainError> {
-        let mut conn = self.db.conn().await?;
+    async fn sweep(&self, lost_after: Duration) -> Result<(), domain::DomainError> {
+        let mut conn = self.ctx.db.conn().await?;
         let (requeued, failed) = event_histories::rescue_orphans(&mut conn).await?;
         if requeued + failed > 0 {
             tracing::warn!(
@@ -374,10 +378,14 @@ impl Runtime {
             );
         }
         let mut lost_after = lost_after;
-        match self.queue.instance().await {
+        match self.ctx.queue.instance().await {
             Ok(Some(instance)) => {
-                if event_histories::queue_instance_changed(&mut conn, self.queue.name(), &instance)
-                    .await?
+                if event_histories::queue_instance_changed(
+                    &mut conn,
+                    self.ctx.queue.name(),
+                    &instance,
+                )
+                .await?
                 {
                     tracing::warn!(
                         "the queue's Redis restarted since it was last seen; every waiting job is pushed again"
@@ -394,12 +402,12 @@ impl Runtime {
         let cutoff = event_histories::lost_cutoff(lost_after);
         loop {
             let due =
-                event_histories::take_due_for_push(&mut conn, self.db.backend, &cutoff, BATCH)
+                event_histories::take_due_for_push(&mut conn, self.ctx.db.backend, &cutoff, BATCH)
                     .await?;
             if due.is_empty() {
                 break;
             }
-            if let Err(e) = self.queue.push_batch(&due).await {
+            if let Err(e) = self.ctx.queue.push_batch(&due).await {
                 tracing::warn!(jobs = due.len(), error = %e, "queue push failed; will try again");
                 event_histories::unmark_queued(&mut conn, &due).await?;
                 break;
@@ -413,7 +421,7 @@ impl Runtime {
         // with thousands of jobs a second.
         const VACUUM: usize = 2000;
         for _ in 0..10 {
-            match self.queue.vacuum(VACUUM).await {
+            match self.ctx.queue.vacuum(VACUUM).await {
                 Ok(n) if n == VACUUM => continue,
                 Ok(_) => break,
                 Err(e) => {
@@ -488,25 +496,35 @@ fn hostname() -> String {
         .unwrap_or_else(|| "localhost".into())
 }
 
-async fn deliver(job: JobRef, rt: Data<Arc<Runtime>>) -> Result<(), BoxDynError> {
+async fn deliver(job: JobRef, rt: Data<Arc<Runner>>) -> Result<(), BoxDynError> {
     // The job runs in a task of its own: if the queue's worker drops this future (its backend
     // went away mid-run), the job still finishes and records its outcome.
-    let rt: Arc<Runtime> = (*rt).clone();
+    let rt: Arc<Runner> = (*rt).clone();
     let _ = tokio::spawn(async move { rt.run(&job.id).await }).await;
     Ok(())
 }
 
 pub struct Pool;
 
+/// Why a pool could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum PoolError {
+    #[error(transparent)]
+    Schedule(#[from] cron::ScheduleError),
+}
+
 /// A running pool; `shutdown` stops it gracefully.
 pub struct PoolHandle {
-    rt: Arc<Runtime>,
+    rt: Arc<Runner>,
     stop: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
 }
 
 impl Pool {
-    pub async fn start(rt: Arc<Runtime>) -> Result<PoolHandle, String> {
+    /// Starts running jobs with `ctx`: the queue's consumer, the sweeper, lease renewal, the
+    /// heartbeat and the schedules.
+    pub async fn start(ctx: JobContext) -> Result<PoolHandle, PoolError> {
+        let rt = Runner::new(Arc::new(ctx));
         let (stop, stop_rx) = watch::channel(false);
         let mut tasks = Vec::new();
 
@@ -515,16 +533,16 @@ impl Pool {
         // that was killed). A Redis queue may be shared with running workers, so a pool starting
         // pushes again only what the sweeper would: a Redis that restarted since it was last
         // seen has every waiting job pushed again, at once.
-        let lost_after = if matches!(rt.queue, Queue::Sqlite(..)) {
-            match rt.queue.clear_waiting().await {
+        let lost_after = if matches!(rt.ctx.queue, Queue::Sqlite(..)) {
+            match rt.ctx.queue.clear_waiting().await {
                 Ok(()) => Duration::ZERO,
                 Err(e) => {
                     tracing::warn!(error = %e, "could not empty the embedded queue; its jobs are pushed again when lost");
-                    rt.config.lost_after
+                    rt.ctx.config.lost_after
                 }
             }
         } else {
-            rt.config.lost_after
+            rt.ctx.config.lost_after
         };
         if let Err(e) = rt.sweep(lost_after).await {
             tracing::warn!(error = %e, "first sweep failed");
@@ -536,8 +554,8 @@ impl Pool {
         // connection's thread and back, whatever its size, so it takes eight times as many (a
         // drain ran 0.52–0.67× the scaled one at twice, 0.92× at eight times); scaled, the
         // workers share one backlog, and twice keeps one from holding what another could run.
-        let deliveries = rt.config.concurrency
-            * match rt.queue {
+        let deliveries = rt.ctx.config.concurrency
+            * match rt.ctx.queue {
                 Queue::Sqlite(..) => 8,
                 _ => 2,
             };
@@ -574,8 +592,8 @@ impl Pool {
         }
         // Both backends park an idle consumer until their heartbeat (30 s) unless told to poll;
         // a push wakes it at once, the interval is the fallback.
-        let poll = rt.config.poll_every;
-        match &rt.queue.with_fetch_batch(deliveries) {
+        let poll = rt.ctx.config.poll_every;
+        match &rt.ctx.queue.with_fetch_batch(deliveries) {
             Queue::Sqlite(storage, _, wake) => {
                 let (storage, wake) = (storage.clone(), wake.clone());
                 spawn_worker!(
@@ -601,13 +619,13 @@ impl Pool {
 
         tasks.push(tokio::spawn(periodic(
             stop_rx.clone(),
-            rt.config.sweep_every,
+            rt.ctx.config.sweep_every,
             {
                 let rt = rt.clone();
                 move || {
                     let rt = rt.clone();
                     async move {
-                        if let Err(e) = rt.sweep(rt.config.lost_after).await {
+                        if let Err(e) = rt.sweep(rt.ctx.config.lost_after).await {
                             tracing::warn!(error = %e, "sweep failed");
                         }
                     }
@@ -617,7 +635,7 @@ impl Pool {
 
         tasks.push(tokio::spawn(periodic(
             stop_rx.clone(),
-            rt.config.lease / 3,
+            rt.ctx.config.lease / 3,
             {
                 let rt = rt.clone();
                 move || {
@@ -637,7 +655,7 @@ impl Pool {
                     let rt = rt.clone();
                     let queues = queues.clone();
                     async move {
-                        if let Ok(mut conn) = rt.db.conn().await {
+                        if let Ok(mut conn) = rt.ctx.db.conn().await {
                             let pid = i64::from(std::process::id());
                             if let Err(e) = workers::heartbeat(
                                 &mut conn,
@@ -656,9 +674,9 @@ impl Pool {
             },
         )));
 
-        tasks.extend(cron::start(rt.clone(), stop_rx.clone())?);
-        cron::at_start(&rt).await;
-        tracing::info!(worker = %rt.worker_id, concurrency = rt.config.concurrency, "job pool started");
+        tasks.extend(cron::start(rt.ctx.clone(), stop_rx.clone())?);
+        cron::at_start(&rt.ctx).await;
+        tracing::info!(worker = %rt.worker_id, concurrency = rt.ctx.config.concurrency, "job pool started");
         Ok(PoolHandle { rt, stop, tasks })
     }
 }
@@ -718,7 +736,7 @@ impl PoolHandle {
     pub async fn shutdown(mut self) {
         self.rt.stopping.store(true, Ordering::SeqCst);
         let _ = self.stop.send(true);
-        let deadline = tokio::time::Instant::now() + self.rt.config.shutdown_grace;
+        let deadline = tokio::time::Instant::now() + self.rt.ctx.config.shutdown_grace;
         while self.rt.inflight_count() > 0 && tokio::time::Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
@@ -728,7 +746,7 @@ impl PoolHandle {
             .lock()
             .map(|s| s.iter().cloned().collect())
             .unwrap_or_default();
-        if let Ok(mut conn) = self.rt.db.conn().await {
+        if let Ok(mut conn) = self.rt.ctx.db.conn().await {
             for id in &left {
                 let _ = event_histories::reschedule(
                     &mut conn,

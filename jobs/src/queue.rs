@@ -6,6 +6,20 @@ use serde::{Deserialize, Serialize};
 
 use domain::{Db, event_histories};
 
+/// Why the queue did not answer. Its text goes to logs and to the operator at start, never to
+/// a seller.
+#[derive(Debug, thiserror::Error)]
+pub enum QueueError {
+    #[error("queue database: {0}")]
+    Sqlite(#[from] sqlx::Error),
+    #[error("queue setup: {0}")]
+    Setup(#[from] apalis_sqlite::Error),
+    #[error("redis: {0}")]
+    Redis(#[from] redis::RedisError),
+    #[error("a job id could not be encoded: {0}")]
+    Encode(#[from] serde_json::Error),
+}
+
 /// What travels through the queue: the id of an `event_histories` row.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct JobRef {
@@ -196,7 +210,10 @@ async fn seed_planner_stats(pool: &SqlitePool) -> Result<(), sqlx::Error> {
 
 impl Queue {
     /// Opens (and creates) the embedded queue at `path`.
-    pub async fn sqlite(path: &std::path::Path, name: &str) -> Result<(Queue, SqlitePool), String> {
+    pub async fn sqlite(
+        path: &std::path::Path,
+        name: &str,
+    ) -> Result<(Queue, SqlitePool), QueueError> {
         // Every connection, not only the one apalis's setup tunes: WAL, and commits that do not
         // wait for the disk (the queue only carries ids; the database's rows are the record).
         let options = sqlx::sqlite::SqliteConnectOptions::new()
@@ -211,20 +228,14 @@ impl Queue {
                 .test_before_acquire(false)
                 .connect_with(options.clone())
         };
-        let pool = connect()
-            .await
-            .map_err(|e| format!("queue database: {e}"))?;
-        SqliteStorage::setup(&pool)
-            .await
-            .map_err(|e| format!("queue setup: {e}"))?;
+        let pool = connect().await?;
+        SqliteStorage::setup(&pool).await?;
         seed_planner_stats(&pool)
             .await
-            .map_err(|e| format!("queue setup: {e}"))?;
+            .map_err(|e| QueueError::Setup(e.into()))?;
         // Connections read the planner's statistics when they open: start them afresh.
         pool.close().await;
-        let pool = connect()
-            .await
-            .map_err(|e| format!("queue database: {e}"))?;
+        let pool = connect().await?;
         Ok((
             Queue::Sqlite(
                 SqliteStorage::new(&pool).with_config(sqlite_config(name)),
@@ -256,11 +267,9 @@ impl Queue {
     }
 
     /// Connects to Redis. The connection manager reconnects by itself after Redis restarts.
-    pub async fn redis(url: &str, name: &str) -> Result<Queue, String> {
-        let conn = apalis_redis::connect(url)
-            .await
-            .map_err(|e| format!("redis: {e}"))?;
-        let client = redis::Client::open(url).map_err(|e| format!("redis: {e}"))?;
+    pub async fn redis(url: &str, name: &str) -> Result<Queue, QueueError> {
+        let conn = apalis_redis::connect(url).await?;
+        let client = redis::Client::open(url)?;
         // The job's row is the lock (a lease claimed in the database) and the record of its
         // events, so apalis's own per-task lock and events are left off: its lock runs an LREM
         // over the whole waiting list for every task (a 30,000-job backlog drained at a quarter
@@ -305,7 +314,7 @@ impl Queue {
     /// Which server instance holds the queue: Redis's `run_id`, new whenever the server starts
     /// (its waiting ids may then be gone). None for the embedded queue, a file kept with the
     /// database.
-    pub async fn instance(&self) -> Result<Option<String>, String> {
+    pub async fn instance(&self) -> Result<Option<String>, QueueError> {
         let Queue::Redis(storage, _) = self else {
             return Ok(None);
         };
@@ -313,8 +322,7 @@ impl Queue {
         let info: String = redis::cmd("INFO")
             .arg("server")
             .query_async(&mut conn)
-            .await
-            .map_err(|e| e.to_string())?;
+            .await?;
         Ok(info
             .lines()
             .find_map(|l| l.strip_prefix("run_id:"))
@@ -323,7 +331,7 @@ impl Queue {
 
     /// Drops up to `max` finished tasks from the queue's store; returns how many it dropped.
     /// apalis keeps them for ever on both backends.
-    pub async fn vacuum(&self, max: usize) -> Result<usize, String> {
+    pub async fn vacuum(&self, max: usize) -> Result<usize, QueueError> {
         match self {
             Queue::Sqlite(storage, name, _) => {
                 let done = sqlx::query(
@@ -333,7 +341,7 @@ impl Queue {
                 .bind(max as i64)
                 .execute(storage.pool())
                 .await
-                .map_err(|e| e.to_string())?;
+                ?;
                 Ok(done.rows_affected() as usize)
             }
             Queue::Redis(storage, _) => {
@@ -347,14 +355,14 @@ impl Queue {
                 script
                     .invoke_async::<usize>(storage.get_connection())
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(QueueError::from)
             }
         }
     }
 
     /// How many tasks the queue's store holds, waiting, running or finished and not yet
     /// vacuumed.
-    pub async fn stored_tasks(&self) -> Result<u64, String> {
+    pub async fn stored_tasks(&self) -> Result<u64, QueueError> {
         match self {
             Queue::Sqlite(storage, name, _) => {
                 sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM Jobs WHERE job_type = ?1")
@@ -362,7 +370,7 @@ impl Queue {
                     .fetch_one(storage.pool())
                     .await
                     .map(|n| n as u64)
-                    .map_err(|e| e.to_string())
+                    .map_err(QueueError::from)
             }
             Queue::Redis(storage, _) => {
                 let mut storage = storage.clone();
@@ -371,7 +379,7 @@ impl Queue {
                     .arg(key)
                     .query_async(storage.get_connection())
                     .await
-                    .map_err(|e| e.to_string())
+                    .map_err(QueueError::from)
             }
         }
     }
@@ -379,31 +387,31 @@ impl Queue {
     /// The embedded queue only: forgets every task not yet acknowledged, so that a pool starting
     /// can push every due job again from the table, each once. Its one process is the queue's
     /// only consumer and producer, so nothing else can be waiting in it.
-    pub async fn clear_waiting(&self) -> Result<(), String> {
+    pub async fn clear_waiting(&self) -> Result<(), QueueError> {
         if let Queue::Sqlite(storage, name, _) = self {
             sqlx::query("DELETE FROM Jobs WHERE job_type = ?1 AND status NOT IN ('Done', 'Failed', 'Killed')")
                 .bind(name)
                 .execute(storage.pool())
                 .await
-                .map_err(|e| e.to_string())?;
+                ?;
         }
         Ok(())
     }
 
-    pub async fn ping(&self) -> Result<(), String> {
+    pub async fn ping(&self) -> Result<(), QueueError> {
         match self {
             Queue::Sqlite(storage, ..) => sqlx::query("SELECT 1")
                 .execute(storage.pool())
                 .await
                 .map(|_| ())
-                .map_err(|e| e.to_string()),
+                .map_err(QueueError::from),
             Queue::Redis(storage, _) => {
                 let mut conn = storage.clone().get_connection().clone();
                 redis::cmd("PING")
                     .query_async::<String>(&mut conn)
                     .await
                     .map(|_| ())
-                    .map_err(|e| e.to_string())
+                    .map_err(QueueError::from)
             }
         }
     }
@@ -411,11 +419,10 @@ impl Queue {
     /// Pushes a batch of ids in one round trip (one Lua script on Redis, one transaction on
     /// SQLite). The raw push functions are used rather than the backends' `Sink`, whose state is
     /// shared with the worker polling the same backend.
-    pub async fn push_batch(&self, ids: &[String]) -> Result<(), String> {
+    pub async fn push_batch(&self, ids: &[String]) -> Result<(), QueueError> {
         let mut payloads = Vec::with_capacity(ids.len());
         for id in ids {
-            payloads
-                .push(serde_json::to_vec(&JobRef { id: id.clone() }).map_err(|e| e.to_string())?);
+            payloads.push(serde_json::to_vec(&JobRef { id: id.clone() })?);
         }
         match self {
             Queue::Sqlite(storage, queue, wake) => {
@@ -423,11 +430,9 @@ impl Queue {
                     .into_iter()
                     .map(|bytes| TaskBuilder::new(bytes).max_attempts(1).build())
                     .collect();
-                let mut tx = storage.pool().begin().await.map_err(|e| e.to_string())?;
-                apalis_sqlite::queries::push_tasks(&mut *tx, queue, &tasks)
-                    .await
-                    .map_err(|e| e.to_string())?;
-                tx.commit().await.map_err(|e| e.to_string())?;
+                let mut tx = storage.pool().begin().await?;
+                apalis_sqlite::queries::push_tasks(&mut *tx, queue, &tasks).await?;
+                tx.commit().await?;
                 wake.notify();
                 Ok(())
             }
@@ -447,10 +452,7 @@ impl Queue {
                     script.arg(uuid::Uuid::now_v7().to_string()).arg(bytes);
                 }
                 let conn = storage.get_connection();
-                script
-                    .invoke_async::<u32>(conn)
-                    .await
-                    .map_err(|e| e.to_string())?;
+                script.invoke_async::<u32>(conn).await?;
                 wake.local.notify();
                 Ok(())
             }

@@ -1,12 +1,8 @@
 //! Opening one shop on TikTok Shop: its sealed tokens read, refreshed before they expire, and
 //! the refreshed ones stored again. Shared by the API (marketplace look-ups) and the handlers.
-use std::time::Duration;
-
 use connectors::tiktok::{ShopAuth, TiktokClient, TiktokError, TokenSet};
 use domain::secrets::Secrets;
 use domain::{Db, DomainError, shops};
-
-use crate::JobError;
 
 #[derive(Debug, thiserror::Error)]
 pub enum ShopAccessError {
@@ -102,53 +98,6 @@ pub async fn store(
         tokens.refresh_token_expires_at,
     )
     .await
-}
-
-/// How a marketplace failure ends a job attempt: throttling and the daily cap reschedule
-/// without spending an attempt, outages retry, rejections fail with the marketplace's words.
-impl From<TiktokError> for JobError {
-    fn from(e: TiktokError) -> Self {
-        // The stored error is the seller's text; the cause (never a URL) goes to the log.
-        if let Some(detail) = e.detail() {
-            tracing::warn!(error = detail, "TikTok Shop call failed");
-        }
-        match &e {
-            TiktokError::DailyCapReached { retry_after, .. } => JobError::RateLimited {
-                after: *retry_after,
-                message: e.to_string(),
-            },
-            TiktokError::RetryLater {
-                retry_after: Some(after),
-                status: Some(429),
-                ..
-            } => JobError::RateLimited {
-                after: *after,
-                message: e.to_string(),
-            },
-            TiktokError::RetryLater {
-                status: Some(429), ..
-            } => JobError::RateLimited {
-                after: Duration::from_secs(1),
-                message: e.to_string(),
-            },
-            TiktokError::RetryLater { .. }
-            | TiktokError::TokenExpired { .. }
-            | TiktokError::Protocol(_) => JobError::Retry(e.to_string()),
-            TiktokError::Rejected { .. }
-            | TiktokError::AuthorizationLost { .. }
-            | TiktokError::Config(_) => JobError::Permanent(e.to_string()),
-        }
-    }
-}
-
-impl From<ShopAccessError> for JobError {
-    fn from(e: ShopAccessError) -> Self {
-        match e {
-            ShopAccessError::Tiktok(t) => t.into(),
-            ShopAccessError::Domain(d) => d.into(),
-            other => JobError::Permanent(other.to_string()),
-        }
-    }
 }
 
 /// Opens a connected TikTok shop the scope works on (of any client when `None`), for calls any

@@ -1,7 +1,7 @@
 //! `worker`: runs the job pool and the cron scheduler against the configured database and
 //! queue, until SIGTERM or Ctrl-C; then finishes or hands back its running jobs.
 use anyhow::Context as _;
-use jobs::{JobsConfig, Pool, Runtime, StorageConfig};
+use jobs::{JobContext, JobsConfig, Pool, StorageConfig};
 
 fn init_tracing() {
     let filter = tracing_subscriber::EnvFilter::try_from_default_env()
@@ -39,8 +39,8 @@ async fn main() -> anyhow::Result<()> {
     // The API migrates too; whichever starts first does it, the other finds nothing to do.
     db.migrate().await.context("migrations")?;
     let queue = storage.open_queue().await.map_err(anyhow::Error::msg)?;
-    let runtime = Runtime::new(db, queue, config).map_err(anyhow::Error::msg)?;
-    let pool = Pool::start(runtime).await.map_err(anyhow::Error::msg)?;
+    let ctx = JobContext::new(db, queue, config)?;
+    let pool = Pool::start(ctx).await?;
     println!("worker {} running", pool.worker_id());
     shutdown_signal(term).await;
     tracing::info!("shutdown signal received");

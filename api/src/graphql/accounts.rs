@@ -2,11 +2,13 @@
 use async_graphql::{Context, InputObject, Object, SimpleObject};
 
 use domain::clients::{self, ClientKey, NewClient};
-use domain::event_histories;
 use domain::settings::{self, SettingKey as DomainSettingKey};
 use domain::tokens::{self, TokenKind};
 use domain::users::{self, Email, NewUser};
 use domain::{DomainError, Role, mail, passwords, plans};
+
+use jobs::kinds::MailSend;
+use jobs::{EnqueueOptions, JobKind, Pending};
 
 use crate::auth::{By, Limit};
 use crate::errors::{ApiError, ApiResult};
@@ -119,7 +121,7 @@ impl AccountsMutation {
         };
         let job = reset_mail_job(st, &mut tx, &user).await?;
         tx.commit().await?;
-        st.dispatch(&job).await;
+        st.dispatch(job).await;
         Ok(true)
     }
 
@@ -143,7 +145,7 @@ impl AccountsMutation {
             .await?;
         let job = reset_mail_job(st, &mut tx, &user).await?;
         tx.commit().await?;
-        st.dispatch(&job).await;
+        st.dispatch(job).await;
         Ok(true)
     }
 
@@ -249,7 +251,7 @@ impl AccountsMutation {
             SignUp::Created(jobs) => jobs,
             SignUp::EmailTaken => mail_existing_owner(st, &email).await?,
         };
-        st.dispatch(&jobs).await;
+        st.dispatch(jobs).await;
         Ok(true)
     }
 
@@ -314,21 +316,14 @@ async fn reset_mail_job(
     st: &crate::graphql::AppState,
     tx: &mut domain::Conn,
     user: &users::User,
-) -> ApiResult<Vec<String>> {
+) -> ApiResult<Pending> {
     let token = tokens::issue(tx, TokenKind::ResetPassword, &user.id).await?;
     let link = st.link(&format!("/auth/reset-password?token={token}"));
     let message = mail::reset_password(&user.email, &user.first_name, &link);
-    let job = event_histories::insert(
-        tx,
-        &jobs::kinds::mail_send(
-            &st.secrets,
-            message,
-            Some(user.client_id.clone()),
-            st.config.jobs.max_attempts,
-        ),
-    )
-    .await?;
-    Ok(job.into_iter().collect())
+    let options = EnqueueOptions::new(st.config.jobs.max_attempts).client(&user.client_id);
+    Ok(MailSend::new(&st.secrets, message)
+        .enqueue(tx, &options)
+        .await?)
 }
 
 fn key_taken() -> ApiError {
@@ -347,7 +342,7 @@ struct NewSignUp<'a> {
 
 enum SignUp {
     /// The client and its ADMIN exist; the jobs (the verification mail) are committed.
-    Created(Vec<String>),
+    Created(Pending),
     /// The email has a user already; only the key was reserved, as a new sign-up would hold it.
     EmailTaken,
 }
@@ -403,30 +398,21 @@ async fn create_client(st: &crate::graphql::AppState, new: &NewSignUp<'_>) -> Ap
     let token = tokens::issue(&mut tx, TokenKind::VerifyEmail, &user.id).await?;
     let link = st.link(&format!("/verify-email?token={token}"));
     let message = mail::verify_email(&user.email, &user.first_name, &client.name, &link);
-    let job = event_histories::insert(
-        &mut tx,
-        &jobs::kinds::mail_send(
-            &st.secrets,
-            message,
-            Some(client.id.clone()),
-            st.config.jobs.max_attempts,
-        ),
-    )
-    .await?;
+    let options = EnqueueOptions::new(st.config.jobs.max_attempts).client(&client.id);
+    let job = MailSend::new(&st.secrets, message)
+        .enqueue(&mut tx, &options)
+        .await?;
     tx.commit().await?;
-    Ok(SignUp::Created(job.into_iter().collect()))
+    Ok(SignUp::Created(job))
 }
 
 /// Tells the owner of an email that someone tried to sign up with it, with the ways back into
 /// their account. At most one such mail per user an hour, however many attempts: the sign-up
 /// limits bound the attempts, this bounds what lands in the owner's inbox.
-async fn mail_existing_owner(
-    st: &crate::graphql::AppState,
-    email: &Email,
-) -> ApiResult<Vec<String>> {
+async fn mail_existing_owner(st: &crate::graphql::AppState, email: &Email) -> ApiResult<Pending> {
     let mut tx = st.db.begin().await?;
     let Some(owner) = users::by_email(&mut tx, email).await? else {
-        return Ok(Vec::new());
+        return Ok(Pending::new());
     };
     let message = mail::sign_up_attempt(
         &owner.email,
@@ -434,18 +420,13 @@ async fn mail_existing_owner(
         &st.link("/auth/login"),
         &st.link("/auth/forgot-password"),
     );
-    let mut job = jobs::kinds::mail_send(
-        &st.secrets,
-        message,
-        Some(owner.client_id.clone()),
-        st.config.jobs.max_attempts,
-    );
-    job.dedupe_key = Some(format!(
+    let job = MailSend::new(&st.secrets, message).once_per(format!(
         "mail:sign-up-attempt:{}:{}",
         owner.id,
         chrono::Utc::now().format("%Y-%m-%dT%H")
     ));
-    let job = event_histories::insert(&mut tx, &job).await?;
+    let options = EnqueueOptions::new(st.config.jobs.max_attempts).client(&owner.client_id);
+    let job = job.enqueue(&mut tx, &options).await?;
     tx.commit().await?;
-    Ok(job.into_iter().collect())
+    Ok(job)
 }

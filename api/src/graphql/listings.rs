@@ -4,13 +4,12 @@
 use async_graphql::{Context, Enum, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
-use domain::event_histories::{self, NewJob};
 use domain::paging::PageRequest;
 use domain::shop_products::{self, StatusFilter, TiktokProductStatus};
 use domain::templates::{self, DesignSource};
 use domain::{plans, products, shops};
-use jobs::kinds;
-use jobs::listings::{ListingJob, RemoveJob, SkuJob, TemplateApplyJob, batch_job, listing_job};
+use jobs::EnqueueOptions;
+use jobs::kinds::{ListingPublish, Registered, ShopProductRemove, SkuGenerate, TemplateApply};
 
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::products::{ProductImage, ProductStatus};
@@ -284,55 +283,41 @@ async fn listable_shop(
 }
 
 /// Creates a batch of `jobs`, commits, pushes.
-async fn commit_batch(
+async fn commit_batch<K: Registered>(
     app: &AppState,
     mut tx: domain::db::Tx,
     client_id: &str,
-    kind: &str,
-    jobs: Vec<NewJob>,
+    jobs: Vec<K>,
 ) -> ApiResult<(String, Vec<String>)> {
-    let batch_id =
-        event_histories::create_batch(&mut tx, Some(client_id), kind, jobs.len() as i64).await?;
-    let mut ids = Vec::with_capacity(jobs.len());
-    for mut job in jobs {
-        job.batch_id = Some(batch_id.clone());
-        if let Some(id) = event_histories::insert(&mut tx, &job).await? {
-            ids.push(id);
-        }
-    }
+    let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(client_id);
+    let (batch_id, pending) = K::enqueue_batch(&mut tx, &jobs, &options).await?;
     tx.commit().await?;
-    app.dispatch(&ids).await;
+    let ids = pending.ids().to_vec();
+    app.dispatch(pending).await;
     Ok((batch_id, ids))
 }
 
 /// Listing jobs for products × shops, each with its new listing version.
 async fn listing_jobs(
     tx: &mut domain::db::Tx,
-    app: &AppState,
     client_id: &str,
     product_ids: &[(String, String)],
     shops: &[shops::Shop],
     mode: ListingMode,
-) -> ApiResult<Vec<NewJob>> {
+) -> ApiResult<Vec<ListingPublish>> {
     let mut jobs = Vec::new();
     for shop in shops {
         for (product_id, name) in product_ids {
             let (_, version) =
                 shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.into())
                     .await?;
-            let job = ListingJob {
+            jobs.push(ListingPublish {
                 shop_id: shop.id.clone(),
                 product_id: product_id.clone(),
                 version,
                 mode: mode.as_str().into(),
                 label: format!("{name} → {}", shop.name),
-            };
-            jobs.push(listing_job(
-                client_id,
-                "",
-                &job,
-                app.config.jobs.max_attempts,
-            ));
+            });
         }
     }
     Ok(jobs)
@@ -402,9 +387,8 @@ impl ListingsMutation {
             tx.commit().await?;
         } else {
             let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
-            let jobs =
-                listing_jobs(&mut tx, app, &me.scope.client_id, &created, &shops, mode).await?;
-            commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+            let jobs = listing_jobs(&mut tx, &me.scope.client_id, &created, &shops, mode).await?;
+            commit_batch(app, tx, &me.scope.client_id, jobs).await?;
         }
         Ok(ids)
     }
@@ -427,24 +411,13 @@ impl ListingsMutation {
         let products = own_products(&mut tx, me, &ids).await?;
         let jobs = products
             .iter()
-            .map(|(id, name)| {
-                let payload = TemplateApplyJob {
-                    template_id: template.id.clone(),
-                    product_id: id.clone(),
-                    label: name.clone(),
-                };
-                batch_job(
-                    kinds::TEMPLATE_APPLY,
-                    &me.scope.client_id,
-                    "",
-                    None,
-                    serde_json::to_value(payload).unwrap_or_default(),
-                    app.config.jobs.max_attempts,
-                )
+            .map(|(id, name)| TemplateApply {
+                template_id: template.id.clone(),
+                product_id: id.clone(),
+                label: name.clone(),
             })
             .collect();
-        let (batch_id, _) =
-            commit_batch(app, tx, &me.scope.client_id, kinds::TEMPLATE_APPLY, jobs).await?;
+        let (batch_id, _) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
         Ok(BulkApplyTemplateResult {
             successful_products: products.into_iter().map(|(id, _)| id.into()).collect(),
             batch_id: Some(batch_id.into()),
@@ -471,17 +444,9 @@ impl ListingsMutation {
                 templates::apply_to_product(&mut tx, &me.scope, &template, id).await?;
             }
         }
-        let jobs = listing_jobs(
-            &mut tx,
-            app,
-            &me.scope.client_id,
-            &products,
-            &[shop],
-            input.mode,
-        )
-        .await?;
-        let (batch_id, queued) =
-            commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        let jobs =
+            listing_jobs(&mut tx, &me.scope.client_id, &products, &[shop], input.mode).await?;
+        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
         Ok(BulkJobResult {
             batch_id: batch_id.into(),
             queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
@@ -514,15 +479,13 @@ impl ListingsMutation {
         let products = own_products(&mut tx, me, &ids).await?;
         let jobs = listing_jobs(
             &mut tx,
-            app,
             &me.scope.client_id,
             &products,
             &shops,
             ListingMode::Listing,
         )
         .await?;
-        let (batch_id, queued) =
-            commit_batch(app, tx, &me.scope.client_id, kinds::LISTING_PUBLISH, jobs).await?;
+        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
         Ok(BulkJobResult {
             batch_id: batch_id.into(),
             queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
@@ -545,24 +508,13 @@ impl ListingsMutation {
         let products = own_products(&mut tx, me, &ids).await?;
         let jobs = products
             .iter()
-            .map(|(id, name)| {
-                let payload = SkuJob {
-                    shop_id: shop_id.to_string(),
-                    product_id: id.clone(),
-                    label: name.clone(),
-                };
-                batch_job(
-                    kinds::SKU_GENERATE,
-                    &me.scope.client_id,
-                    "",
-                    Some(&shop_id),
-                    serde_json::to_value(payload).unwrap_or_default(),
-                    app.config.jobs.max_attempts,
-                )
+            .map(|(id, name)| SkuGenerate {
+                shop_id: shop_id.to_string(),
+                product_id: id.clone(),
+                label: name.clone(),
             })
             .collect();
-        let (batch_id, queued) =
-            commit_batch(app, tx, &me.scope.client_id, kinds::SKU_GENERATE, jobs).await?;
+        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
         Ok(Some(BulkJobResult {
             batch_id: batch_id.into(),
             queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
@@ -604,28 +556,13 @@ async fn queue_removals(
     let mut jobs = Vec::with_capacity(ids.len());
     for id in &ids {
         let sp = shop_products::get(&mut tx, &me.scope, shop_id, id).await?;
-        let payload = RemoveJob {
+        jobs.push(ShopProductRemove {
             shop_id: shop_id.to_owned(),
             shop_product_id: sp.id,
             label: format!("{} → {}", sp.product_name, sp.shop_name),
-        };
-        jobs.push(batch_job(
-            kinds::SHOP_PRODUCT_REMOVE,
-            &me.scope.client_id,
-            "",
-            Some(shop_id),
-            serde_json::to_value(payload).unwrap_or_default(),
-            app.config.jobs.max_attempts,
-        ));
+        });
     }
-    let (batch_id, queued) = commit_batch(
-        app,
-        tx,
-        &me.scope.client_id,
-        kinds::SHOP_PRODUCT_REMOVE,
-        jobs,
-    )
-    .await?;
+    let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
     Ok(BulkJobResult {
         batch_id: batch_id.into(),
         queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),

@@ -48,8 +48,8 @@ pub struct AppState {
 impl AppState {
     /// Pushes jobs committed by a request. Never fails the request: a lost push is re-pushed
     /// by the sweeper.
-    pub async fn dispatch(&self, ids: &[String]) {
-        self.queue.push(&self.db, ids).await;
+    pub async fn dispatch(&self, pending: jobs::Pending) {
+        pending.push(&self.queue, &self.db).await;
     }
 
     pub fn promotions_enabled(&self, client_id: &str, client_key: &str) -> bool {

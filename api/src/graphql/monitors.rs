@@ -236,7 +236,7 @@ impl MonitorsMutation {
         let mut conn = st.db.conn().await?;
         let job = event_histories::requeue_failed(&mut conn, &visibility(me), &id).await?;
         drop(conn);
-        st.dispatch(std::slice::from_ref(&job.id)).await;
+        st.dispatch(vec![job.id.clone()].into()).await;
         Ok(job.into())
     }
 
@@ -247,7 +247,7 @@ impl MonitorsMutation {
         let me = caller(ctx)?;
         let mut conn = st.db.conn().await?;
         let ids = event_histories::requeue_batch_failures(&mut conn, &visibility(me), &id).await?;
-        st.dispatch(&ids).await;
+        st.dispatch(ids.into()).await;
         job_batch(&mut conn, me, &id).await
     }
 }

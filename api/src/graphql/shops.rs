@@ -3,9 +3,10 @@
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 
 use connectors::tiktok::TiktokError;
+use domain::plans;
 use domain::shops::{self, GrantedTiktokShop, StateUse};
-use domain::{event_histories, plans};
-use jobs::kinds;
+use jobs::kinds::{CategorySync, Registered, ShopSync, WarehouseSync};
+use jobs::{EnqueueOptions, JobKind, Pending};
 
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{PageInfo, SaleChannel, Shop, TargetMarket};
@@ -113,31 +114,20 @@ impl ShopsQuery {
     }
 }
 
-/// Queues one job of `kind` for a shop under a new batch, so the screen can follow it.
-async fn queue_shop_job(
+/// Queues one job for a shop under a new batch, so the screen can follow it.
+async fn queue_shop_job<K: Registered>(
     ctx: &Context<'_>,
-    kind: &'static str,
+    job: K,
     shop_id: &str,
 ) -> ApiResult<BulkJobResult> {
     let me = caller(ctx)?;
     let app = state(ctx);
     let mut tx = app.db.begin().await?;
     shops::get(&mut tx, &me.scope, shop_id).await?;
-    let batch_id =
-        event_histories::create_batch(&mut tx, Some(&me.scope.client_id), kind, 1).await?;
-    let job = jobs::shops::shop_job(
-        kind,
-        &me.scope.client_id,
-        shop_id,
-        Some(batch_id.clone()),
-        app.config.jobs.max_attempts,
-    );
-    let ids: Vec<String> = event_histories::insert(&mut tx, &job)
-        .await?
-        .into_iter()
-        .collect();
+    let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(&me.scope.client_id);
+    let (batch_id, pending) = K::enqueue_batch(&mut tx, &[job], &options).await?;
     tx.commit().await?;
-    app.dispatch(&ids).await;
+    app.dispatch(pending).await;
     Ok(BulkJobResult {
         batch_id: batch_id.into(),
         queued: 1,
@@ -260,7 +250,8 @@ impl ShopsMutation {
         let access_sealed = app.secrets.seal(&tokens.access_token);
         let refresh_sealed = app.secrets.seal(&tokens.refresh_token);
         let mut first = None;
-        let mut job_ids = Vec::new();
+        let mut job_ids = Pending::new();
+        let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(&me.scope.client_id);
         for g in granted {
             let known = shops::find_external(
                 &mut tx,
@@ -293,32 +284,22 @@ impl ShopsMutation {
                 },
             )
             .await?;
-            let job = jobs::shops::shop_job(
-                kinds::SHOP_SYNC,
-                &me.scope.client_id,
-                &shop_id,
-                None,
-                app.config.jobs.max_attempts,
-            );
-            if let Some(id) = event_histories::insert(&mut tx, &job).await? {
-                job_ids.push(id);
-            }
+            job_ids.add(ShopSync::shop(&shop_id).enqueue(&mut tx, &options).await?);
             first.get_or_insert(shop_id);
         }
         let shop_id = first.ok_or_else(ApiError::internal)?;
         // The category tree can only be fetched through a shop: with the first one connected,
         // fetch it now rather than at the next daily run.
         if !domain::marketplace::has_tiktok_categories(&mut tx).await? {
-            let job =
-                jobs::shops::category_sync_for_new_shop(&shop_id, app.config.jobs.max_attempts);
-            if let Some(id) = event_histories::insert(&mut tx, &job).await? {
-                job_ids.push(id);
-            }
+            let job = CategorySync::for_new_shop(&shop_id);
+            // The tree is everyone's: the job is the platform's, not the client's.
+            let platform = EnqueueOptions::new(app.config.jobs.max_attempts);
+            job_ids.add(job.enqueue(&mut tx, &platform).await?);
         }
         shops::finish_state(&mut tx, &used.id, &shop_id).await?;
         let shop = shops::get(&mut tx, &me.scope, &shop_id).await?;
         tx.commit().await?;
-        app.dispatch(&job_ids).await;
+        app.dispatch(job_ids).await;
         Ok(shop.into())
     }
 
@@ -366,12 +347,12 @@ impl ShopsMutation {
     /// Queues a refresh of the shop's warehouses.
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
     async fn sync_warehouse(&self, ctx: &Context<'_>, id: ID) -> ApiResult<BulkJobResult> {
-        queue_shop_job(ctx, kinds::WAREHOUSE_SYNC, &id).await
+        queue_shop_job(ctx, WarehouseSync::new(&id), &id).await
     }
 
     /// Queues a full marketplace sync of the shop (warehouses, listings' status, orders).
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
     async fn sync_shop(&self, ctx: &Context<'_>, id: ID) -> ApiResult<BulkJobResult> {
-        queue_shop_job(ctx, kinds::SHOP_SYNC, &id).await
+        queue_shop_job(ctx, ShopSync::shop(&id), &id).await
     }
 }

@@ -1,30 +1,37 @@
-//! Catalogue-to-marketplace jobs: `template.apply`, `listing.publish`, `sku.generate`,
-//! `shop_product.remove`. Each carries a `label` (what the batch summary shows for it).
+//! `listing.publish` (bulkListingProduct, bulkPublishProducts, createProductWithTemplate):
+//! creates or updates one product on one shop, as draft or live, and records the shop product,
+//! its live status and the marketplace's messages.
+//!
+//! Errors: a product or shop removed fails; what the marketplace refuses (the product, an
+//! image) is kept on the shop product and fails with the marketplace's words; TikTok's daily
+//! creation cap reschedules the job (and the shop's other creations) to the next UTC day
+//! without spending an attempt; other marketplace errors split as `From<TiktokError>` says.
 use std::time::Duration;
 
-use chrono::{Days, Utc};
+use chrono::{DateTime, Days, Utc};
 use connectors::tiktok::{
     AttributeValueInput, ImageUri, Inventory, Money, PackageDimensions, PackageWeight,
     ProductAttributeInput, ProductInput, SalesAttributeInput, SkuInput, TiktokError,
 };
-use domain::event_histories::{self, EventHistory, NewJob};
+use domain::event_histories::{self, EventHistory};
 use domain::shop_products::{self, ListingState, PublishedSku};
-use domain::{Scope, products, shops, templates};
+use domain::{Scope, products, shops};
 use serde::{Deserialize, Serialize};
 
+use super::{JobKind, client_of, permanent_if_gone};
 use crate::JobError;
-use crate::kinds::{self, payload};
-use crate::pool::Runtime;
+use crate::context::JobContext;
 use crate::tiktok::{ShopSession, open_shop};
 
-/// Payload of `listing.publish`: publish `version` of a product on a shop.
+/// Publish `version` of a product on a shop.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct ListingJob {
+pub struct ListingPublish {
     pub shop_id: String,
     pub product_id: String,
     pub version: i64,
     /// `AS_DRAFT` or `LISTING`.
     pub mode: String,
+    /// What the batch summary shows for it.
     #[serde(default)]
     pub label: String,
 }
@@ -34,152 +41,25 @@ pub fn listing_key(shop_id: &str, product_id: &str, version: i64) -> String {
     format!("listing:{shop_id}:{product_id}:{version}")
 }
 
-pub fn listing_job(client_id: &str, batch_id: &str, job: &ListingJob, max_attempts: i64) -> NewJob {
-    NewJob {
-        kind: kinds::LISTING_PUBLISH.into(),
-        payload: serde_json::to_value(job).unwrap_or_default(),
-        client_id: Some(client_id.to_owned()),
-        batch_id: Some(batch_id.to_owned()),
-        dedupe_key: Some(listing_key(&job.shop_id, &job.product_id, job.version)),
-        max_attempts,
-        shop_id: Some(job.shop_id.clone()),
+impl JobKind for ListingPublish {
+    const NAME: &'static str = "listing.publish";
+
+    /// One job per product version and shop.
+    fn dedupe_key(&self) -> Option<String> {
+        Some(listing_key(&self.shop_id, &self.product_id, self.version))
     }
-}
 
-/// Payload of `template.apply`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct TemplateApplyJob {
-    pub template_id: String,
-    pub product_id: String,
-    #[serde(default)]
-    pub label: String,
-}
-
-/// Payload of `sku.generate`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct SkuJob {
-    pub shop_id: String,
-    pub product_id: String,
-    #[serde(default)]
-    pub label: String,
-}
-
-/// Payload of `shop_product.remove`.
-#[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RemoveJob {
-    pub shop_id: String,
-    pub shop_product_id: String,
-    #[serde(default)]
-    pub label: String,
-}
-
-/// A job of a batch, for a client, on `shop_id` when it works on a shop.
-pub fn batch_job(
-    kind: &str,
-    client_id: &str,
-    batch_id: &str,
-    shop_id: Option<&str>,
-    payload: serde_json::Value,
-    max_attempts: i64,
-) -> NewJob {
-    NewJob {
-        kind: kind.to_owned(),
-        payload,
-        client_id: Some(client_id.to_owned()),
-        batch_id: Some(batch_id.to_owned()),
-        dedupe_key: None,
-        max_attempts,
-        shop_id: shop_id.map(str::to_owned),
+    fn shop_id(&self) -> Option<&str> {
+        Some(&self.shop_id)
     }
-}
 
-fn client_of(job: &EventHistory) -> Result<String, JobError> {
-    job.client_id
-        .clone()
-        .ok_or_else(|| JobError::Permanent(format!("a {} job needs a client", job.kind)))
-}
-
-pub async fn apply_template(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let p: TemplateApplyJob = payload(job)?;
-    let scope = Scope::for_client(&client_of(job)?);
-    let mut tx = rt.db.begin().await?;
-    let template = templates::get(&mut tx, &scope, &p.template_id)
-        .await
-        .map_err(permanent_if_gone)?;
-    templates::apply_to_product(&mut tx, &scope, &template, &p.product_id)
-        .await
-        .map_err(permanent_if_gone)?;
-    tx.commit().await.map_err(domain::DomainError::from)?;
-    Ok(())
-}
-
-pub async fn generate_skus(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let p: SkuJob = payload(job)?;
-    let scope = Scope::for_client(&client_of(job)?);
-    let mut tx = rt.db.begin().await?;
-    let given = products::generate_skus(&mut tx, &scope, &p.product_id)
-        .await
-        .map_err(permanent_if_gone)?;
-    tx.commit().await.map_err(domain::DomainError::from)?;
-    tracing::info!(product = %p.product_id, given, "SKUs generated");
-    Ok(())
-}
-
-pub async fn remove_shop_product(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let p: RemoveJob = payload(job)?;
-    let client_id = client_of(job)?;
-    let mut conn = rt.db.conn().await?;
-    // Gone already: an earlier delivery finished the work.
-    let Some((shop_id, external)) =
-        shop_products::find(&mut conn, &client_id, &p.shop_product_id).await?
-    else {
-        return Ok(());
-    };
-    drop(conn);
-    if let Some(external) = external {
-        let session = open_shop(
-            &rt.db,
-            rt.tiktok.as_ref(),
-            &rt.secrets,
-            &client_id,
-            &shop_id,
-        )
-        .await?;
-        let result = session
-            .client
-            .delete_products(&session.auth, std::slice::from_ref(&external))
-            .await?;
-        // A product the marketplace no longer has is the outcome we want.
-        if let Some(e) = result.errors.iter().find(|e| e.code != PRODUCT_NOT_FOUND) {
-            return Err(JobError::Permanent(format!(
-                "TikTok Shop refused to delete product {external}: {}",
-                e.message
-            )));
-        }
-    }
-    let mut conn = rt.db.conn().await?;
-    shop_products::delete(&mut conn, &client_id, &p.shop_product_id).await?;
-    Ok(())
-}
-
-/// TikTok's "product does not exist".
-const PRODUCT_NOT_FOUND: i64 = 12052032;
-
-fn permanent_if_gone(e: domain::DomainError) -> JobError {
-    match e {
-        domain::DomainError::NotFound(what) => {
-            JobError::Permanent(format!("the {what} no longer exists"))
-        }
-        domain::DomainError::BadInput { field, message } => {
-            JobError::Permanent(format!("{field}: {message}"))
-        }
-        other => other.into(),
+    async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
+        publish(self, ctx, job).await
     }
 }
 
 /// The next UTC midnight: when TikTok's daily creation counter starts again.
-fn next_utc_day() -> Duration {
-    let now = Utc::now();
+fn next_utc_day(now: DateTime<Utc>) -> Duration {
     let tomorrow = now
         .date_naive()
         .checked_add_days(Days::new(1))
@@ -190,15 +70,14 @@ fn next_utc_day() -> Duration {
         .unwrap_or(Duration::from_secs(3600))
 }
 
-fn cap_key(shop_id: &str) -> String {
-    format!("daily-cap:{shop_id}:{}", Utc::now().format("%Y-%m-%d"))
+fn cap_key(shop_id: &str, now: DateTime<Utc>) -> String {
+    format!("daily-cap:{shop_id}:{}", now.format("%Y-%m-%d"))
 }
 
-pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let p: ListingJob = payload(job)?;
+async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
     let client_id = client_of(job)?;
     let scope = Scope::for_client(&client_id);
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     let Some(state) =
         shop_products::listing_state(&mut conn, &client_id, &p.shop_id, &p.product_id).await?
     else {
@@ -217,21 +96,23 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         {
             drop(conn);
             let session = open_shop(
-                &rt.db,
-                rt.tiktok.as_ref(),
-                &rt.secrets,
+                &ctx.db,
+                ctx.tiktok.as_ref(),
+                &ctx.secrets,
                 &client_id,
                 &p.shop_id,
             )
             .await?;
-            follow_audit(rt, &session, &p.shop_id, external).await;
+            follow_audit(ctx, &session, &p.shop_id, external).await;
         }
         return Ok(());
     }
     let creating = state.external_product_id.is_none();
-    if creating && event_histories::effect_exists(&mut conn, &cap_key(&p.shop_id)).await? {
+    if creating
+        && event_histories::effect_exists(&mut conn, &cap_key(&p.shop_id, ctx.clock.now())).await?
+    {
         return Err(JobError::RateLimited {
-            after: next_utc_day(),
+            after: next_utc_day(ctx.clock.now()),
             message: "the shop reached TikTok's daily product-creation cap; the rest runs tomorrow"
                 .into(),
         });
@@ -247,9 +128,9 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     drop(conn);
 
     let session = open_shop(
-        &rt.db,
-        rt.tiktok.as_ref(),
-        &rt.secrets,
+        &ctx.db,
+        ctx.tiktok.as_ref(),
+        &ctx.secrets,
         &client_id,
         &p.shop_id,
     )
@@ -273,17 +154,17 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
 
     let mut main_images = Vec::new();
     for image in images.iter().take(9) {
-        match upload_image(rt, &session, &client_id, &image.url, "MAIN_IMAGE").await {
+        match upload_image(ctx, &session, &client_id, &image.url, "MAIN_IMAGE").await {
             Ok(uri) => main_images.push(ImageUri { uri }),
             Err(JobError::Permanent(message)) => {
-                return reject(rt, &state, p.version, message).await;
+                return reject(ctx, &state, p.version, message).await;
             }
             Err(e) => return Err(e),
         }
     }
     if variants.is_empty() {
         return reject(
-            rt,
+            ctx,
             &state,
             p.version,
             "the product has no variants to sell".into(),
@@ -293,7 +174,7 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let category_id = product.category_id.clone().filter(|c| !c.is_empty());
     let Some(category_id) = category_id else {
         return reject(
-            rt,
+            ctx,
             &state,
             p.version,
             "the product has no TikTok category: apply a template with one".into(),
@@ -367,7 +248,7 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         category_id: Some(category_id),
         // The tree the category ids come from (US shops list against v2).
         category_version: Some(domain::marketplace::TIKTOK_CATEGORY_VERSION.into()),
-        brand_id: product_brand(rt, &scope, &p.product_id).await?,
+        brand_id: product_brand(ctx, &scope, &p.product_id).await?,
         save_mode: Some(p.mode.clone()),
         idempotency_key: creating.then(|| listing_key(&p.shop_id, &p.product_id, p.version)),
         main_images: Some(main_images),
@@ -392,13 +273,19 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     let written = match written {
         Ok(w) => w,
         Err(TiktokError::Rejected { message, .. }) => {
-            return reject(rt, &state, p.version, message).await;
+            return reject(ctx, &state, p.version, message).await;
         }
         Err(e @ TiktokError::DailyCapReached { .. }) => {
-            let mut conn = rt.db.conn().await?;
-            event_histories::record_effect(&mut conn, &cap_key(&p.shop_id), &job.id, None).await?;
+            let mut conn = ctx.db.conn().await?;
+            event_histories::record_effect(
+                &mut conn,
+                &cap_key(&p.shop_id, ctx.clock.now()),
+                &job.id,
+                None,
+            )
+            .await?;
             return Err(JobError::RateLimited {
-                after: next_utc_day(),
+                after: next_utc_day(ctx.clock.now()),
                 message: e.to_string(),
             });
         }
@@ -426,7 +313,7 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         "PENDING"
     };
     let warnings: Vec<String> = written.warnings.iter().map(|w| w.message.clone()).collect();
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     shop_products::record_published(
         &mut conn,
         &state,
@@ -443,29 +330,29 @@ pub async fn publish(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
     products::mark_published(&mut conn, &scope, &p.product_id).await?;
     drop(conn);
     if status == "PENDING" {
-        follow_audit(rt, &session, &p.shop_id, &written.product_id).await;
+        follow_audit(ctx, &session, &p.shop_id, &written.product_id).await;
     }
     Ok(())
 }
 
 /// The marketplace brand of a product, when it has one.
 async fn product_brand(
-    rt: &Runtime,
+    ctx: &JobContext,
     scope: &Scope,
     product_id: &str,
 ) -> Result<Option<String>, JobError> {
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     Ok(products::tiktok_brand(&mut conn, scope, product_id).await?)
 }
 
 /// Keeps the marketplace's refusal on the shop product and fails the job with its words.
 async fn reject(
-    rt: &Runtime,
+    ctx: &JobContext,
     state: &ListingState,
     version: i64,
     message: String,
 ) -> Result<(), JobError> {
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     shop_products::record_rejected(&mut conn, state, version, std::slice::from_ref(&message))
         .await?;
     Err(JobError::Permanent(message))
@@ -473,8 +360,8 @@ async fn reject(
 
 /// Watches a listed product's audit for a short while, so a quick decision shows at once;
 /// a slower one is picked up by the next `shop.sync`.
-async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, external_id: &str) {
-    let deadline = tokio::time::Instant::now() + rt.config.audit_follow;
+async fn follow_audit(ctx: &JobContext, session: &ShopSession, shop_id: &str, external_id: &str) {
+    let deadline = tokio::time::Instant::now() + ctx.config.audit_follow;
     let mut wait = Duration::from_millis(250);
     while tokio::time::Instant::now() < deadline {
         tokio::time::sleep(wait).await;
@@ -490,7 +377,7 @@ async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, extern
             continue;
         }
         let messages: Vec<String> = detail.audit_failure_message().into_iter().collect();
-        if let Ok(mut conn) = rt.db.conn().await
+        if let Ok(mut conn) = ctx.db.conn().await
             && let Err(e) = shop_products::record_status(
                 &mut conn,
                 shop_id,
@@ -508,20 +395,20 @@ async fn follow_audit(rt: &Runtime, session: &ShopSession, shop_id: &str, extern
 
 /// The marketplace uri of an image, uploading it the first time a shop needs it.
 async fn upload_image(
-    rt: &Runtime,
+    ctx: &JobContext,
     session: &ShopSession,
     client_id: &str,
     url: &str,
     use_case: &str,
 ) -> Result<String, JobError> {
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     if let Some(uri) =
         shop_products::uploaded_image(&mut conn, &session.shop_id, url, use_case).await?
     {
         return Ok(uri);
     }
     drop(conn);
-    let image = crate::images::load(rt, client_id, url).await?;
+    let image = crate::images::load(ctx, client_id, url).await?;
     let file_name = url
         .split(['?', '#'])
         .next()
@@ -549,7 +436,7 @@ async fn upload_image(
         }
         Err(e) => return Err(e.into()),
     };
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     shop_products::remember_image(
         &mut conn,
         client_id,

@@ -1,70 +1,121 @@
 //! `shop.sync`: one shop brought up to date — warehouses, the live status of what Sellerdesk
 //! listed there, and orders — each resuming from the update time the last sync reached, so a
-//! repeated or overlapping run only re-reads a little.
+//! repeated or overlapping run only re-reads a little. Scheduled (`CRON_SHOP_SYNC`), a tick
+//! queues one `shop.sync` per connected shop.
+//!
+//! Errors: a shop removed since the job was queued is nothing to do; a shop not connected
+//! fails; marketplace errors split as `From<TiktokError>` says; database ones retry.
 use chrono::{DateTime, Utc};
 use connectors::tiktok::{Order, OrderSearch, OrderSort, Page, ProductSearch};
-use domain::event_histories::{self, EventHistory};
+use domain::event_histories::EventHistory;
 use domain::orders::{MarketplaceOrder, MarketplaceOrderItem};
 use domain::{orders, shop_products, shops};
+use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::{JobKind, Scheduled, pull_warehouses};
 use crate::JobError;
-use crate::kinds::payload;
-use crate::pool::Runtime;
-use crate::shops::ShopJob;
+use crate::context::JobContext;
+use crate::enqueue::{EnqueueOptions, Pending};
 use crate::tiktok::{ShopAccessError, open_shop};
 
-/// The schedule's tick (`CRON_SHOP_SYNC`, no shop): one `shop.sync` per connected shop of every
-/// client, each keyed by the tick and the shop, so a tick delivered twice queues each shop once.
-async fn every_shop(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    let tick = job
-        .payload
-        .get("tick")
-        .and_then(|t| t.as_str())
-        .unwrap_or(&job.id)
-        .to_owned();
-    let mut tx = rt.db.begin().await?;
-    let shops = shops::connected_for_sync(&mut tx).await?;
-    let mut ids = Vec::with_capacity(shops.len());
-    for (client_id, shop_id) in &shops {
-        let mut each = crate::shops::shop_job(
-            crate::kinds::SHOP_SYNC,
-            client_id,
-            shop_id,
-            None,
-            rt.config.max_attempts,
-        );
-        each.dedupe_key = Some(format!("{tick}:{shop_id}"));
-        if let Some(id) = event_histories::insert(&mut tx, &each).await? {
-            ids.push(id);
+/// One shop (queued by a seller or by a tick), or a tick of the schedule (every shop).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ShopSync {
+    Shop {
+        shop_id: String,
+        /// The tick that queued it: one sync per shop and tick.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        tick: Option<String>,
+    },
+    Tick {
+        tick: String,
+    },
+}
+
+impl ShopSync {
+    pub fn shop(shop_id: &str) -> ShopSync {
+        ShopSync::Shop {
+            shop_id: shop_id.to_owned(),
+            tick: None,
         }
     }
-    tx.commit().await.map_err(domain::DomainError::from)?;
+}
+
+impl Scheduled for ShopSync {
+    fn for_tick(tick: String) -> Self {
+        ShopSync::Tick { tick }
+    }
+}
+
+impl JobKind for ShopSync {
+    const NAME: &'static str = "shop.sync";
+
+    fn dedupe_key(&self) -> Option<String> {
+        match self {
+            ShopSync::Shop {
+                shop_id,
+                tick: Some(tick),
+            } => Some(format!("{tick}:{shop_id}")),
+            ShopSync::Shop { tick: None, .. } => None,
+            ShopSync::Tick { tick } => Some(tick.clone()),
+        }
+    }
+
+    fn shop_id(&self) -> Option<&str> {
+        match self {
+            ShopSync::Shop { shop_id, .. } => Some(shop_id),
+            ShopSync::Tick { .. } => None,
+        }
+    }
+
+    async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
+        match self {
+            ShopSync::Shop { shop_id, .. } => sync_one(ctx, job, shop_id).await,
+            ShopSync::Tick { tick } => every_shop(ctx, &tick).await,
+        }
+    }
+}
+
+/// The schedule's tick: one `shop.sync` per connected shop of every client, each keyed by the
+/// tick and the shop, so a tick delivered twice queues each shop once.
+async fn every_shop(ctx: &JobContext, tick: &str) -> Result<(), JobError> {
+    let mut tx = ctx.db.begin().await?;
+    let shops = shops::connected_for_sync(&mut tx).await?;
+    let mut pending = Pending::new();
+    for (client_id, shop_id) in &shops {
+        let each = ShopSync::Shop {
+            shop_id: shop_id.clone(),
+            tick: Some(tick.to_owned()),
+        };
+        let options = EnqueueOptions::new(ctx.config.max_attempts).client(client_id);
+        pending.add(each.enqueue(&mut tx, &options).await?);
+    }
+    tx.commit().await?;
+    let queued = pending.len();
     // Queued by an earlier delivery of this tick and not pushed (a crash in between): the
     // sweeper pushes those after JOB_LOST_AFTER_SECS.
-    rt.queue.push(&rt.db, &ids).await;
-    tracing::info!(%tick, shops = shops.len(), queued = ids.len(), "scheduled shop sync queued");
+    ctx.push(pending).await;
+    tracing::info!(%tick, shops = shops.len(), queued, "scheduled shop sync queued");
     Ok(())
 }
 
 /// Re-read this far before the cursor: updates that land while a page is read are not lost.
 const OVERLAP_SECS: i64 = 300;
 
-pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
-    if job.client_id.is_none() && job.payload.get("shop_id").is_none() {
-        return every_shop(rt, job).await;
-    }
-    let p: ShopJob = payload(job)?;
+/// One shop brought up to date.
+async fn sync_one(ctx: &JobContext, job: &EventHistory, shop_id: String) -> Result<(), JobError> {
     let client_id = job
         .client_id
         .clone()
         .ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
     let session = match open_shop(
-        &rt.db,
-        rt.tiktok.as_ref(),
-        &rt.secrets,
+        &ctx.db,
+        ctx.tiktok.as_ref(),
+        &ctx.secrets,
         &client_id,
-        &p.shop_id,
+        &shop_id,
     )
     .await
     {
@@ -73,9 +124,9 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         Err(ShopAccessError::NotFound) => return Ok(()),
         Err(e) => return Err(e.into()),
     };
-    crate::shops::pull_warehouses(&rt.db, &session, &client_id).await?;
-    let mut conn = rt.db.conn().await?;
-    let mut cursor = shops::sync_cursor(&mut conn, &p.shop_id).await?;
+    pull_warehouses(&ctx.db, &session, &client_id).await?;
+    let mut conn = ctx.db.conn().await?;
+    let mut cursor = shops::sync_cursor(&mut conn, &shop_id).await?;
     drop(conn);
 
     let since = |key: &str, cursor: &serde_json::Value| {
@@ -91,7 +142,7 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         .search_all_products(&session.auth, &filter)
         .await?;
     let mut newest = products_since.unwrap_or(0);
-    let mut conn = rt.db.conn().await?;
+    let mut conn = ctx.db.conn().await?;
     let mut updated = 0;
     for product in &found {
         newest = newest.max(product.update_time);
@@ -108,7 +159,7 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         }
         if shop_products::record_status(
             &mut conn,
-            &p.shop_id,
+            &shop_id,
             &product.id,
             &product.status,
             &messages,
@@ -139,7 +190,7 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
             .await?;
         for order in &result.orders {
             newest = newest.max(order.update_time);
-            orders::upsert(&mut conn, &client_id, &p.shop_id, &marketplace_order(order)).await?;
+            orders::upsert(&mut conn, &client_id, &shop_id, &marketplace_order(order)).await?;
             order_count += 1;
         }
         if result.next_page_token.is_empty() || result.orders.is_empty() {
@@ -148,8 +199,8 @@ pub async fn run(rt: &Runtime, job: &EventHistory) -> Result<(), JobError> {
         page = page.next(result.next_page_token);
     }
     cursor["orders"] = json!(newest);
-    shops::finish_sync(&mut conn, &p.shop_id, &cursor).await?;
-    tracing::info!(shop = %p.shop_id, products = found.len(), updated, orders = order_count, "shop synced");
+    shops::finish_sync(&mut conn, &shop_id, &cursor).await?;
+    tracing::info!(shop = %shop_id, products = found.len(), updated, orders = order_count, "shop synced");
     Ok(())
 }
 

@@ -1,0 +1,82 @@
+//! What a handler can reach: the database, the queue (to push the follow-ups it enqueues),
+//! the connectors, the settings and a clock. Nothing of the pool: a handler runs the same under
+//! a pool and in a test that builds a context and calls it.
+use chrono::{DateTime, Utc};
+use connectors::fetch::Fetcher;
+use connectors::mail::Mailer;
+use connectors::tiktok::TiktokClient;
+use domain::Db;
+use domain::secrets::Secrets;
+
+use crate::enqueue::Pending;
+use crate::{JobsConfig, Queue};
+
+pub struct JobContext {
+    pub db: Db,
+    /// Where the jobs a handler enqueues are pushed, after its commit.
+    pub queue: Queue,
+    pub config: JobsConfig,
+    pub mailer: Mailer,
+    /// The TikTok Shop client; `None` when no app is configured.
+    pub tiktok: Option<TiktokClient>,
+    pub secrets: Secrets,
+    /// Fetches files the marketplaces need a copy of (product images): the one guarded
+    /// fetcher of URLs sellers give.
+    pub fetcher: Fetcher,
+    pub clock: Clock,
+}
+
+/// Why a context could not be built from its settings.
+#[derive(Debug, thiserror::Error)]
+pub enum ContextError {
+    #[error("mail: {0}")]
+    Mail(String),
+    #[error(transparent)]
+    Tiktok(#[from] crate::config::ConfigError),
+    #[error("secrets: {0}")]
+    Secrets(#[from] domain::DomainError),
+}
+
+impl JobContext {
+    /// Builds the connectors the settings describe; starts nothing.
+    pub fn new(db: Db, queue: Queue, config: JobsConfig) -> Result<JobContext, ContextError> {
+        let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone())
+            .map_err(|e| ContextError::Mail(e.detail()))?;
+        let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
+        let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
+        let fetcher = Fetcher::new(config.fetch.clone());
+        Ok(JobContext {
+            db,
+            queue,
+            config,
+            mailer,
+            tiktok,
+            secrets,
+            fetcher,
+            clock: Clock::System,
+        })
+    }
+
+    /// Pushes jobs committed by a handler. Never fails the handler: a lost push is re-pushed by
+    /// the sweeper.
+    pub async fn push(&self, pending: Pending) {
+        pending.push(&self.queue, &self.db).await;
+    }
+}
+
+/// The time handlers see: the system's, or a fixed one in tests (a daily cap, a tick).
+#[derive(Debug, Clone, Copy, Default)]
+pub enum Clock {
+    #[default]
+    System,
+    Fixed(DateTime<Utc>),
+}
+
+impl Clock {
+    pub fn now(&self) -> DateTime<Utc> {
+        match self {
+            Clock::System => Utc::now(),
+            Clock::Fixed(at) => *at,
+        }
+    }
+}
