@@ -1,6 +1,13 @@
+//! How a job attempt fails, and every conversion into it: a handler uses `?` on database,
+//! marketplace, mail and shop-access errors, and the stored text is always written for the
+//! seller (the cause, which may hold SQL or a URL, goes to the log).
 use std::time::Duration;
 
+use connectors::mail::MailError;
+use connectors::tiktok::TiktokError;
 use thiserror::Error;
+
+use crate::tiktok::ShopAccessError;
 
 /// How a job attempt ended when it did not succeed; decides what happens next.
 #[derive(Debug, Error)]
@@ -29,7 +36,83 @@ impl From<domain::DomainError> for JobError {
                 tracing::error!(%error, "a job met an internal error");
                 JobError::Retry(INTERNAL_FAILED.into())
             }
+            // A stored value this build cannot read (the value itself was logged where it was
+            // read): another attempt reads the same row, so it fails at once.
+            domain::DomainError::UnknownValue { table, column } => {
+                tracing::error!(
+                    table,
+                    column,
+                    "a job read a stored value this build does not know"
+                );
+                JobError::Permanent(INTERNAL_FAILED.into())
+            }
             other => JobError::Retry(other.to_string()),
+        }
+    }
+}
+
+/// A statement or commit that failed: as a database error of the domain (logged, fixed text).
+impl From<sqlx::Error> for JobError {
+    fn from(e: sqlx::Error) -> Self {
+        domain::DomainError::from(e).into()
+    }
+}
+
+/// How a marketplace failure ends a job attempt: throttling and the daily cap reschedule
+/// without spending an attempt, outages retry, rejections fail with the marketplace's words.
+impl From<TiktokError> for JobError {
+    fn from(e: TiktokError) -> Self {
+        // The stored error is the seller's text; the cause (never a URL) goes to the log.
+        if let Some(detail) = e.detail() {
+            tracing::warn!(error = detail, "TikTok Shop call failed");
+        }
+        match &e {
+            TiktokError::DailyCapReached { retry_after, .. } => JobError::RateLimited {
+                after: *retry_after,
+                message: e.to_string(),
+            },
+            TiktokError::RetryLater {
+                retry_after: Some(after),
+                status: Some(429),
+                ..
+            } => JobError::RateLimited {
+                after: *after,
+                message: e.to_string(),
+            },
+            TiktokError::RetryLater {
+                status: Some(429), ..
+            } => JobError::RateLimited {
+                after: Duration::from_secs(1),
+                message: e.to_string(),
+            },
+            TiktokError::RetryLater { .. }
+            | TiktokError::TokenExpired { .. }
+            | TiktokError::Protocol(_) => JobError::Retry(e.to_string()),
+            TiktokError::Rejected { .. }
+            | TiktokError::AuthorizationLost { .. }
+            | TiktokError::Config(_) => JobError::Permanent(e.to_string()),
+        }
+    }
+}
+
+impl From<ShopAccessError> for JobError {
+    fn from(e: ShopAccessError) -> Self {
+        match e {
+            ShopAccessError::Tiktok(t) => t.into(),
+            ShopAccessError::Domain(d) => d.into(),
+            other => JobError::Permanent(other.to_string()),
+        }
+    }
+}
+
+/// A refused message fails, an unreachable server retries; the server's words (which may name
+/// the SMTP host) go to the log.
+impl From<MailError> for JobError {
+    fn from(e: MailError) -> Self {
+        tracing::warn!(error = %e.detail(), "mail not delivered");
+        match e {
+            MailError::Permanent(_) => JobError::Permanent(e.to_string()),
+            MailError::Transient(_) => JobError::Retry(e.to_string()),
         }
     }
 }
