@@ -439,6 +439,7 @@ impl From<desk::Summary> for OrderSummary {
 
 #[derive(SimpleObject)]
 pub struct OrderNeedAction {
+    #[graphql(name = "orderNeedIn24h")]
     pub order_need_in24h: i32,
     pub order_over_date: i32,
 }
