@@ -13,7 +13,7 @@ use sqlx::any::AnyRow;
 use super::OrderStatus;
 use super::timeline::{self, Change, EventSource};
 use crate::catalogue::like_pattern;
-use crate::db::{Conn, Sql, flag};
+use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
 use crate::settings::{self, SettingKey};
 use crate::shops::SaleChannel;
@@ -235,7 +235,7 @@ impl Order {
                 commission_fee_cents: row.try_get("commission_fee_cents")?,
                 transaction_fee_cents: row.try_get("transaction_fee_cents")?,
                 shipping_fee_cents: row.try_get("shipping_fee_cents")?,
-                fees_settled: flag(row, "fees_settled")?,
+                fees_settled: row.try_get::<i64, _>("fees_settled_flag")? != 0,
                 fulfillment_cost_cents: row.try_get("fulfillment_cost_cents")?,
                 refund_cents,
                 net_cents: row.try_get("net_amount_cents")?,
@@ -576,7 +576,18 @@ impl Filter {
 }
 
 const FROM: &str = " FROM orders o JOIN shops s ON s.id = o.shop_id WHERE o.client_id = ";
-const SELECT: &str = "SELECT o.*, s.name AS shop_name, s.sale_channel AS sale_channel, \
+// The columns are named, not `o.*`: 0010 declared fees_settled BOOLEAN on SQLite too, a type
+// sqlx's Any driver cannot decode there (it maps every column of a row), so it is read through
+// an expression, whose value is a plain integer on both databases.
+const SELECT: &str = "SELECT o.id, o.client_id, o.shop_id, o.external_order_id, o.owner_user_id, o.status, \
+     o.marketplace_status, o.buyer_email, o.buyer_message, o.recipient_name, o.recipient_phone, o.recipient_address, \
+     o.recipient_address1, o.recipient_address2, o.recipient_city, o.recipient_state, o.recipient_region_code, \
+     o.recipient_postal_code, o.currency, o.total_amount_cents, o.refund_amount_cents, o.revenue_estimate_cents, \
+     o.commission_fee_cents, o.transaction_fee_cents, o.shipping_fee_cents, o.fulfillment_cost_cents, \
+     o.net_amount_cents, o.shipping_type, o.tracking_number, o.shipping_provider, o.cancel_reason, o.ordered_at, \
+     o.paid_at, o.ship_by_at, o.created_at, o.updated_at, \
+     CAST(CASE WHEN o.fees_settled THEN 1 ELSE 0 END AS BIGINT) AS fees_settled_flag, \
+     s.name AS shop_name, s.sale_channel AS sale_channel, \
      u.first_name AS owner_first_name, u.last_name AS owner_last_name \
      FROM orders o JOIN shops s ON s.id = o.shop_id LEFT JOIN users u ON u.id = o.owner_user_id \
      WHERE o.client_id = ";
