@@ -7,5 +7,7 @@ pub mod config;
 pub mod demo;
 pub mod errors;
 pub mod graphql;
+pub mod listings;
 pub mod server;
+pub mod shops;
 pub mod uploads;
