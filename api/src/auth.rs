@@ -109,6 +109,16 @@ pub struct Caller {
 }
 
 impl Caller {
+    /// The user acting in their own client, with their role.
+    pub fn of(user: User) -> Caller {
+        let scope = Scope {
+            client_id: user.client_id.clone(),
+            user_id: user.id.clone(),
+            role: user.role,
+        };
+        Caller { user, scope }
+    }
+
     pub fn role(&self) -> Role {
         self.user.role
     }
@@ -139,12 +149,7 @@ impl Session {
         if user.token_version != claims.tv || user.client_id != claims.cid {
             return Ok(Session::Invalid);
         }
-        let scope = Scope {
-            client_id: user.client_id.clone(),
-            user_id: user.id.clone(),
-            role: user.role,
-        };
-        Ok(Session::User(Box::new(Caller { user, scope })))
+        Ok(Session::User(Box::new(Caller::of(user))))
     }
 
     pub fn caller(&self) -> ApiResult<&Caller> {

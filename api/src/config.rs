@@ -76,6 +76,12 @@ pub struct Config {
 }
 
 impl Config {
+    /// The configuration from `vars` alone, as if they were the whole environment: how tests
+    /// build an application in-process.
+    pub fn from_vars(vars: &std::collections::HashMap<String, String>) -> anyhow::Result<Config> {
+        jobs::config::env::scoped(vars, Config::from_env)
+    }
+
     pub fn from_env() -> anyhow::Result<Config> {
         let host: IpAddr =
             parsed("HOST", IpAddr::from([127, 0, 0, 1])).map_err(anyhow::Error::msg)?;

@@ -7,6 +7,8 @@ pub mod config;
 pub mod demo;
 pub mod errors;
 pub mod graphql;
+pub mod listings;
 pub mod orders;
 pub mod server;
+pub mod shops;
 pub mod uploads;

@@ -82,6 +82,11 @@ impl Application {
         &self.state
     }
 
+    /// The TikTok Shop sandbox the demo mode runs in-process, when it does.
+    pub fn demo_sandbox(&self) -> Option<&sandbox::tiktok::TiktokSandbox> {
+        self.demo_sandbox.as_ref().map(|h| h.sandbox())
+    }
+
     /// Serves until SIGINT or SIGTERM, then stops the jobs and closes the database.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let Application {

@@ -538,7 +538,7 @@ async fn bare(stack: &Stack, shop: &str) -> anyhow::Result<Sample> {
             shop_id: shop.to_owned(),
             product_id: product.clone(),
             version,
-            mode: "LISTING".into(),
+            mode: domain::shop_products::ListingMode::Listing,
             label: String::new(),
         };
         let now = domain::time::now();

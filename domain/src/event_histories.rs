@@ -94,7 +94,15 @@ impl EventHistory {
             id: row.try_get("id")?,
             kind: row.try_get("type")?,
             status: JobStatus::from_db(&status)?,
-            payload: serde_json::from_str(&payload).unwrap_or(Value::Null),
+            // Every payload is written by `serde_json`; one that does not parse was changed by
+            // hand, and reading it as null would hide that.
+            payload: serde_json::from_str(&payload).map_err(|e| {
+                tracing::error!(error = %e, "event_histories.payload is not JSON");
+                DomainError::UnknownValue {
+                    table: "event_histories",
+                    column: "payload",
+                }
+            })?,
             error: row.try_get("error")?,
             attempts: row.try_get("attempts")?,
             max_attempts: row.try_get("max_attempts")?,

@@ -40,15 +40,38 @@ pub enum StorageError {
 
 /// Reading environment variables: blank counts as unset.
 pub mod env {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
     use std::fmt;
 
     use super::ConfigError;
 
+    thread_local! {
+        static SCOPED: RefCell<Option<HashMap<String, String>>> = const { RefCell::new(None) };
+    }
+
     pub fn var(name: &str) -> Option<String> {
-        std::env::var(name)
-            .ok()
+        let scoped = SCOPED.with_borrow(|s| s.as_ref().map(|vars| vars.get(name).cloned()));
+        scoped
+            .unwrap_or_else(|| std::env::var(name).ok())
             .map(|v| v.trim().to_owned())
             .filter(|v| !v.is_empty())
+    }
+
+    /// Runs `read` with `vars` in place of the process environment, on this thread: a test
+    /// builds several configurations side by side without touching the process's variables,
+    /// which other threads read at the same time.
+    pub fn scoped<T>(vars: &HashMap<String, String>, read: impl FnOnce() -> T) -> T {
+        struct Restore(Option<HashMap<String, String>>);
+        impl Drop for Restore {
+            fn drop(&mut self) {
+                let before = self.0.take();
+                SCOPED.with_borrow_mut(|s| *s = before);
+            }
+        }
+        let before = SCOPED.with_borrow_mut(|s| s.replace(vars.clone()));
+        let _restore = Restore(before);
+        read()
     }
 
     pub fn parsed<T: std::str::FromStr>(name: &str, default: T) -> Result<T, ConfigError>

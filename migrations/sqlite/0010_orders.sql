@@ -3,14 +3,14 @@
 --
 -- net_amount_cents = total - commission - transaction fee - shipping fee - fulfilment - refund,
 -- kept up to date by whoever changes one of its terms, so the summary is one SUM over an index.
--- fees_settled is FALSE while the fees are estimated from the shop's rates, TRUE once the
+-- fees_settled is 0 (FALSE in PostgreSQL) while the fees are estimated from the shop's rates, 1 once the
 -- marketplace's finance statement has them. marketplace_rank orders the marketplace's statuses
 -- (UNPAID < ON_HOLD < AWAITING_SHIPMENT < … < COMPLETED; CANCELLED last) so that a late or
 -- repeated update can never take an order back.
 ALTER TABLE orders ADD COLUMN commission_fee_cents BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN transaction_fee_cents BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN shipping_fee_cents BIGINT NOT NULL DEFAULT 0;
-ALTER TABLE orders ADD COLUMN fees_settled BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE orders ADD COLUMN fees_settled INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN fulfillment_cost_cents BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN net_amount_cents BIGINT NOT NULL DEFAULT 0;
 ALTER TABLE orders ADD COLUMN marketplace_rank INTEGER NOT NULL DEFAULT 0;

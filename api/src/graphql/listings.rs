@@ -5,29 +5,22 @@ use async_graphql::{Context, Enum, ID, InputObject, Object, SimpleObject};
 use chrono::{DateTime, Utc};
 
 use domain::paging::PageRequest;
+use domain::products;
 use domain::shop_products::{self, StatusFilter, TiktokProductStatus};
-use domain::templates::{self, DesignSource};
-use domain::{plans, products, shops};
-use jobs::EnqueueOptions;
-use jobs::kinds::{ListingPublish, Registered, ShopProductRemove, SkuGenerate, TemplateApply};
+use domain::templates::DesignSource;
 
-use crate::errors::{ApiError, ApiResult};
+use crate::errors::ApiResult;
 use crate::graphql::products::{ProductImage, ProductStatus};
 use crate::graphql::shops::BulkJobResult;
 use crate::graphql::types::{LiveStatus, PageInfo};
-use crate::graphql::{AppState, RoleGuard, caller, state};
+use crate::graphql::{RoleGuard, caller, state};
+use crate::listings;
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 #[graphql(remote = "shop_products::ListingMode")]
 pub enum ListingMode {
     AsDraft,
     Listing,
-}
-
-impl ListingMode {
-    fn as_str(self) -> &'static str {
-        shop_products::ListingMode::from(self).as_str()
-    }
 }
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
@@ -233,108 +226,17 @@ impl ListingsQuery {
     }
 }
 
-/// The distinct ids of a bulk request, at most `products::MAX_BULK`.
-fn bulk_ids(field: &str, ids: &[ID]) -> ApiResult<Vec<String>> {
-    if ids.is_empty() {
-        return Err(ApiError::bad_input(field, "give at least one id"));
-    }
-    if ids.len() > products::MAX_BULK {
-        return Err(ApiError::bad_input(
-            field,
-            format!("at most {} at once", products::MAX_BULK),
-        ));
-    }
-    let mut out: Vec<String> = Vec::with_capacity(ids.len());
-    for id in ids {
-        if !out.iter().any(|o| o == id.as_str()) {
-            out.push(id.to_string());
+fn ids(ids: &[ID]) -> Vec<String> {
+    ids.iter().map(|id| id.as_str().to_owned()).collect()
+}
+
+impl From<listings::Queued> for BulkJobResult {
+    fn from(q: listings::Queued) -> BulkJobResult {
+        BulkJobResult {
+            queued: q.count(),
+            batch_id: q.batch_id.into(),
         }
     }
-    Ok(out)
-}
-
-/// A shop products can be listed on now: the caller's, TikTok, connected.
-async fn listable_shop(
-    conn: &mut domain::Conn,
-    me: &crate::auth::Caller,
-    field: &str,
-    shop_id: &str,
-) -> ApiResult<shops::Shop> {
-    let shop = shops::get(conn, &me.scope, shop_id).await?;
-    if !shop.sale_channel.supports_listing() {
-        return Err(ApiError::bad_input(
-            field,
-            format!(
-                "listing on {} is not available yet; only TikTok Shop",
-                shop.sale_channel.as_str()
-            ),
-        ));
-    }
-    if shop.connection != shops::ShopConnection::Connected {
-        return Err(ApiError::bad_input(
-            field,
-            format!(
-                "shop {} is disconnected: authorise it again first",
-                shop.name
-            ),
-        ));
-    }
-    Ok(shop)
-}
-
-/// Creates a batch of `jobs`, commits, pushes.
-async fn commit_batch<K: Registered>(
-    app: &AppState,
-    mut tx: domain::db::Tx,
-    client_id: &str,
-    jobs: Vec<K>,
-) -> ApiResult<(String, Vec<String>)> {
-    let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(client_id);
-    let (batch_id, pending) = K::enqueue_batch(&mut tx, &jobs, &options).await?;
-    tx.commit().await?;
-    let ids = pending.ids().to_vec();
-    app.dispatch(pending).await;
-    Ok((batch_id, ids))
-}
-
-/// Listing jobs for products × shops, each with its new listing version.
-async fn listing_jobs(
-    tx: &mut domain::db::Tx,
-    client_id: &str,
-    product_ids: &[(String, String)],
-    shops: &[shops::Shop],
-    mode: ListingMode,
-) -> ApiResult<Vec<ListingPublish>> {
-    let mut jobs = Vec::new();
-    for shop in shops {
-        for (product_id, name) in product_ids {
-            let (_, version) =
-                shop_products::request_listing(tx, client_id, &shop.id, product_id, mode.into())
-                    .await?;
-            jobs.push(ListingPublish {
-                shop_id: shop.id.clone(),
-                product_id: product_id.clone(),
-                version,
-                mode: mode.as_str().into(),
-                label: format!("{name} → {}", shop.name),
-            });
-        }
-    }
-    Ok(jobs)
-}
-
-/// The products of the caller's client, with their names; another client's id is NOT_FOUND.
-async fn own_products(
-    conn: &mut domain::Conn,
-    me: &crate::auth::Caller,
-    ids: &[String],
-) -> ApiResult<Vec<(String, String)>> {
-    let mut out = Vec::with_capacity(ids.len());
-    for id in ids {
-        let p = products::get(conn, &me.scope, id).await?;
-        out.push((p.id, p.name));
-    }
-    Ok(out)
 }
 
 #[derive(Default)]
@@ -350,47 +252,26 @@ impl ListingsMutation {
         ctx: &Context<'_>,
         input: CreateProductWithTemplateInput,
     ) -> ApiResult<Vec<ID>> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        if input.designs.is_empty() {
-            return Err(ApiError::bad_input("designs", "give at least one design"));
-        }
-        if input.designs.len() > templates::MAX_DESIGNS {
-            return Err(ApiError::bad_input(
-                "designs",
-                format!("at most {} designs at once", templates::MAX_DESIGNS),
-            ));
-        }
-        let mut tx = app.db.begin().await?;
-        plans::require_active(&mut tx, &me.scope.client_id).await?;
-        let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
-        let mut shops = Vec::new();
-        for (i, shop_id) in input.shop_ids.iter().flatten().enumerate() {
-            shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), shop_id).await?);
-        }
-        let mut created = Vec::with_capacity(input.designs.len());
-        for (i, d) in input.designs.into_iter().enumerate() {
-            let source = DesignSource {
-                name: d.name,
-                design_front_url: d.design_front_url,
-                design_back_url: d.design_back_url,
-                design_sleeve_url: d.design_sleeve_url,
-                design_hood_url: d.design_hood_url,
-                mockup_urls: d.mockup_urls.unwrap_or_default(),
-            };
-            let id = templates::create_product(&mut tx, &me.scope, &template, &source, i).await?;
-            let name = templates::product_name(&template.title, source.name.trim());
-            created.push((id, name));
-        }
-        let ids: Vec<ID> = created.iter().map(|(id, _)| ID::from(id.clone())).collect();
-        if shops.is_empty() {
-            tx.commit().await?;
-        } else {
-            let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
-            let jobs = listing_jobs(&mut tx, &me.scope.client_id, &created, &shops, mode).await?;
-            commit_batch(app, tx, &me.scope.client_id, jobs).await?;
-        }
-        Ok(ids)
+        let input = listings::NewProducts {
+            template_id: input.template_id.as_str().to_owned(),
+            designs: input
+                .designs
+                .into_iter()
+                .map(|d| DesignSource {
+                    name: d.name,
+                    design_front_url: d.design_front_url,
+                    design_back_url: d.design_back_url,
+                    design_sleeve_url: d.design_sleeve_url,
+                    design_hood_url: d.design_hood_url,
+                    mockup_urls: d.mockup_urls.unwrap_or_default(),
+                })
+                .collect(),
+            shop_ids: ids(input.shop_ids.as_deref().unwrap_or_default()),
+            listing_mode: input.listing_mode.map(Into::into),
+        };
+        let created =
+            listings::create_products_with_template(state(ctx), caller(ctx)?, input).await?;
+        Ok(created.product_ids.into_iter().map(ID::from).collect())
     }
 
     /// Applies a template to products, one `template.apply` job each.
@@ -400,27 +281,16 @@ impl ListingsMutation {
         ctx: &Context<'_>,
         input: BulkApplyTemplateInput,
     ) -> ApiResult<BulkApplyTemplateResult> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        let ids = bulk_ids("productIds", &input.product_ids)?;
-        let mut tx = app.db.begin().await?;
-        let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
-        if let Some(f) = template.price_formula.as_deref() {
-            domain::price_formula::PriceFormula::parse(f)?;
-        }
-        let products = own_products(&mut tx, me, &ids).await?;
-        let jobs = products
-            .iter()
-            .map(|(id, name)| TemplateApply {
-                template_id: template.id.clone(),
-                product_id: id.clone(),
-                label: name.clone(),
-            })
-            .collect();
-        let (batch_id, _) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
+        let (products, queued) = listings::bulk_apply_template(
+            state(ctx),
+            caller(ctx)?,
+            &input.template_id,
+            &ids(&input.product_ids),
+        )
+        .await?;
         Ok(BulkApplyTemplateResult {
-            successful_products: products.into_iter().map(|(id, _)| id.into()).collect(),
-            batch_id: Some(batch_id.into()),
+            successful_products: products.into_iter().map(ID::from).collect(),
+            batch_id: Some(queued.batch_id.into()),
         })
     }
 
@@ -431,26 +301,16 @@ impl ListingsMutation {
         ctx: &Context<'_>,
         input: BulkListingProductInput,
     ) -> ApiResult<BulkJobResult> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        let ids = bulk_ids("productIds", &input.product_ids)?;
-        let mut tx = app.db.begin().await?;
-        plans::require_active(&mut tx, &me.scope.client_id).await?;
-        let shop = listable_shop(&mut tx, me, "shopId", &input.shop_id).await?;
-        let products = own_products(&mut tx, me, &ids).await?;
-        if let Some(template_id) = &input.template_id {
-            let template = templates::get(&mut tx, &me.scope, template_id).await?;
-            for (id, _) in &products {
-                templates::apply_to_product(&mut tx, &me.scope, &template, id).await?;
-            }
-        }
-        let jobs =
-            listing_jobs(&mut tx, &me.scope.client_id, &products, &[shop], input.mode).await?;
-        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
-        Ok(BulkJobResult {
-            batch_id: batch_id.into(),
-            queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
-        })
+        let queued = listings::bulk_listing(
+            state(ctx),
+            caller(ctx)?,
+            &input.shop_id,
+            &ids(&input.product_ids),
+            input.mode.into(),
+            input.template_id.as_ref().map(|id| id.as_str()),
+        )
+        .await?;
+        Ok(queued.into())
     }
 
     /// Publishes (lists live) products on several shops: one job per product × shop.
@@ -460,36 +320,14 @@ impl ListingsMutation {
         ctx: &Context<'_>,
         input: BulkPublishProductsInput,
     ) -> ApiResult<BulkJobResult> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        let ids = bulk_ids("productIds", &input.product_ids)?;
-        let shop_ids = bulk_ids("shopIds", &input.shop_ids)?;
-        if ids.len() * shop_ids.len() > products::MAX_BULK {
-            return Err(ApiError::bad_input(
-                "productIds",
-                format!("at most {} products × shops at once", products::MAX_BULK),
-            ));
-        }
-        let mut tx = app.db.begin().await?;
-        plans::require_active(&mut tx, &me.scope.client_id).await?;
-        let mut shops = Vec::new();
-        for (i, id) in shop_ids.iter().enumerate() {
-            shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), id).await?);
-        }
-        let products = own_products(&mut tx, me, &ids).await?;
-        let jobs = listing_jobs(
-            &mut tx,
-            &me.scope.client_id,
-            &products,
-            &shops,
-            ListingMode::Listing,
+        let queued = listings::bulk_publish(
+            state(ctx),
+            caller(ctx)?,
+            &ids(&input.product_ids),
+            &ids(&input.shop_ids),
         )
         .await?;
-        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
-        Ok(BulkJobResult {
-            batch_id: batch_id.into(),
-            queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
-        })
+        Ok(queued.into())
     }
 
     /// Gives a SKU to every variant without one, for listing on a TikTok shop.
@@ -500,25 +338,10 @@ impl ListingsMutation {
         shop_id: ID,
         product_ids: Vec<ID>,
     ) -> ApiResult<Option<BulkJobResult>> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        let ids = bulk_ids("productIds", &product_ids)?;
-        let mut tx = app.db.begin().await?;
-        shops::get(&mut tx, &me.scope, &shop_id).await?;
-        let products = own_products(&mut tx, me, &ids).await?;
-        let jobs = products
-            .iter()
-            .map(|(id, name)| SkuGenerate {
-                shop_id: shop_id.to_string(),
-                product_id: id.clone(),
-                label: name.clone(),
-            })
-            .collect();
-        let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
-        Ok(Some(BulkJobResult {
-            batch_id: batch_id.into(),
-            queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
-        }))
+        let queued =
+            listings::bulk_generate_skus(state(ctx), caller(ctx)?, &shop_id, &ids(&product_ids))
+                .await?;
+        Ok(Some(queued.into()))
     }
 
     /// Removes a product from a shop (deleted on the marketplace too); queued.
@@ -529,7 +352,13 @@ impl ListingsMutation {
         shop_id: ID,
         shop_product_id: ID,
     ) -> ApiResult<bool> {
-        queue_removals(ctx, &shop_id, &[shop_product_id]).await?;
+        listings::remove_shop_products(
+            state(ctx),
+            caller(ctx)?,
+            &shop_id,
+            &[shop_product_id.as_str().to_owned()],
+        )
+        .await?;
         Ok(true)
     }
 
@@ -540,31 +369,13 @@ impl ListingsMutation {
         shop_id: ID,
         shop_product_ids: Vec<ID>,
     ) -> ApiResult<BulkJobResult> {
-        queue_removals(ctx, &shop_id, &shop_product_ids).await
+        let queued = listings::remove_shop_products(
+            state(ctx),
+            caller(ctx)?,
+            &shop_id,
+            &ids(&shop_product_ids),
+        )
+        .await?;
+        Ok(queued.into())
     }
-}
-
-async fn queue_removals(
-    ctx: &Context<'_>,
-    shop_id: &str,
-    shop_product_ids: &[ID],
-) -> ApiResult<BulkJobResult> {
-    let me = caller(ctx)?;
-    let app = state(ctx);
-    let ids = bulk_ids("shopProductIds", shop_product_ids)?;
-    let mut tx = app.db.begin().await?;
-    let mut jobs = Vec::with_capacity(ids.len());
-    for id in &ids {
-        let sp = shop_products::get(&mut tx, &me.scope, shop_id, id).await?;
-        jobs.push(ShopProductRemove {
-            shop_id: shop_id.to_owned(),
-            shop_product_id: sp.id,
-            label: format!("{} → {}", sp.product_name, sp.shop_name),
-        });
-    }
-    let (batch_id, queued) = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
-    Ok(BulkJobResult {
-        batch_id: batch_id.into(),
-        queued: i32::try_from(queued.len()).unwrap_or(i32::MAX),
-    })
 }

@@ -16,8 +16,8 @@ use jobs::tiktok::{ShopSession, open_any_shop, open_shop};
 
 use crate::auth::Caller;
 use crate::errors::{ApiError, ApiResult};
-use crate::graphql::shops::tiktok;
 use crate::graphql::{AppState, RoleGuard, caller, state};
+use crate::shops::tiktok;
 
 /// A request waits at most this long for the marketplace (the client's own retries included).
 const LOOKUP_TIMEOUT: Duration = Duration::from_secs(15);

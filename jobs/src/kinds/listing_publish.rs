@@ -29,8 +29,7 @@ pub struct ListingPublish {
     pub shop_id: String,
     pub product_id: String,
     pub version: i64,
-    /// `AS_DRAFT` or `LISTING`.
-    pub mode: String,
+    pub mode: shop_products::ListingMode,
     /// What the batch summary shows for it.
     #[serde(default)]
     pub label: String,
@@ -249,7 +248,7 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
         // The tree the category ids come from (US shops list against v2).
         category_version: Some(domain::marketplace::TIKTOK_CATEGORY_VERSION.into()),
         brand_id: product_brand(ctx, &scope, &p.product_id).await?,
-        save_mode: Some(p.mode.clone()),
+        save_mode: Some(p.mode.as_str().to_owned()),
         idempotency_key: creating.then(|| listing_key(&p.shop_id, &p.product_id, p.version)),
         main_images: Some(main_images),
         skus: Some(skus),
@@ -307,11 +306,11 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
             seller_sku: Some(s.seller_sku.clone()).filter(|s| !s.is_empty()),
         })
         .collect();
-    let status = if p.mode == "AS_DRAFT" {
-        "DRAFT"
-    } else {
-        "PENDING"
-    };
+    let status = match p.mode {
+        shop_products::ListingMode::AsDraft => shop_products::TiktokProductStatus::Draft,
+        shop_products::ListingMode::Listing => shop_products::TiktokProductStatus::Pending,
+    }
+    .as_str();
     let warnings: Vec<String> = written.warnings.iter().map(|w| w.message.clone()).collect();
     let mut conn = ctx.db.conn().await?;
     shop_products::record_published(
