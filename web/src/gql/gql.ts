@@ -23,6 +23,11 @@ type Documents = {
     "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": typeof types.SignUpClientDocument,
     "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": typeof types.CheckDuplicateClientKeyDocument,
     "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": typeof types.VerifyClientDocument,
+    "\n  query DashboardSummary($filter: OrderFilter) {\n    getOrderSummary(filter: $filter) {\n      totalOrders\n      revenueEstimate\n      ffTotalAmount\n      totalRefund\n      totalNetAmount\n    }\n  }\n": typeof types.DashboardSummaryDocument,
+    "\n  query DashboardNeedAction($filter: OrderFilter) {\n    getOrderNeedAction(filter: $filter) {\n      orderNeedIn24h\n      orderOverDate\n    }\n  }\n": typeof types.DashboardNeedActionDocument,
+    "\n  query DashboardSoldProducts($filter: OrderFilter) {\n    getSoldProducts(filter: $filter) {\n      totalSold\n      sellerProductId\n      productName\n      productImage\n    }\n  }\n": typeof types.DashboardSoldProductsDocument,
+    "\n  query DashboardDayStats($filter: OrderFilter) {\n    getOrderDayStats(filter: $filter) {\n      date\n      orders\n      sales\n      net\n    }\n  }\n": typeof types.DashboardDayStatsDocument,
+    "\n  query DashboardFailedJobs($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        error\n        attempts\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n": typeof types.DashboardFailedJobsDocument,
     "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": typeof types.GetQueueStatsDocument,
     "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": typeof types.GetWorkersDocument,
     "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetEventHistoriesDocument,
@@ -99,6 +104,11 @@ const documents: Documents = {
     "\n  mutation SignUpClient($input: SignUpClientInput!) {\n    signUpClient(input: $input)\n  }\n": types.SignUpClientDocument,
     "\n  mutation CheckDuplicateClientKey($key: String!) {\n    checkDuplicateClientKey(key: $key)\n  }\n": types.CheckDuplicateClientKeyDocument,
     "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n": types.VerifyClientDocument,
+    "\n  query DashboardSummary($filter: OrderFilter) {\n    getOrderSummary(filter: $filter) {\n      totalOrders\n      revenueEstimate\n      ffTotalAmount\n      totalRefund\n      totalNetAmount\n    }\n  }\n": types.DashboardSummaryDocument,
+    "\n  query DashboardNeedAction($filter: OrderFilter) {\n    getOrderNeedAction(filter: $filter) {\n      orderNeedIn24h\n      orderOverDate\n    }\n  }\n": types.DashboardNeedActionDocument,
+    "\n  query DashboardSoldProducts($filter: OrderFilter) {\n    getSoldProducts(filter: $filter) {\n      totalSold\n      sellerProductId\n      productName\n      productImage\n    }\n  }\n": types.DashboardSoldProductsDocument,
+    "\n  query DashboardDayStats($filter: OrderFilter) {\n    getOrderDayStats(filter: $filter) {\n      date\n      orders\n      sales\n      net\n    }\n  }\n": types.DashboardDayStatsDocument,
+    "\n  query DashboardFailedJobs($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        error\n        attempts\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n": types.DashboardFailedJobsDocument,
     "\n  query GetQueueStats {\n    getQueueStats {\n      type\n      pending\n      processing\n      succeeded\n      failed\n    }\n  }\n": types.GetQueueStatsDocument,
     "\n  query GetWorkers {\n    getWorkers {\n      id\n      queues\n      lastSeenAt\n    }\n  }\n": types.GetWorkersDocument,
     "\n  query GetEventHistories($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        status\n        error\n        event\n        attempts\n        batchId\n        clientId\n        createdAt\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetEventHistoriesDocument,
@@ -216,6 +226,26 @@ export function graphql(source: "\n  mutation CheckDuplicateClientKey($key: Stri
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n"): (typeof documents)["\n  mutation VerifyClient($token: String!) {\n    verifyClient(token: $token)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardSummary($filter: OrderFilter) {\n    getOrderSummary(filter: $filter) {\n      totalOrders\n      revenueEstimate\n      ffTotalAmount\n      totalRefund\n      totalNetAmount\n    }\n  }\n"): (typeof documents)["\n  query DashboardSummary($filter: OrderFilter) {\n    getOrderSummary(filter: $filter) {\n      totalOrders\n      revenueEstimate\n      ffTotalAmount\n      totalRefund\n      totalNetAmount\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardNeedAction($filter: OrderFilter) {\n    getOrderNeedAction(filter: $filter) {\n      orderNeedIn24h\n      orderOverDate\n    }\n  }\n"): (typeof documents)["\n  query DashboardNeedAction($filter: OrderFilter) {\n    getOrderNeedAction(filter: $filter) {\n      orderNeedIn24h\n      orderOverDate\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardSoldProducts($filter: OrderFilter) {\n    getSoldProducts(filter: $filter) {\n      totalSold\n      sellerProductId\n      productName\n      productImage\n    }\n  }\n"): (typeof documents)["\n  query DashboardSoldProducts($filter: OrderFilter) {\n    getSoldProducts(filter: $filter) {\n      totalSold\n      sellerProductId\n      productName\n      productImage\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardDayStats($filter: OrderFilter) {\n    getOrderDayStats(filter: $filter) {\n      date\n      orders\n      sales\n      net\n    }\n  }\n"): (typeof documents)["\n  query DashboardDayStats($filter: OrderFilter) {\n    getOrderDayStats(filter: $filter) {\n      date\n      orders\n      sales\n      net\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DashboardFailedJobs($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        error\n        attempts\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n"): (typeof documents)["\n  query DashboardFailedJobs($filter: EventHistoryFilter) {\n    getEventHistories(filter: $filter) {\n      items {\n        id\n        type\n        error\n        attempts\n        updatedAt\n      }\n      pageInfo {\n        totalCount\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

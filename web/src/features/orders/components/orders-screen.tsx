@@ -31,12 +31,12 @@ import { isDefaultKept, toOrderFilter, useKeptOrderFilters } from './use-order-f
 
 type Tab = OrderStatus | 'ALL';
 
-const DEADLINES: Record<OrderDeadline, string> = { LATE: 'Past ship-by date', DUE_SOON: 'Ship within 24 h' };
+const DEADLINES: Record<OrderDeadline, string> = { OVERDUE: 'Past ship-by date', DUE_SOON: 'Ship within 24 h' };
 const CHANNEL_OPTIONS = (Object.keys(saleChannelLabels) as SaleChannel[]).map((value) => ({ value, label: saleChannelLabels[value] }));
 
 /** Table columns the API can sort by (the rest of the columns are not sortable). */
-const SORT_COLUMNS: Record<string, OrderSortField> = { createdAt: 'CREATED_AT', shipByAt: 'SHIP_BY_AT', totalAmount: 'TOTAL_AMOUNT', updatedAt: 'UPDATED_AT' };
-const COLUMN_OF: Record<OrderSortField, string> = { CREATED_AT: 'createdAt', SHIP_BY_AT: 'shipByAt', TOTAL_AMOUNT: 'totalAmount', UPDATED_AT: 'updatedAt' };
+const SORT_COLUMNS: Record<string, OrderSortField> = { createdAt: 'ORDERED_AT', shipByAt: 'SHIP_BY', totalAmount: 'TOTAL' };
+const COLUMN_OF: Record<OrderSortField, string> = { ORDERED_AT: 'createdAt', SHIP_BY: 'shipByAt', TOTAL: 'totalAmount' };
 
 const SKELETON_COLUMNS = [{ header: '', width: '3rem' }, { header: 'Order' }, { header: 'Items' }, { header: 'Shop' }, { header: 'Status' }, { header: 'Ship by' }, { header: 'Total' }];
 
@@ -44,7 +44,7 @@ function isStatus(v: string | null): v is OrderStatus {
   return v !== null && v in orderStatusLabels;
 }
 function isDeadline(v: string | null): v is OrderDeadline {
-  return v === 'LATE' || v === 'DUE_SOON';
+  return v === 'OVERDUE' || v === 'DUE_SOON';
 }
 
 /**
@@ -72,7 +72,8 @@ export function OrdersScreen() {
   const orders = useOrders({
     ...base,
     ...(tab !== 'ALL' ? { status: tab } : {}),
-    sort: kept.sort,
+    sort: kept.sort.field,
+    direction: kept.sort.direction,
     limit: paging.pageSize,
     page: paging.page,
   });
@@ -106,7 +107,7 @@ export function OrdersScreen() {
 
   const onExport = () =>
     startExport.mutate(
-      { ...base, ...(tab !== 'ALL' ? { status: tab } : {}), sort: kept.sort },
+      { ...base, ...(tab !== 'ALL' ? { status: tab } : {}), sort: kept.sort.field, direction: kept.sort.direction },
       { onSuccess: (e) => setExportId(e.id) },
     );
 
@@ -198,7 +199,7 @@ export function OrdersScreen() {
           <DateRangePicker value={kept.range} onChange={(range) => update({ range })} timeZone={timezone} testId="orders-range" />
           {deadline ? (
             <span className="filter-chip" data-testid="orders-deadline">
-              <i className={deadline === 'LATE' ? 'pi pi-exclamation-circle' : 'pi pi-clock'} aria-hidden="true" />
+              <i className={deadline === 'OVERDUE' ? 'pi pi-exclamation-circle' : 'pi pi-clock'} aria-hidden="true" />
               {DEADLINES[deadline]}
               <button type="button" aria-label="Show every deadline" onClick={() => setParam('deadline', null)}>
                 <i className="pi pi-times" aria-hidden="true" />

@@ -22,11 +22,11 @@ export const DEFAULT_KEPT_FILTERS: KeptOrderFilters = {
   shopIds: [],
   saleChannel: null,
   range: { preset: 'all' },
-  sort: { field: 'CREATED_AT', direction: 'DESC' },
+  sort: { field: 'ORDERED_AT', direction: 'DESC' },
 };
 
 const CHANNELS: SaleChannel[] = ['TIKTOK', 'AMAZON', 'WALMART'];
-const SORT_FIELDS: OrderSortField[] = ['CREATED_AT', 'UPDATED_AT', 'SHIP_BY_AT', 'TOTAL_AMOUNT'];
+const SORT_FIELDS: OrderSortField[] = ['ORDERED_AT', 'TOTAL', 'SHIP_BY'];
 
 /**
  * What was stored, made safe to use: a value from an older build, or edited by hand, falls
@@ -71,12 +71,14 @@ export interface MomentFilters {
 }
 
 /**
- * The API's filter for what is on screen, without paging. The days are read in `timeZone`
- * (the user's), `now` fixes "today" for the presets.
+ * The API's filter for what is on screen, without paging or sort. The days are read in
+ * `timeZone` (the user's) and sent as instants; the zone goes along for what the server counts
+ * per day (the chart) when the user has no TIMEZONE setting of their own. `now` fixes "today".
  */
 export function toOrderFilter(kept: KeptOrderFilters, moment: MomentFilters, timeZone: string, now: Date = new Date()): OrderFilter {
   const search = moment.search?.trim();
   return {
+    timezone: timeZone,
     ...(moment.status ? { status: moment.status } : {}),
     ...(moment.deadline ? { deadline: moment.deadline } : {}),
     ...(search ? { search } : {}),
