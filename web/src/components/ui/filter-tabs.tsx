@@ -29,7 +29,12 @@ export function FilterTabs<T extends string>({ tabs, value, onChange, label, tes
           onClick={() => onChange(tab.value)}
         >
           {tab.label}
-          {tab.count !== undefined ? <span className="filter-tab-count">{tab.count}</span> : null}
+          {tab.count !== undefined ? (
+            <>
+              {' '}
+              <span className="filter-tab-count">{tab.count}</span>
+            </>
+          ) : null}
         </button>
       ))}
     </div>
