@@ -7,5 +7,6 @@ pub mod config;
 pub mod demo;
 pub mod errors;
 pub mod graphql;
+pub mod orders;
 pub mod server;
 pub mod uploads;

@@ -8,6 +8,7 @@ pub mod introspection;
 pub mod listings;
 pub mod marketplace;
 pub mod monitors;
+pub mod orders;
 pub mod products;
 pub mod shops;
 pub mod templates;
@@ -125,6 +126,7 @@ pub struct Query(
     shops::ShopsQuery,
     listings::ListingsQuery,
     marketplace::MarketplaceQuery,
+    orders::OrdersQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -139,6 +141,7 @@ pub struct Mutation(
     shops::ShopsMutation,
     listings::ListingsMutation,
     uploads::UploadsMutation,
+    orders::OrdersMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -4,6 +4,7 @@
 use crate::time;
 
 pub mod desk;
+pub mod export;
 pub mod sync;
 pub mod timeline;
 

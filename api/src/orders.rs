@@ -1,0 +1,285 @@
+//! The order desk's use cases, callable without HTTP: what sellers read of their orders and the
+//! moves they make, the chart per day, exports and their download. GraphQL resolvers
+//! (`graphql/orders.rs`) only convert types and call these.
+//!
+//! Every read is tenant-scoped through the caller's `Scope` (STAFF: their assigned shops), and
+//! every filter is resolved once (`desk::Filter::resolve`: local days in the user's zone) so a
+//! list, its summary, its chart and its export count the same orders.
+use axum::body::Body;
+use axum::extract::{FromRef, Path, State};
+use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing;
+use axum::{Json, Router};
+use serde_json::json;
+use tower::ServiceExt as _;
+use tower_http::services::ServeFile;
+
+use domain::event_histories::{self, Visibility};
+use domain::orders::OrderStatus;
+use domain::orders::desk::{self, DayStat, NeedAction, Order, OrderEvent, SoldProduct, Summary};
+use domain::orders::export::{self, ExportStatus, OrderExport};
+use domain::paging::{Page, PageRequest};
+use domain::{Conn, ids, time};
+use jobs::kinds::OrderExport as OrderExportJob;
+use jobs::{EnqueueOptions, JobKind as _};
+
+use crate::auth::{Caller, Session};
+use crate::errors::{ApiError, ApiResult};
+use crate::graphql::AppState;
+
+/// Where a finished export is downloaded (GET, with the caller's bearer token).
+pub const DOWNLOAD_PREFIX: &str = "/exports/orders/";
+
+/// Most products getSoldProducts answers.
+const MAX_SOLD: i64 = 100;
+/// Products getSoldProducts answers when the filter names no limit.
+const DEFAULT_SOLD: i64 = 10;
+
+/// A filter with its page, as the desk takes it.
+#[derive(Debug, Clone, Default)]
+pub struct FilterInput {
+    pub filter: desk::Filter,
+    pub limit: Option<i32>,
+    pub page: Option<i32>,
+}
+
+async fn resolve(conn: &mut Conn, me: &Caller, input: &FilterInput) -> ApiResult<desk::OrderQuery> {
+    Ok(input
+        .filter
+        .clone()
+        .resolve(conn, &me.scope, time::now())
+        .await?)
+}
+
+/// A page of the caller's orders, with their items.
+pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Page<Order>> {
+    let request = PageRequest::parse(input.limit, input.page)?;
+    let mut conn = app.db.conn().await?;
+    let query = resolve(&mut conn, me, &input).await?;
+    Ok(desk::list(&mut conn, &me.scope, &query, request).await?)
+}
+
+/// One order; another client's (or, for STAFF, another shop's) is NOT_FOUND.
+pub async fn get(app: &AppState, me: &Caller, order_id: &str) -> ApiResult<Order> {
+    let mut conn = app.db.conn().await?;
+    Ok(desk::get(&mut conn, &me.scope, order_id).await?)
+}
+
+/// The order's status changes, oldest first.
+pub async fn timeline(app: &AppState, me: &Caller, order_id: &str) -> ApiResult<Vec<OrderEvent>> {
+    let mut conn = app.db.conn().await?;
+    Ok(desk::timeline(&mut conn, &me.scope, order_id).await?)
+}
+
+/// A manual move: legal moves only (CONFLICT names the allowed ones), with its timeline row.
+pub async fn update_status(
+    app: &AppState,
+    me: &Caller,
+    order_id: &str,
+    status: OrderStatus,
+) -> ApiResult<Order> {
+    let mut tx = app.db.begin().await?;
+    let order = desk::update_status(&mut tx, &me.scope, order_id, status).await?;
+    tx.commit().await?;
+    Ok(order)
+}
+
+pub async fn summary(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Summary> {
+    let mut conn = app.db.conn().await?;
+    let query = resolve(&mut conn, me, &input).await?;
+    Ok(desk::summary(&mut conn, &me.scope, &query).await?)
+}
+
+pub async fn need_action(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<NeedAction> {
+    let mut conn = app.db.conn().await?;
+    let query = resolve(&mut conn, me, &input).await?;
+    Ok(desk::need_action(&mut conn, &me.scope, &query).await?)
+}
+
+pub async fn status_counts(
+    app: &AppState,
+    me: &Caller,
+    input: FilterInput,
+) -> ApiResult<Vec<(OrderStatus, i64)>> {
+    let mut conn = app.db.conn().await?;
+    let query = resolve(&mut conn, me, &input).await?;
+    Ok(desk::status_counts(&mut conn, &me.scope, &query).await?)
+}
+
+/// The products sold most by units; the filter's `limit` is how many (default 10, at most 100).
+pub async fn sold_products(
+    app: &AppState,
+    me: &Caller,
+    input: FilterInput,
+) -> ApiResult<Vec<SoldProduct>> {
+    let limit = i64::from(input.limit.unwrap_or(DEFAULT_SOLD as i32));
+    if !(1..=MAX_SOLD).contains(&limit) {
+        return Err(ApiError::bad_input(
+            "limit",
+            format!("must be between 1 and {MAX_SOLD}"),
+        ));
+    }
+    let mut conn = app.db.conn().await?;
+    let query = resolve(&mut conn, me, &input).await?;
+    Ok(desk::sold_products(&mut conn, &me.scope, &query, limit).await?)
+}
+
+/// Orders and money per day in the user's zone, for the dashboard's chart.
+pub async fn day_stats(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Vec<DayStat>> {
+    let mut conn = app.db.conn().await?;
+    let query = resolve(&mut conn, me, &input).await?;
+    Ok(desk::day_stats(&mut conn, &me.scope, &query).await?)
+}
+
+/// An export as the caller sees it: its row, where it is (its own status, or its job's while it
+/// is not done) and, once written, where to download it.
+#[derive(Debug, Clone)]
+pub struct ExportView {
+    pub export: OrderExport,
+    pub status: ExportStatus,
+    /// Why it failed, as the job stored it (a seller's text).
+    pub error: Option<String>,
+    /// The download's path on this server, once the file is written.
+    pub download_path: Option<String>,
+}
+
+async fn view(conn: &mut Conn, me: &Caller, export: OrderExport) -> ApiResult<ExportView> {
+    let mut status = export.status;
+    let mut error = None;
+    if status != ExportStatus::Success
+        && let Some(batch_id) = &export.batch_id
+    {
+        let batch =
+            event_histories::batch(conn, &Visibility::Scoped(me.scope.clone()), batch_id).await?;
+        if batch.counts.failed > 0 {
+            status = ExportStatus::Failed;
+            error = event_histories::batch_failures(conn, batch_id, 1)
+                .await?
+                .into_iter()
+                .next()
+                .and_then(|j| j.error);
+        } else if batch.counts.processing > 0 {
+            status = ExportStatus::Processing;
+        }
+    }
+    let download_path =
+        (status == ExportStatus::Success).then(|| format!("{DOWNLOAD_PREFIX}{}", export.id));
+    Ok(ExportView {
+        export,
+        status,
+        error,
+        download_path,
+    })
+}
+
+/// Queues an `order.export` job for the filtered list (the page left aside) and records the
+/// export; the same transaction, so there is never one without the other.
+pub async fn export(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<ExportView> {
+    let mut tx = app.db.begin().await?;
+    let query = resolve(&mut tx, me, &input).await?;
+    let id = ids::new_id();
+    let job = OrderExportJob {
+        export_id: id.clone(),
+        label: "Orders export".into(),
+    };
+    let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(&me.scope.client_id);
+    let (batch_id, pending) =
+        OrderExportJob::enqueue_batch(&mut tx, std::slice::from_ref(&job), &options).await?;
+    export::create(&mut tx, &me.scope, &id, &batch_id, &query).await?;
+    tx.commit().await?;
+    app.dispatch(pending).await;
+    let mut conn = app.db.conn().await?;
+    let found = export::get(&mut conn, &me.scope, &id).await?;
+    view(&mut conn, me, found).await
+}
+
+/// An export of the caller's (or, for an admin, of the client's); anything else NOT_FOUND.
+pub async fn export_status(app: &AppState, me: &Caller, id: &str) -> ApiResult<ExportView> {
+    let mut conn = app.db.conn().await?;
+    let found = export::get(&mut conn, &me.scope, id).await?;
+    view(&mut conn, me, found).await
+}
+
+/// The download route: `GET /exports/orders/{id}` with the bearer token of a user who may see
+/// the export. Another client's export, or one not written yet, is 404.
+pub fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    AppState: FromRef<S>,
+{
+    Router::new().route("/exports/orders/{id}", routing::get(download))
+}
+
+fn refuse(status: StatusCode, message: &str) -> Response {
+    (status, Json(json!({ "error": message }))).into_response()
+}
+
+async fn download(
+    State(app): State<AppState>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    request: Request<Body>,
+) -> Response {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .filter(|t| !t.is_empty());
+    let session = match Session::resolve(&app.db, &app.jwt, bearer).await {
+        Ok(s) => s,
+        Err(e) => return refuse(StatusCode::SERVICE_UNAVAILABLE, &e.message),
+    };
+    let me = match session.caller() {
+        Ok(me) => me,
+        Err(e) => return refuse(StatusCode::UNAUTHORIZED, &e.message),
+    };
+    let found = match app.db.conn().await {
+        Ok(mut conn) => export::get(&mut conn, &me.scope, &id).await,
+        Err(e) => Err(e),
+    };
+    let found = match found {
+        Ok(found) => found,
+        Err(domain::DomainError::NotFound(_)) => {
+            return refuse(StatusCode::NOT_FOUND, "no such export");
+        }
+        Err(e) => {
+            let e = ApiError::from(e);
+            return refuse(StatusCode::INTERNAL_SERVER_ERROR, &e.message);
+        }
+    };
+    let Some(name) = found
+        .file_name
+        .as_deref()
+        .filter(|_| found.status == ExportStatus::Success)
+    else {
+        return refuse(StatusCode::NOT_FOUND, "the export is not written yet");
+    };
+    let path = jobs::kinds::exports_dir(&app.config.storage.data_dir, &found.client_id).join(name);
+    let Ok(mut response) = ServeFile::new(&path).oneshot(request).await;
+    if response.status() == StatusCode::NOT_FOUND {
+        tracing::error!(export = %found.id, "an export's file is missing");
+        return refuse(
+            StatusCode::NOT_FOUND,
+            "the export's file is gone; export again",
+        );
+    }
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    if let Ok(v) = HeaderValue::from_str(&format!(
+        "attachment; filename=\"{}\"",
+        found.download_name()
+    )) {
+        headers.insert(header::CONTENT_DISPOSITION, v);
+    }
+    // Orders carry buyers' names and addresses: never kept by a shared cache.
+    headers.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    response.map(Body::new)
+}
