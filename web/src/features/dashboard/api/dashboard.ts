@@ -39,10 +39,10 @@ export const DashboardSoldProductsDocument = graphql(`
 
 export const DashboardDayStatsDocument = graphql(`
   query DashboardDayStats($filter: OrderFilter) {
-    getOrderDayStats(filter: $filter) {
+    getOrderStats(filter: $filter) {
       date
       orders
-      sales
+      revenue
       net
     }
   }
@@ -95,7 +95,7 @@ export const soldProductsQueryOptions = (client: ApiClient, filter: OrderFilter)
   queryOptions({ queryKey: dashboardKeys.soldProducts(filter), queryFn: () => getSoldProducts(client, filter), refetchInterval: REFRESH_MS });
 export const useSoldProducts = (filter: OrderFilter) => useQuery(soldProductsQueryOptions(useApiClient(), filter));
 
-export const getDayStats = (client: ApiClient, filter: OrderFilter) => client.request(DashboardDayStatsDocument, { filter }).then((r) => r.getOrderDayStats);
+export const getDayStats = (client: ApiClient, filter: OrderFilter) => client.request(DashboardDayStatsDocument, { filter }).then((r) => r.getOrderStats);
 export const dayStatsQueryOptions = (client: ApiClient, filter: OrderFilter) =>
   queryOptions({ queryKey: dashboardKeys.dayStats(filter), queryFn: () => getDayStats(client, filter), refetchInterval: REFRESH_MS });
 export const useDayStats = (filter: OrderFilter) => useQuery(dayStatsQueryOptions(useApiClient(), filter));

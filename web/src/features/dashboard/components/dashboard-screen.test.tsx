@@ -21,7 +21,7 @@ const handlers = {
   DashboardNeedAction: () => ok({ getOrderNeedAction: { orderNeedIn24h: 7, orderOverDate: 3 } }),
   DashboardSoldProducts: () =>
     ok({ getSoldProducts: [{ totalSold: 40, sellerProductId: 'p1', productName: 'Classic tee', productImage: null }, { totalSold: 12, sellerProductId: null, productName: 'Mug', productImage: null }] }),
-  DashboardDayStats: () => ok({ getOrderDayStats: [{ date: '2026-03-04', orders: 3, sales: 120, net: 90 }] }),
+  DashboardDayStats: () => ok({ getOrderStats: [{ date: '2026-03-04', orders: 3, revenue: 120, net: 90 }] }),
   DashboardFailedJobs: () =>
     ok({ getEventHistories: pageOf([{ id: 'j1', type: 'listing.publish', error: 'TikTok refused the category', attempts: 3, updatedAt: '2026-03-04T10:00:00Z' }]) }),
 };

@@ -104,7 +104,7 @@ function ChartPanel({ filter, range, timezone }: { filter: OrderFilter; range: D
       ) : stats.isPending ? (
         <Skeleton height="280px" />
       ) : (
-        <OrdersChart data={fillDays(stats.data.map((d) => ({ date: d.date, orders: d.orders, sales: d.sales })), from, to)} />
+        <OrdersChart data={fillDays(stats.data.map((d) => ({ date: d.date, orders: d.orders, sales: d.revenue })), from, to)} />
       )}
     </Panel>
   );

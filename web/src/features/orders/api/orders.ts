@@ -42,52 +42,12 @@ export const OrdersDocument = graphql(`
   }
 `);
 
-/**
- * The count behind each status tab, in one request: the summary's order count once per status,
- * under the same filters as the list (aliases named after the statuses).
- */
+/** How many orders each status has under the list's filters (the status set aside): the tabs. */
 export const OrderStatusCountsDocument = graphql(`
-  query OrderStatusCounts(
-    $ALL: OrderFilter
-    $AWAITING_DESIGN: OrderFilter
-    $AWAITING_FULFILLMENT: OrderFilter
-    $FULFILLED: OrderFilter
-    $AWAITING_SHIPMENT: OrderFilter
-    $IN_TRANSIT: OrderFilter
-    $DELIVERED: OrderFilter
-    $COMPLETED: OrderFilter
-    $CANCELLED: OrderFilter
-    $REFUNDED: OrderFilter
-  ) {
-    ALL: getOrderSummary(filter: $ALL) {
-      totalOrders
-    }
-    AWAITING_DESIGN: getOrderSummary(filter: $AWAITING_DESIGN) {
-      totalOrders
-    }
-    AWAITING_FULFILLMENT: getOrderSummary(filter: $AWAITING_FULFILLMENT) {
-      totalOrders
-    }
-    FULFILLED: getOrderSummary(filter: $FULFILLED) {
-      totalOrders
-    }
-    AWAITING_SHIPMENT: getOrderSummary(filter: $AWAITING_SHIPMENT) {
-      totalOrders
-    }
-    IN_TRANSIT: getOrderSummary(filter: $IN_TRANSIT) {
-      totalOrders
-    }
-    DELIVERED: getOrderSummary(filter: $DELIVERED) {
-      totalOrders
-    }
-    COMPLETED: getOrderSummary(filter: $COMPLETED) {
-      totalOrders
-    }
-    CANCELLED: getOrderSummary(filter: $CANCELLED) {
-      totalOrders
-    }
-    REFUNDED: getOrderSummary(filter: $REFUNDED) {
-      totalOrders
+  query OrderStatusCounts($filter: OrderFilter) {
+    getOrderStatusCounts(filter: $filter) {
+      status
+      count
     }
   }
 `);
@@ -142,14 +102,15 @@ export const OrderDetailDocument = graphql(`
         originProductUrl
       }
       profit {
-        saleAmount
+        sale
         commissionFee
         transactionFee
         shippingFee
-        fulfillmentCost
-        refundAmount
-        netAmount
+        totalFees
         feesSettled
+        fulfillmentCost
+        refund
+        net
       }
       timeline {
         id
@@ -185,6 +146,7 @@ export const ExportOrdersDocument = graphql(`
       totalRows
       doneRows
       downloadUrl
+      fileName
       error
       createdAt
     }
@@ -199,6 +161,7 @@ export const OrderExportStatusDocument = graphql(`
       totalRows
       doneRows
       downloadUrl
+      fileName
       error
       createdAt
     }
@@ -241,11 +204,15 @@ export function useOrders(filter: OrderFilter) {
   return useQuery(ordersQueryOptions(useApiClient(), filter));
 }
 
-/** `filter` without status or paging: each tab adds its own status. */
+/** Per status, and all of them together ("All" counts every status, as the list does without one). */
 export async function getOrderStatusCounts(client: ApiClient, filter: OrderFilter): Promise<StatusCounts> {
-  const vars = Object.fromEntries([['ALL', filter], ...STATUS_TABS.map((s) => [s, { ...filter, status: s }])]);
-  const r = await client.request(OrderStatusCountsDocument, vars);
-  return Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v.totalOrders])) as StatusCounts;
+  const r = await client.request(OrderStatusCountsDocument, { filter });
+  const counts = Object.fromEntries([['ALL', 0], ...STATUS_TABS.map((s) => [s, 0])]) as StatusCounts;
+  for (const { status, count } of r.getOrderStatusCounts) {
+    counts[status] = count;
+    counts.ALL += count;
+  }
+  return counts;
 }
 
 export const orderStatusCountsQueryOptions = (client: ApiClient, filter: OrderFilter) =>
@@ -309,4 +276,26 @@ export const orderExportQueryOptions = (client: ApiClient, id: string) =>
 
 export function useOrderExport(id: string) {
   return useQuery(orderExportQueryOptions(useApiClient(), id));
+}
+
+/**
+ * The export's file. Its URL answers only with the bearer token, which a plain link cannot send:
+ * the file is fetched here and handed to the browser as a download under its own name.
+ */
+export async function downloadExport(session: { token: string | null; fetch: typeof fetch }, exp: Pick<OrderExport, 'downloadUrl' | 'fileName'>): Promise<void> {
+  if (!exp.downloadUrl) throw new Error('The export has no file yet.');
+  const res = await session.fetch(exp.downloadUrl, { headers: session.token ? { authorization: `Bearer ${session.token}` } : {} });
+  if (!res.ok) throw new Error(res.status === 404 ? 'The export file is gone: export again.' : `The download failed (status ${res.status}).`);
+  const url = URL.createObjectURL(await res.blob());
+  try {
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = exp.fileName;
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+  } finally {
+    // The click has handed the blob to the download; give it a moment before letting it go.
+    window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
 }

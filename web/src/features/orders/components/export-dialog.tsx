@@ -1,12 +1,18 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { ProgressBar } from 'primereact/progressbar';
+import { useState } from 'react';
 import { ErrorState } from '@/components/ui/empty-state';
-import { isExportDone, useOrderExport } from '../api/orders';
+import { errorMessage } from '@/lib/api-client';
+import { notify } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { downloadExport, isExportDone, useOrderExport } from '../api/orders';
 
 /** The progress of one export job (polled about every second), then its download link. */
 function ExportProgress({ id }: { id: string }) {
   const query = useOrderExport(id);
+  const session = useSession();
+  const [downloading, setDownloading] = useState(false);
   const exp = query.data;
   if (query.isError && !exp) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!exp || !isExportDone(exp)) {
@@ -27,10 +33,18 @@ function ExportProgress({ id }: { id: string }) {
         <i className="pi pi-check-circle bulk-progress-ok" aria-hidden="true" /> {exp.totalRows} order{exp.totalRows === 1 ? '' : 's'} exported.
       </p>
       {exp.downloadUrl ? (
-        <a className="p-button p-component" href={exp.downloadUrl} download data-testid="export-download">
-          <i className="pi pi-download" aria-hidden="true" />
-          <span>&nbsp;Download CSV</span>
-        </a>
+        <Button
+          label={`Download ${exp.fileName}`}
+          icon="pi pi-download"
+          loading={downloading}
+          data-testid="export-download"
+          onClick={() => {
+            setDownloading(true);
+            downloadExport(session, exp)
+              .catch((e: unknown) => notify.error(errorMessage(e)))
+              .finally(() => setDownloading(false));
+          }}
+        />
       ) : null}
     </div>
   );

@@ -36,7 +36,7 @@ function order(extra: Record<string, unknown> = {}) {
       { id: 'i1', productName: 'Classic tee', skuName: 'Black / L', skuImage: 'https://img.example.test/tee.png', quantity: 2, salePrice: 20, originalPrice: 25, sellerSku: 'TEE-BL-L', sellerProductId: null, originProductUrl: null },
       { id: 'i2', productName: 'Mug', skuName: null, skuImage: null, quantity: 1, salePrice: 10, originalPrice: 10, sellerSku: null, sellerProductId: null, originProductUrl: null },
     ],
-    profit: { saleAmount: 50, commissionFee: 3, transactionFee: 1.5, shippingFee: 4, fulfillmentCost: 0, refundAmount: 0, netAmount: 41.5, feesSettled: false },
+    profit: { sale: 50, commissionFee: 3, transactionFee: 1.5, shippingFee: 4, totalFees: 8.5, fulfillmentCost: 0, refund: 0, net: 41.5, feesSettled: false },
     timeline: [
       { id: 'e1', source: 'SYNC', fromStatus: null, toStatus: 'AWAITING_DESIGN', marketplaceStatus: 'AWAITING_SHIPMENT', createdAt: '2026-03-01T10:00:05Z', user: null },
       { id: 'e2', source: 'USER', fromStatus: 'AWAITING_DESIGN', toStatus: 'AWAITING_FULFILLMENT', marketplaceStatus: null, createdAt: '2026-03-01T11:00:00Z', user: { id: 'admin-1', firstName: 'Ada', lastName: 'Lovelace' } },

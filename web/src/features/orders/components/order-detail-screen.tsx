@@ -110,7 +110,7 @@ function ProfitPanel({ order }: { order: OrderDetail }) {
     ['Transaction fee', p.transactionFee],
     ['Shipping fee', p.shippingFee],
     ['Fulfilment cost', p.fulfillmentCost],
-    ['Refunds', p.refundAmount],
+    ['Refunds', p.refund],
   ];
   return (
     <Panel
@@ -127,7 +127,7 @@ function ProfitPanel({ order }: { order: OrderDetail }) {
         <tbody>
           <tr>
             <td>Sale</td>
-            <td>{formatMoney(p.saleAmount)}</td>
+            <td>{formatMoney(p.sale)}</td>
           </tr>
           {lines.map(([label, value]) => (
             <tr key={label}>
@@ -137,7 +137,7 @@ function ProfitPanel({ order }: { order: OrderDetail }) {
           ))}
           <tr className="profit-total">
             <td>{p.feesSettled ? 'Net' : 'Net (estimate)'}</td>
-            <td className={p.netAmount < 0 ? 'profit-negative' : undefined}>{formatMoney(p.netAmount)}</td>
+            <td className={p.net < 0 ? 'profit-negative' : undefined}>{formatMoney(p.net)}</td>
           </tr>
         </tbody>
       </table>

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { vi } from 'vitest';
 import { paths } from '@/config/paths';
 import { USER_DATA_KEY, setUserPreference } from '@/lib/user-data';
 import { checkboxInput, ok, pageOf, variablesOf } from '@/testing/fake-api';
@@ -33,17 +34,12 @@ const rows = [
   orderRow('o3', { status: 'DELIVERED', marketplaceStatus: 'DELIVERED', refundAmount: 10 }),
 ];
 
-const counts = (all: number) => ({
-  ALL: { totalOrders: all },
-  AWAITING_DESIGN: { totalOrders: 0 },
-  AWAITING_FULFILLMENT: { totalOrders: 0 },
-  FULFILLED: { totalOrders: 0 },
-  AWAITING_SHIPMENT: { totalOrders: 2 },
-  IN_TRANSIT: { totalOrders: 0 },
-  DELIVERED: { totalOrders: 1 },
-  COMPLETED: { totalOrders: 0 },
-  CANCELLED: { totalOrders: 0 },
-  REFUNDED: { totalOrders: 0 },
+/** Every status, zeros too, as getOrderStatusCounts answers. */
+const counts = (n: Record<string, number> = {}) => ({
+  getOrderStatusCounts: ['AWAITING_DESIGN', 'AWAITING_FULFILLMENT', 'AWAITING_SHIPMENT', 'CANCELLED', 'COMPLETED', 'DELIVERED', 'FULFILLED', 'IN_TRANSIT', 'REFUNDED'].map((status) => ({
+    status,
+    count: n[status] ?? 0,
+  })),
 });
 
 const shops = [
@@ -53,7 +49,7 @@ const shops = [
 
 const handlers = {
   Orders: () => ok({ getOrders: pageOf(rows, 3) }),
-  OrderStatusCounts: () => ok(counts(3)),
+  OrderStatusCounts: () => ok(counts({ AWAITING_SHIPMENT: 2, DELIVERED: 1 })),
   ShopOptions: () => ok({ getShops: { items: shops, pageInfo: { totalCount: 2 } } }),
 };
 
@@ -71,25 +67,22 @@ describe('orders desk', () => {
     expect(await within(tabs).findByRole('tab', { name: 'Awaiting shipment 2' })).toBeInTheDocument();
     expect(within(tabs).getByRole('tab', { name: 'All 3' })).toHaveAttribute('aria-selected', 'true');
     expect(variablesOf(app.api.calls, 'Orders')[0]).toEqual({
-      filter: { timezone: 'America/New_York', sort: 'ORDERED_AT', direction: 'DESC', limit: 20, page: 1 },
+      filter: { timezone: 'America/New_York', sort: 'ORDERED_AT', sortDirection: 'DESC', limit: 20, page: 1 },
     });
     // Every tab counts under the same filters, with its own status.
-    expect(variablesOf(app.api.calls, 'OrderStatusCounts')[0]).toMatchObject({
-      ALL: { timezone: 'America/New_York' },
-      DELIVERED: { timezone: 'America/New_York', status: 'DELIVERED' },
-    });
+    expect(variablesOf(app.api.calls, 'OrderStatusCounts')[0]).toEqual({ filter: { timezone: 'America/New_York' } });
 
     const user = userEvent.setup();
     await user.click(within(tabs).getByRole('tab', { name: /Delivered/ }));
     await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'grace');
     await waitFor(() =>
       expect(variablesOf(app.api.calls, 'Orders').at(-1)).toEqual({
-        filter: { timezone: 'America/New_York', status: 'DELIVERED', search: 'grace', sort: 'ORDERED_AT', direction: 'DESC', limit: 20, page: 1 },
+        filter: { timezone: 'America/New_York', status: 'DELIVERED', search: 'grace', sort: 'ORDERED_AT', sortDirection: 'DESC', limit: 20, page: 1 },
       }),
     );
     expect(app.location()).toBe('/orders?status=DELIVERED');
     // The counts follow the search, not the tab.
-    expect(variablesOf(app.api.calls, 'OrderStatusCounts').at(-1)).toMatchObject({ ALL: { timezone: 'America/New_York', search: 'grace' } });
+    expect(variablesOf(app.api.calls, 'OrderStatusCounts').at(-1)).toEqual({ filter: { timezone: 'America/New_York', search: 'grace' } });
   });
 
   it('keeps shops, channel, days and sort per user, and sends the days as instants of their timezone', async () => {
@@ -109,7 +102,7 @@ describe('orders desk', () => {
         from: '2026-03-05T05:00:00.000Z',
         to: '2026-03-06T04:59:59.999Z',
         sort: 'SHIP_BY',
-        direction: 'ASC',
+        sortDirection: 'ASC',
         limit: 20,
         page: 1,
       },
@@ -121,7 +114,7 @@ describe('orders desk', () => {
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() =>
       expect(variablesOf(app.api.calls, 'Orders').at(-1)).toEqual({
-        filter: { timezone: 'America/New_York', sort: 'TOTAL', direction: 'ASC', limit: 20, page: 1 },
+        filter: { timezone: 'America/New_York', sort: 'TOTAL', sortDirection: 'ASC', limit: 20, page: 1 },
       }),
     );
     const stored = JSON.parse(window.localStorage.getItem(USER_DATA_KEY) ?? '{}') as Record<string, Record<string, unknown>>;
@@ -132,7 +125,7 @@ describe('orders desk', () => {
     setUserPreference('admin-1', KEPT_FILTERS_KEY, { shopIds: ['shop-2'], saleChannel: 'TIKTOK', range: { preset: 'last7' } });
     const app = renderApp(paths.orders.list, { user: { id: 'staff-1', role: 'STAFF', timezone: 'UTC' }, handlers });
     await screen.findByTestId('orders-table');
-    expect(variablesOf(app.api.calls, 'Orders')[0]).toEqual({ filter: { timezone: 'UTC', sort: 'ORDERED_AT', direction: 'DESC', limit: 20, page: 1 } });
+    expect(variablesOf(app.api.calls, 'Orders')[0]).toEqual({ filter: { timezone: 'UTC', sort: 'ORDERED_AT', sortDirection: 'DESC', limit: 20, page: 1 } });
   });
 
   it('opens with the deadline a dashboard card links to, and drops it on request', async () => {
@@ -152,7 +145,7 @@ describe('orders desk', () => {
   });
 
   it('says there are no orders yet once the answer is empty', async () => {
-    renderApp(paths.orders.list, { user: admin, handlers: { ...handlers, Orders: () => ok({ getOrders: pageOf([], 0) }), OrderStatusCounts: () => ok(counts(0)) } });
+    renderApp(paths.orders.list, { user: admin, handlers: { ...handlers, Orders: () => ok({ getOrders: pageOf([], 0) }), OrderStatusCounts: () => ok(counts()) } });
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
   });
 
@@ -188,6 +181,7 @@ describe('orders desk', () => {
       totalRows: 3,
       doneRows,
       downloadUrl,
+      fileName: 'orders-20260301-0500.csv',
       error: null,
       createdAt: '2026-03-01T10:00:00Z',
     });
@@ -205,11 +199,22 @@ describe('orders desk', () => {
     await screen.findByTestId('orders-table');
     await userEvent.setup().click(screen.getByTestId('orders-export'));
     expect(variablesOf(app.api.calls, 'ExportOrders')[0]).toEqual({
-      filter: { timezone: 'America/New_York', status: 'DELIVERED', sort: 'ORDERED_AT', direction: 'DESC' },
+      filter: { timezone: 'America/New_York', status: 'DELIVERED', sort: 'ORDERED_AT', sortDirection: 'DESC' },
     });
     expect(await screen.findByTestId('export-progress')).toBeInTheDocument();
-    const link = await screen.findByTestId('export-download', {}, { timeout: 8000 });
-    expect(link).toHaveAttribute('href', '/exports/exp-1.csv?sig=x');
+    const button = await screen.findByTestId('export-download', {}, { timeout: 8000 });
+    expect(button).toHaveTextContent('Download orders-20260301-0500.csv');
     expect(screen.getByTestId('export-done')).toHaveTextContent('3 orders exported.');
+
+    // The file answers only with the token: it is fetched with it and handed over as a download.
+    const createObjectURL = vi.fn(() => 'blob:orders');
+    const revokeObjectURL = vi.fn();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    await userEvent.setup().click(button);
+    await waitFor(() => expect(clicked).toHaveBeenCalled());
+    const download = app.api.calls.find((c) => c.url === '/exports/exp-1.csv?sig=x');
+    expect(download?.headers.get('authorization')).toMatch(/^Bearer /);
+    expect(createObjectURL).toHaveBeenCalled();
   });
 });

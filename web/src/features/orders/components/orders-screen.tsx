@@ -73,7 +73,7 @@ export function OrdersScreen() {
     ...base,
     ...(tab !== 'ALL' ? { status: tab } : {}),
     sort: kept.sort.field,
-    direction: kept.sort.direction,
+    sortDirection: kept.sort.direction,
     limit: paging.pageSize,
     page: paging.page,
   });
@@ -107,7 +107,7 @@ export function OrdersScreen() {
 
   const onExport = () =>
     startExport.mutate(
-      { ...base, ...(tab !== 'ALL' ? { status: tab } : {}), sort: kept.sort.field, direction: kept.sort.direction },
+      { ...base, ...(tab !== 'ALL' ? { status: tab } : {}), sort: kept.sort.field, sortDirection: kept.sort.direction },
       { onSuccess: (e) => setExportId(e.id) },
     );
 
