@@ -128,40 +128,60 @@ export type MarketplaceProductFilter = {
   status?: string | null | undefined;
 };
 
+/** Orders by their ship-by deadline (ours): what the need-action cards open. */
 export type OrderDeadline =
+  /** Still to ship, ship-by within the next 24 hours. */
   | 'DUE_SOON'
+  /** Still to ship, ship-by passed. */
   | 'OVERDUE';
 
+/** Who or what changed an order's status (ours). */
 export type OrderEventSource =
   | 'FULFILLMENT'
   | 'SYNC'
   | 'USER'
   | 'WEBHOOK';
 
+/** Where an export is (ours). */
 export type OrderExportStatus =
   | 'FAILED'
   | 'PENDING'
   | 'PROCESSING'
   | 'SUCCESS';
 
+/** date bounds are interpreted in the caller's timezone setting when given as YYYY-MM-DD */
 export type OrderFilter = {
+  /** ours: only orders due within 24 hours, or overdue (both: still to ship). */
   deadline?: OrderDeadline | null | undefined;
+  /** A local day (YYYY-MM-DD, from its start) or an RFC 3339 time. */
   from?: string | null | undefined;
   limit?: number | null | undefined;
   page?: number | null | undefined;
   saleChannel?: SaleChannel | null | undefined;
+  /** External order id, buyer email, recipient name, seller SKU or product name. */
   search?: string | null | undefined;
   shopIds?: Array<string | number> | null | undefined;
+  /** ours: default ORDERED_AT. */
   sort?: OrderSortField | null | undefined;
+  /** ours: default DESC. */
   sortDirection?: SortDirection | null | undefined;
   status?: OrderStatus | null | undefined;
+  /**
+   * ours: the IANA zone local days are read in when the user has no TIMEZONE setting (the
+   * browser's); the setting wins; UTC when neither.
+   */
   timezone?: string | null | undefined;
+  /** A local day (YYYY-MM-DD, through its end) or an RFC 3339 time (inclusive). */
   to?: string | null | undefined;
 };
 
+/** What an order list is sorted by (ours). */
 export type OrderSortField =
+  /** When the buyer ordered (the default). */
   | 'ORDERED_AT'
+  /** The marketplace's ship-by deadline; orders without one last. */
   | 'SHIP_BY'
+  /** The order's total. */
   | 'TOTAL';
 
 export type OrderStatus =
@@ -295,6 +315,7 @@ export type SignUpClientInput = {
   password: string;
 };
 
+/** Sort direction (ours); newest or largest first by default. */
 export type SortDirection =
   | 'ASC'
   | 'DESC';
