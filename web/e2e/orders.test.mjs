@@ -64,7 +64,7 @@ describe('orders', () => {
     await page.getByTestId('orders-channel').click();
     await page.getByRole('option', { name: 'TikTok Shop' }).click();
     await page.reload();
-    await page.getByTestId('orders-channel').getByText('TikTok Shop').waitFor();
+    await page.getByTestId('orders-channel').locator('.p-dropdown-label', { hasText: 'TikTok Shop' }).waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
 
     // Export what is filtered: progress, then a link to a CSV of the same orders.
@@ -81,7 +81,7 @@ describe('orders', () => {
     const total = (await gqlData(server, ORDERS, { filter: { limit: 1, page: 1 } }, token)).getOrders.pageInfo.totalCount;
     assert.ok(lines.length - 1 >= synced.pageInfo.totalCount && lines.length - 1 <= total, `CSV has ${lines.length - 1} orders, the list ${total}`);
     assert.ok(csv.includes(wanted.externalOrderId), 'the CSV holds the listed orders');
-    await page.getByRole('button', { name: 'Close' }).click();
+    await page.locator('.p-dialog-footer').getByRole('button', { name: 'Close' }).click();
     assert.deepEqual(problems, []);
     await context.close();
   });
@@ -104,7 +104,8 @@ describe('orders', () => {
 
     await page.getByTestId('change-status').click();
     const dialog = page.getByTestId('status-change-dialog');
-    const radios = dialog.getByRole('radio');
+    await dialog.locator('label.radio-option').first().waitFor();
+    const radios = dialog.locator('input[type="radio"]');
     assert.equal(await radios.count(), movable.allowedStatuses.filter((s) => s !== movable.status).length);
     const choice = dialog.locator('label.radio-option').first();
     const label = (await choice.innerText()).trim();
@@ -113,7 +114,8 @@ describe('orders', () => {
     await page.getByTestId('status-change-confirm').click();
     await page.locator('.p-toast-message-success').waitFor();
     await page.getByTestId('order-status').getByText(label).waitFor();
-    await page.getByTestId('timeline').getByText('Demo').first().waitFor();
+    const { getMe } = await gqlData(server, '{ getMe { firstName lastName } }', {}, token);
+    await page.getByTestId('timeline').getByText(`${getMe.firstName} ${getMe.lastName}`.trim()).first().waitFor();
     const after = await gqlData(server, 'query($id: ID!) { getOrderById(orderId: $id) { status } }', { id: movable.id }, token);
     assert.notEqual(after.getOrderById.status, movable.status);
     assert.deepEqual(problems, []);
@@ -129,7 +131,7 @@ describe('orders', () => {
     await summary.waitFor();
     await page.waitForFunction(() => !document.querySelector('[data-testid="order-summary"] .p-skeleton'));
     assert.doesNotMatch(await summary.innerText(), /—/);
-    await page.getByTestId('orders-chart').locator('.recharts-surface').waitFor();
+    await page.getByTestId('orders-chart').locator('svg.recharts-surface').first().waitFor();
     await page.getByTestId('sold-products').waitFor();
     await page.getByText('Last failed jobs').waitFor();
     await screenshot(page, '64-dashboard');

@@ -49,9 +49,10 @@ function figure<T>(q: { data?: T; isError: boolean }, show: (d: T) => ReactNode)
 function NeedActionCards({ timezone }: { timezone: string }) {
   const filter = useMemo<OrderFilter>(() => ({ timezone }), [timezone]);
   const need = useNeedAction(filter);
-  const card = (deadline: 'DUE_SOON' | 'OVERDUE', value: ReactNode, label: string, tone: string, testId: string) => (
-    <Link to={`${paths.orders.list}?deadline=${deadline}`} className={`need-action-item ${tone}`} data-testid={testId}>
-      <span className="need-action-value">{value}</span>
+  // Coloured only when there is something to do.
+  const card = (deadline: 'DUE_SOON' | 'OVERDUE', count: number | undefined, label: string, tone: string, testId: string) => (
+    <Link to={`${paths.orders.list}?deadline=${deadline}`} className={`need-action-item${count ? ` ${tone}` : ''}`} data-testid={testId}>
+      <span className="need-action-value">{figure(need, () => (count ?? 0).toLocaleString('en-US'))}</span>
       <span className="need-action-label">{label}</span>
     </Link>
   );
@@ -59,8 +60,8 @@ function NeedActionCards({ timezone }: { timezone: string }) {
     <Panel title="Needs your attention">
       {need.isError ? <ErrorState error={need.error} onRetry={() => void need.refetch()} /> : null}
       <div className="need-action">
-        {card('DUE_SOON', figure(need, (d) => d.orderNeedIn24h.toLocaleString('en-US')), 'Orders to ship within 24 h', 'tone-soon', 'need-due-soon')}
-        {card('OVERDUE', figure(need, (d) => d.orderOverDate.toLocaleString('en-US')), 'Orders past their ship-by date', 'tone-late', 'need-overdue')}
+        {card('DUE_SOON', need.data?.orderNeedIn24h, 'Orders to ship within 24 h', 'tone-soon', 'need-due-soon')}
+        {card('OVERDUE', need.data?.orderOverDate, 'Orders past their ship-by date', 'tone-late', 'need-overdue')}
       </div>
     </Panel>
   );

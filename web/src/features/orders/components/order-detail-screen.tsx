@@ -152,33 +152,34 @@ function TimelinePanel({ order, timezone }: { order: OrderDetail; timezone: stri
   const who = (e: Event) => (e.source === 'USER' && e.user ? `${e.user.firstName} ${e.user.lastName}`.trim() : SOURCE_LABELS[e.source]);
   return (
     <Panel title="Timeline">
-      {events.length === 0 ? (
-        <EmptyState icon="pi pi-history" title="No change recorded yet" />
-      ) : (
-        <Timeline
-          value={events}
-          className="order-timeline"
-          data-testid="timeline"
-          opposite={(e: Event) => formatDateTime(e.createdAt, timezone)}
-          content={(e: Event) => (
-            <div>
-              <div className="timeline-move">
-                {e.fromStatus ? (
-                  <>
-                    <OrderStatusTag status={e.fromStatus} />
-                    <i className="pi pi-arrow-right muted" aria-label="to" />
-                  </>
-                ) : null}
-                <OrderStatusTag status={e.toStatus} />
+      <div data-testid="timeline">
+        {events.length === 0 ? (
+          <EmptyState icon="pi pi-history" title="No change recorded yet" />
+        ) : (
+          <Timeline
+            value={events}
+            className="order-timeline"
+            opposite={(e: Event) => formatDateTime(e.createdAt, timezone)}
+            content={(e: Event) => (
+              <div>
+                <div className="timeline-move">
+                  {e.fromStatus ? (
+                    <>
+                      <OrderStatusTag status={e.fromStatus} />
+                      <i className="pi pi-arrow-right muted" aria-label="to" />
+                    </>
+                  ) : null}
+                  <OrderStatusTag status={e.toStatus} />
+                </div>
+                <div className="timeline-who">
+                  {who(e)}
+                  {e.marketplaceStatus ? ` · ${saleChannelLabels[order.shop.saleChannel]}: ${titleCase(e.marketplaceStatus)}` : ''}
+                </div>
               </div>
-              <div className="timeline-who">
-                {who(e)}
-                {e.marketplaceStatus ? ` · ${saleChannelLabels[order.shop.saleChannel]}: ${titleCase(e.marketplaceStatus)}` : ''}
-              </div>
-            </div>
-          )}
-        />
-      )}
+            )}
+          />
+        )}
+      </div>
     </Panel>
   );
 }
