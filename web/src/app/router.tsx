@@ -32,6 +32,8 @@ const EditProductScreen = screen(() => import('@/features/products/components/ed
 const TemplatesScreen = screen(() => import('@/features/product-templates/components/templates-screen'), 'TemplatesScreen');
 const TemplateFormScreen = screen(() => import('@/features/product-templates/components/template-form-screen'), 'TemplateFormScreen');
 const DesignsScreen = screen(() => import('@/features/product-designs/components/designs-screen'), 'DesignsScreen');
+const OrdersScreen = screen(() => import('@/features/orders/components/orders-screen'), 'OrdersScreen');
+const OrderDetailScreen = screen(() => import('@/features/orders/components/order-detail-screen'), 'OrderDetailScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -86,8 +88,8 @@ export const routes: RouteObject[] = [
               { path: paths.productTemplates.create, element: <TemplateFormScreen /> },
               { path: paths.productTemplates.edit, element: <TemplateFormScreen /> },
               { path: paths.productDesigns, element: <DesignsScreen /> },
-              placeholder(paths.orders.list, 'Orders', 'Orders from all your shops, in one list.', 'pi pi-shopping-cart'),
-              placeholder(paths.orders.detail, 'Order', 'Items, buyer, shipping and fulfilment of one order.', 'pi pi-shopping-cart'),
+              { path: paths.orders.list, element: <OrdersScreen /> },
+              { path: paths.orders.detail, element: <OrderDetailScreen /> },
               placeholder(paths.fulfillments.orders, 'Fulfilment orders', 'Orders sent to your print-on-demand providers.', 'pi pi-truck'),
               placeholder(paths.fulfillments.ordersCreate, 'New fulfilment order', 'Send an order to a provider.', 'pi pi-truck'),
               placeholder(paths.fulfillments.orderDetail, 'Fulfilment order', 'Provider status and tracking of one order.', 'pi pi-truck'),

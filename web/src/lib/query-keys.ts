@@ -19,4 +19,5 @@ export const rootKeys = {
   tiktokCatalog: ['tiktok-catalog'],
   monitors: ['monitors'],
   jobBatches: ['job-batches'],
+  orders: ['orders'],
 } as const;

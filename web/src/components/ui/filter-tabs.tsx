@@ -1,6 +1,10 @@
+import type { ReactNode } from 'react';
+
 export interface FilterTab<T extends string> {
   value: T;
   label: string;
+  /** A count beside the label (a skeleton while it loads, nothing when undefined). */
+  count?: ReactNode;
 }
 
 export interface FilterTabsProps<T extends string> {
@@ -25,6 +29,12 @@ export function FilterTabs<T extends string>({ tabs, value, onChange, label, tes
           onClick={() => onChange(tab.value)}
         >
           {tab.label}
+          {tab.count !== undefined ? (
+            <>
+              {' '}
+              <span className="filter-tab-count">{tab.count}</span>
+            </>
+          ) : null}
         </button>
       ))}
     </div>

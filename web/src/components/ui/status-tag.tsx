@@ -1,5 +1,5 @@
 import { Tag } from 'primereact/tag';
-import type { JobStatus, LiveStatus, ProductStatus, ShopConnection } from '@/gql/graphql';
+import type { JobStatus, LiveStatus, OrderStatus, ProductStatus, ShopConnection } from '@/gql/graphql';
 
 const severities: Record<JobStatus, 'success' | 'info' | 'warning' | 'danger'> = {
   SUCCESS: 'success',
@@ -50,6 +50,35 @@ export function ConnectionTag({ connection }: { connection: ShopConnection }) {
   ) : (
     <Tag value="Reconnect" severity="warning" icon="pi pi-exclamation-triangle" rounded />
   );
+}
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  AWAITING_DESIGN: 'Awaiting design',
+  AWAITING_FULFILLMENT: 'Awaiting fulfilment',
+  FULFILLED: 'Fulfilled',
+  AWAITING_SHIPMENT: 'Awaiting shipment',
+  IN_TRANSIT: 'In transit',
+  DELIVERED: 'Delivered',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+  REFUNDED: 'Refunded',
+};
+
+const orderSeverities: Record<OrderStatus, Severity> = {
+  AWAITING_DESIGN: 'warning',
+  AWAITING_FULFILLMENT: 'warning',
+  FULFILLED: 'info',
+  AWAITING_SHIPMENT: 'info',
+  IN_TRANSIT: 'info',
+  DELIVERED: 'success',
+  COMPLETED: 'success',
+  CANCELLED: 'secondary',
+  REFUNDED: 'danger',
+};
+
+/** Sellerdesk's workflow status of an order. */
+export function OrderStatusTag({ status }: { status: OrderStatus }) {
+  return <Tag value={orderStatusLabels[status]} severity={orderSeverities[status]} rounded />;
 }
 
 /** "PLATFORM_DEACTIVATED" → "Platform deactivated". */
