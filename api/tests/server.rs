@@ -166,7 +166,8 @@ async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
                cacheProductDesign,getListProductDesigns,getFullListProductDesigns,removeProductDesign,getPresignedUrl,\
                getProductTemplates,getProductTemplate,createProductTemplate,updateProductTemplate,removeProductTemplate,\
                createProductWithTemplate,bulkApplyTemplate,bulkListingProduct,bulkPublishProducts,\
-               bulkGenerateTiktokProductSKU,removeShopProduct,bulkRemoveShopProduct,getShopProducts";
+               bulkGenerateTiktokProductSKU,removeShopProduct,bulkRemoveShopProduct,getShopProducts,\
+               getOrders,getOrderById,updateOrderStatus,getOrderSummary,getOrderNeedAction,getSoldProducts";
     let check = std::process::Command::new("node")
         .current_dir(&web)
         .arg(&tool)
