@@ -10,6 +10,7 @@ mod graphql;
 mod harness;
 mod latency;
 mod listing;
+mod orders;
 mod stack;
 
 use std::path::PathBuf;
@@ -64,6 +65,8 @@ pub struct Sizes {
     pub graphql_products: usize,
     pub graphql_rate: f64,
     pub graphql_secs: f64,
+    /// Orders of one client read by scenario 6 (at scenario 5's rate and duration).
+    pub orders: usize,
 }
 
 impl Sizes {
@@ -80,6 +83,7 @@ impl Sizes {
                 graphql_products: 2_000,
                 graphql_rate: 50.0,
                 graphql_secs: 2.0,
+                orders: 2_000,
             }
         } else {
             Sizes {
@@ -95,6 +99,7 @@ impl Sizes {
                 // ms of database time) makes a higher rate measure a queue on two cores.
                 graphql_rate: 10.0,
                 graphql_secs: 30.0,
+                orders: 100_000,
             }
         }
     }
@@ -103,7 +108,7 @@ impl Sizes {
 impl Sizes {
     pub fn describe(&self) -> String {
         format!(
-            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s",
+            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders",
             self.drain_jobs,
             self.drain_workers,
             self.drain_concurrency,
@@ -111,7 +116,8 @@ impl Sizes {
             self.listing_products,
             self.graphql_products,
             self.graphql_rate,
-            self.graphql_secs
+            self.graphql_secs,
+            self.orders
         )
     }
 
@@ -128,6 +134,7 @@ impl Sizes {
             "graphql_products" => self.graphql_products = num as usize,
             "graphql_rate" => self.graphql_rate = num,
             "graphql_secs" => self.graphql_secs = num,
+            "orders" => self.orders = num as usize,
             "latency_secs" => self.latency_secs = num,
             "latency_rate" => self.latency_rate = Some(num),
             _ => anyhow::bail!("--set {k}: no such size"),
@@ -136,7 +143,7 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql"];
+pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql", "orders"];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -289,6 +296,7 @@ async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         "latency" => latency::run(ctx).await,
         "listing" => listing::run(ctx).await,
         "graphql" => graphql::run(ctx).await,
+        "orders" => orders::run(ctx).await,
         _ => anyhow::bail!("unknown scenario {name}"),
     }
 }

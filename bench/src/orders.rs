@@ -1,0 +1,371 @@
+//! Scenario 6: the order desk under load. N orders of one client (one item each, spread over the
+//! last 90 days, every workflow status, ship-by times around now) are written straight into the
+//! database; then, open-loop at a fixed rate: `getOrders` pages of 50 with a status filter, a
+//! date range and a search (the desk's usual question), against `GET /healthz` at the same rate;
+//! and `getOrderSummary` over the same orders with the same filter minus the search, whose p99
+//! the issue wants under 50 ms. Both stacks: embedded (SQLite) and scaled (PostgreSQL).
+use std::time::{Duration, Instant};
+
+use anyhow::{Context as _, bail};
+use hdrhistogram::Histogram;
+use serde_json::{Value, json};
+
+use crate::Ctx;
+use crate::harness::{Better, Row, Sample, interleave};
+use crate::listing::{gql, login};
+use crate::stack::{self, Running};
+
+const ORDERS: &str = "query($f: OrderFilter) { getOrders(filter: $f) { items { id externalOrderId status totalAmount createdAt shop { name } items { productName quantity } } pageInfo { totalCount } } }";
+const SUMMARY: &str = "query($f: OrderFilter) { getOrderSummary(filter: $f) { totalOrders revenueEstimate ffTotalAmount totalRefund totalNetAmount } }";
+const PAGE: usize = 50;
+const STATUSES: [&str; 6] = [
+    "AWAITING_FULFILLMENT",
+    "AWAITING_SHIPMENT",
+    "IN_TRANSIT",
+    "DELIVERED",
+    "COMPLETED",
+    "CANCELLED",
+];
+const PRODUCTS: [&str; 4] = [
+    "Retro Sunset Graphic Tee",
+    "Mountain Line Art Hoodie",
+    "Cat Mom Ceramic Mug",
+    "Botanical Throw Pillow",
+];
+
+struct Target {
+    _running: Running,
+    url: String,
+    token: String,
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Ask {
+    Orders,
+    Summary,
+    Healthz,
+}
+
+pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
+    let n = ctx.sizes.orders;
+    let rate = ctx.sizes.graphql_rate;
+    let secs = ctx.sizes.graphql_secs;
+    eprintln!("   {n} orders, {rate:.0} requests/s for {secs}s per round");
+    let embedded = start(ctx, false, n).await.context("embedded stack")?;
+    let scaled = start(ctx, true, n).await.context("scaled stack")?;
+    let (embedded, scaled) = (&embedded, &scaled);
+    let rounds = interleave(
+        ctx.rounds,
+        &[
+            "orders-embedded",
+            "summary-embedded",
+            "healthz-embedded",
+            "orders-scaled",
+            "summary-scaled",
+            "healthz-scaled",
+        ],
+        |variant, _| async move {
+            let target = if variant.ends_with("embedded") {
+                embedded
+            } else {
+                scaled
+            };
+            let ask = match variant.split('-').next() {
+                Some("orders") => Ask::Orders,
+                Some("summary") => Ask::Summary,
+                _ => Ask::Healthz,
+            };
+            load(ctx, target, ask, rate, secs).await
+        },
+    )
+    .await?;
+    let mut rows = Vec::new();
+    for stack in ["embedded", "scaled"] {
+        let (orders, summary, base) = (
+            format!("orders-{stack}"),
+            format!("summary-{stack}"),
+            format!("healthz-{stack}"),
+        );
+        let mut r = rounds.row(
+            &format!("6 getOrders p99, {stack}"),
+            "ms",
+            Better::Lower,
+            (&orders, "p99"),
+            Some((&base, "p99")),
+        );
+        r.note =
+            format!("{n} orders, {rate:.0}/s, status + dates + search; target within 2× /healthz");
+        rows.push(r);
+        let mut r = rounds.row(
+            &format!("6 getOrderSummary p99, {stack}"),
+            "ms",
+            Better::Lower,
+            (&summary, "p99"),
+            None,
+        );
+        r.note = format!("{n} orders, {rate:.0}/s, status + dates; target under 50 ms");
+        rows.push(r);
+        for (variant, what) in [(&orders, "getOrders"), (&summary, "getOrderSummary")] {
+            let mut r = rounds.row(
+                &format!("6 {what} errors, {stack}"),
+                "errors",
+                Better::Lower,
+                (variant, "errors"),
+                Some((&base, "errors")),
+            );
+            r.note = format!("per round of {:.0} requests", rate * secs);
+            rows.push(r);
+        }
+    }
+    Ok(rows)
+}
+
+async fn start(ctx: &Ctx, scaled: bool, n: usize) -> anyhow::Result<Target> {
+    let dir = ctx.work.fresh(if scaled {
+        "orders-scaled"
+    } else {
+        "orders-embedded"
+    })?;
+    let (mut env, db) = if scaled {
+        let redis = ctx.redis().await?;
+        let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
+        (stack::scaled_env(&dir, &url, &redis.url(), &name), db)
+    } else {
+        let db = stack::embedded_database(ctx, &dir).await?;
+        (stack::base_env(&dir), db)
+    };
+    env.insert("DEMO".into(), "true".into());
+    env.insert("WORKER_CONCURRENCY".into(), "4".into());
+    let (api, url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
+    let token = login(&ctx.http, &url).await?;
+    let me = gql(
+        &ctx.http,
+        &url,
+        "{ getMe { client { id } } getShops { items { id } } }",
+        json!({}),
+        Some(&token),
+    )
+    .await?;
+    let client = me["getMe"]["client"]["id"]
+        .as_str()
+        .context("client id")?
+        .to_owned();
+    let shop = me["getShops"]["items"][0]["id"]
+        .as_str()
+        .context("the demo shop")?
+        .to_owned();
+    insert_orders(&db, &client, &shop, n).await?;
+    if !scaled {
+        // As in scenario 5: the setup's WAL is moved into the database file before any round.
+        sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+            .execute(&db.pool)
+            .await
+            .context("checkpoint")?;
+    } else {
+        sqlx::query("ANALYZE")
+            .execute(&db.pool)
+            .await
+            .context("analyze")?;
+    }
+    db.pool.close().await;
+    let target = Target {
+        _running: Running {
+            api: Some(api),
+            workers: Vec::new(),
+        },
+        url,
+        token,
+    };
+    // A few reads before the rounds, so the first round does not pay for cold caches alone.
+    for ask in [Ask::Orders, Ask::Summary] {
+        for k in 0..20 {
+            let r = request(ctx, &target, ask, k)
+                .timeout(Duration::from_secs(10))
+                .send()
+                .await
+                .context("warm-up request")?;
+            if !r.status().is_success() {
+                bail!("warm-up answered {}", r.status());
+            }
+        }
+    }
+    Ok(target)
+}
+
+/// `n` orders of one client and shop with one item each, in multi-row INSERTs.
+async fn insert_orders(db: &domain::Db, client: &str, shop: &str, n: usize) -> anyhow::Result<()> {
+    let now = chrono::Utc::now();
+    let span = chrono::Duration::days(90).num_seconds();
+    let mut tx = db.begin().await?;
+    const CHUNK: usize = 500;
+    for start in (0..n).step_by(CHUNK) {
+        let end = (start + CHUNK).min(n);
+        let mut orders = String::from(
+            "INSERT INTO orders (id, client_id, shop_id, external_order_id, status, marketplace_status, buyer_email,
+                recipient_name, currency, total_amount_cents, net_amount_cents, ordered_at, ship_by_at, created_at, updated_at) VALUES ",
+        );
+        let mut items = String::from(
+            "INSERT INTO order_items (id, client_id, order_id, external_item_id, product_name, seller_sku, quantity,
+                sale_price_cents, original_price_cents, created_at, updated_at) VALUES ",
+        );
+        for k in 0..end - start {
+            let sep = if k > 0 { ", " } else { "" };
+            // $1 client, $2 shop; then 10 per order.
+            let p = 3 + k * 10;
+            orders.push_str(&format!(
+                "{sep}(${p}, $1, $2, ${}, ${}, 'AWAITING_SHIPMENT', ${}, ${}, 'USD', ${}, ${}, ${}, ${}, ${}, ${})",
+                p + 1,
+                p + 2,
+                p + 3,
+                p + 4,
+                p + 5,
+                p + 6,
+                p + 7,
+                p + 8,
+                p + 9,
+                p + 7,
+            ));
+            // $1 client, $2 the rows' creation time; then 6 per item.
+            let q = 3 + k * 6;
+            items.push_str(&format!(
+                "{sep}(${q}, $1, ${}, ${}, ${}, ${}, 1, ${}, ${}, $2, $2)",
+                q + 1,
+                q + 2,
+                q + 3,
+                q + 4,
+                q + 5,
+                q + 5,
+            ));
+        }
+        let mut oq = sqlx::query(sqlx::AssertSqlSafe(orders))
+            .bind(client.to_owned())
+            .bind(shop.to_owned());
+        let mut iq = sqlx::query(sqlx::AssertSqlSafe(items))
+            .bind(client.to_owned())
+            .bind(domain::time::to_db(now));
+        for i in start..end {
+            let id = domain::ids::new_id();
+            let at = now - chrono::Duration::seconds((i as i64 * 7919) % span);
+            let ship_by = at + chrono::Duration::hours(72);
+            let total = 1_500 + (i as i64 * 37) % 6_000;
+            oq = oq
+                .bind(id.clone())
+                .bind(format!("58{i:016}"))
+                .bind(STATUSES[i % STATUSES.len()])
+                .bind(format!("buyer{}@example.com", i % 5_000))
+                .bind(format!("Recipient {}", i % 9_000))
+                .bind(total)
+                .bind(total * 8 / 10)
+                .bind(domain::time::to_db(at))
+                .bind(domain::time::to_db(ship_by))
+                .bind(domain::time::to_db(at));
+            iq = iq
+                .bind(domain::ids::new_id())
+                .bind(id)
+                .bind(format!("item-{i}"))
+                .bind(PRODUCTS[i % PRODUCTS.len()])
+                .bind(format!("SKU-{:04}", i % 2_000))
+                .bind(total);
+        }
+        oq.execute(&mut *tx).await.context("insert orders")?;
+        iq.execute(&mut *tx).await.context("insert order items")?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+/// The filter every request shares: one status, the last 30 days (as local days), and for the
+/// list a search by product name.
+fn filter(ask: Ask, k: usize) -> Value {
+    let today = chrono::Utc::now().date_naive();
+    let from = today - chrono::Duration::days(30);
+    let mut f = json!({
+        "status": STATUSES[k % 3],
+        "from": from.format("%Y-%m-%d").to_string(),
+        "to": today.format("%Y-%m-%d").to_string(),
+    });
+    if ask == Ask::Orders {
+        f["search"] = json!(["Sunset", "Hoodie", "Mug", "Pillow"][k % 4]);
+        f["limit"] = json!(PAGE);
+        f["page"] = json!(k % 5 + 1);
+    }
+    f
+}
+
+fn request(ctx: &Ctx, target: &Target, ask: Ask, k: usize) -> reqwest::RequestBuilder {
+    match ask {
+        Ask::Healthz => ctx.http.get(format!("{}/healthz", target.url)),
+        Ask::Orders | Ask::Summary => ctx
+            .http
+            .post(format!("{}/graphql", target.url))
+            .bearer_auth(&target.token)
+            .json(&json!({
+                "query": if ask == Ask::Orders { ORDERS } else { SUMMARY },
+                "variables": { "f": filter(ask, k) },
+            })),
+    }
+}
+
+async fn load(
+    ctx: &Ctx,
+    target: &Target,
+    ask: Ask,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<Sample> {
+    let t0 = Instant::now();
+    let mut sent = 0usize;
+    let mut tasks = Vec::new();
+    while t0.elapsed().as_secs_f64() < secs {
+        let due =
+            ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
+        while sent < due {
+            let scheduled = t0 + Duration::from_secs_f64(sent as f64 / rate);
+            let req = request(ctx, target, ask, sent);
+            tasks.push(tokio::spawn(async move {
+                let ok = match req.timeout(Duration::from_secs(5)).send().await {
+                    Ok(r) if r.status().is_success() => match ask {
+                        Ask::Healthz => r.bytes().await.is_ok(),
+                        Ask::Orders => r
+                            .json::<Value>()
+                            .await
+                            .map(|v| {
+                                v.get("errors").is_none()
+                                    && v["data"]["getOrders"]["items"].is_array()
+                            })
+                            .unwrap_or(false),
+                        Ask::Summary => r
+                            .json::<Value>()
+                            .await
+                            .map(|v| {
+                                v.get("errors").is_none()
+                                    && v["data"]["getOrderSummary"]["totalOrders"].is_number()
+                            })
+                            .unwrap_or(false),
+                    },
+                    _ => false,
+                };
+                (scheduled.elapsed(), ok)
+            }));
+            sent += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let mut h = Histogram::<u64>::new_with_bounds(1, 600_000_000, 3)?;
+    let mut errors = 0usize;
+    for t in tasks {
+        let (took, ok) = t.await?;
+        if ok {
+            h.record((took.as_micros() as u64).max(1))?;
+        } else {
+            errors += 1;
+        }
+    }
+    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    Ok(Sample::from([
+        ("p50", ms(0.5)),
+        ("p99", ms(0.99)),
+        ("errors", errors as f64),
+        ("requests", sent as f64),
+    ]))
+}
