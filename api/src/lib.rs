@@ -9,3 +9,4 @@ pub mod errors;
 pub mod graphql;
 pub mod server;
 pub mod uploads;
+pub mod webhooks;

@@ -22,6 +22,7 @@ use crate::enqueue::{EnqueueOptions, Pending};
 mod category_sync;
 mod listing_publish;
 mod mail_send;
+mod order_sync;
 mod shop_product_remove;
 mod shop_sync;
 mod sku_generate;
@@ -33,6 +34,7 @@ mod warehouse_sync;
 pub use category_sync::CategorySync;
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
+pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH};
 pub use shop_product_remove::ShopProductRemove;
 pub use shop_sync::ShopSync;
 pub use sku_generate::SkuGenerate;
@@ -183,6 +185,7 @@ registry![
     ListingPublish,
     SkuGenerate,
     ShopProductRemove,
+    OrderSync,
 ];
 
 async fn run_as<K: JobKind>(ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
