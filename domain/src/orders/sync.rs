@@ -16,7 +16,7 @@ use super::timeline::{self, Change, EventSource};
 use super::{
     MarketplaceOrder, OrderStatus, Recipient, SettledFees, derive_status, marketplace_rank,
 };
-use crate::db::{Conn, flag};
+use crate::db::Conn;
 use crate::{DomainError, Result, ids, stored, time};
 
 /// The transaction fee Sellerdesk assumes until the marketplace settles an order: 2.9 % of
@@ -129,7 +129,10 @@ struct Stored {
     fulfillment: i64,
 }
 
-const STORED: &str = "SELECT id, status, marketplace_status, marketplace_rank, marketplace_updated_at, fees_settled,
+// fees_settled is read as a number: SQLite reports a BOOLEAN column's type, which the Any driver
+// cannot map.
+const STORED: &str = "SELECT id, status, marketplace_status, marketplace_rank, marketplace_updated_at,
+    CASE WHEN fees_settled THEN 1 ELSE 0 END AS fees_settled,
     commission_fee_cents, transaction_fee_cents, shipping_fee_cents, refund_amount_cents, fulfillment_cost_cents
     FROM orders WHERE shop_id = $1 AND external_order_id = $2";
 
@@ -148,7 +151,7 @@ async fn stored_of(conn: &mut Conn, shop_id: &str, external_id: &str) -> Result<
         marketplace_status: row.try_get("marketplace_status")?,
         rank: row.try_get("marketplace_rank")?,
         updated_at: row.try_get("marketplace_updated_at")?,
-        fees_settled: flag(&row, "fees_settled")?,
+        fees_settled: row.try_get::<i64, _>("fees_settled")? != 0,
         commission: row.try_get("commission_fee_cents")?,
         transaction: row.try_get("transaction_fee_cents")?,
         shipping: row.try_get("shipping_fee_cents")?,

@@ -294,6 +294,11 @@ impl TiktokSandbox {
         }
     }
 
+    /// Replay mode for every shop, including shops granted later (their first sync too).
+    pub fn replay_all_orders(&self, on: bool) {
+        self.lock().replaying_all = on;
+    }
+
     /// Whether order changes made through these controls are delivered as webhooks (on by
     /// default; explicit `send_*` calls deliver either way).
     pub fn set_auto_webhooks(&self, on: bool) {

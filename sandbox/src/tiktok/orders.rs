@@ -644,7 +644,7 @@ pub fn search(inner: &mut Inner, ctx: &Ctx, call: &Call) -> Result<Value, ApiErr
             )));
         }
     };
-    let replay = inner.replaying.contains(&shop_id);
+    let replay = inner.replaying_all || inner.replaying.contains(&shop_id);
     let states: Vec<&Value> = inner
         .orders
         .values()
@@ -731,7 +731,7 @@ pub fn detail(inner: &mut Inner, ctx: &Ctx, call: &Call) -> Result<Value, ApiErr
             "ids can hold at most {MAX_DETAIL_IDS} order ids"
         )));
     }
-    let replay = inner.replaying.contains(&shop_id);
+    let replay = inner.replaying_all || inner.replaying.contains(&shop_id);
     let mut out = Vec::new();
     for id in ids {
         match inner.orders.get(id) {

@@ -129,6 +129,8 @@ pub struct Inner {
     pub orders: BTreeMap<String, Order>,
     /// Shops whose orders are served in every state they have been in (replay mode).
     pub replaying: HashSet<String>,
+    /// Replay mode for every shop, those granted later included.
+    pub replaying_all: bool,
     /// Subscriptions by (shop id, event type).
     pub webhooks: HashMap<(String, String), Subscription>,
     /// Whether order changes made through the sandbox's controls are delivered as webhooks.
@@ -159,6 +161,7 @@ impl Inner {
             brands: builtin_brands(),
             orders: BTreeMap::new(),
             replaying: HashSet::new(),
+            replaying_all: false,
             webhooks: HashMap::new(),
             webhooks_auto: true,
             deliveries: Vec::new(),
