@@ -172,7 +172,11 @@ fn start_trickle(sandbox: sandbox::tiktok::TiktokSandbox, shop: String) -> anyho
             ticks.tick().await;
             let placed = sandbox.place_orders(&shop, 1);
             let moved = sandbox.advance_orders(&shop, ADVANCED_PER_TICK);
-            tracing::debug!(placed = placed.len(), moved = moved.len(), "demo orders trickled");
+            tracing::debug!(
+                placed = placed.len(),
+                moved = moved.len(),
+                "demo orders trickled"
+            );
         }
     });
     Ok(())

@@ -38,12 +38,15 @@ async fn connected(s: &Server, admin: &str, name: &str) -> Shop {
     // authorizeShop queued the first sync; it subscribes the webhook too.
     wait_for(Duration::from_secs(60), || async {
         let jobs = jobs_of(s, admin, "shop.sync").await;
-        jobs.iter()
-            .any(|j| j["status"] == "SUCCESS")
-            .then_some(())
+        jobs.iter().any(|j| j["status"] == "SUCCESS").then_some(())
     })
     .await
-    .unwrap_or_else(|| panic!("first shop.sync did not finish; log:\n{}", tail(&s.log(), 40)));
+    .unwrap_or_else(|| {
+        panic!(
+            "first shop.sync did not finish; log:\n{}",
+            tail(&s.log(), 40)
+        )
+    });
     shop
 }
 
@@ -72,12 +75,7 @@ async fn sync_now(s: &Server, admin: &str, shop: &Shop) {
         .expect("batch")
         .to_owned();
     let done = wait_batch(s, admin, &batch, Duration::from_secs(180)).await;
-    assert_eq!(
-        done["succeeded"],
-        1,
-        "{done}\nlog:\n{}",
-        tail(&s.log(), 40)
-    );
+    assert_eq!(done["succeeded"], 1, "{done}\nlog:\n{}", tail(&s.log(), 40));
 }
 
 /// The stored order of a marketplace order id, as a map of its columns.
@@ -203,8 +201,7 @@ fn rank(status: &str) -> usize {
 }
 
 #[tokio::test]
-async fn a_thousand_orders_replayed_out_of_order_and_twice_are_stored_once_and_never_rolled_back()
-{
+async fn a_thousand_orders_replayed_out_of_order_and_twice_are_stored_once_and_never_rolled_back() {
     // The shop comes with a thousand orders in every status, and the marketplace serves every
     // state each order has been in, twice, out of order, from the very first sync on.
     let s = Server::start_with_sandbox(
@@ -291,7 +288,10 @@ async fn a_thousand_orders_replayed_out_of_order_and_twice_are_stored_once_and_n
     for e in &events {
         let order: String = e.try_get("order_id").expect("order");
         let m: Option<String> = e.try_get("marketplace_status").expect("marketplace");
-        by_order.entry(order).or_default().push(m.unwrap_or_default());
+        by_order
+            .entry(order)
+            .or_default()
+            .push(m.unwrap_or_default());
     }
     for id in &ids {
         let now = sb.order(id).expect("sandbox order");
@@ -393,10 +393,7 @@ async fn quantities_fold_money_is_exact_and_the_recipient_appears_once_shown() {
     );
     let events = timeline(&s, &order_id).await;
     assert_eq!(
-        events
-            .iter()
-            .map(|e| e.2.as_str())
-            .collect::<Vec<_>>(),
+        events.iter().map(|e| e.2.as_str()).collect::<Vec<_>>(),
         vec!["AWAITING_FULFILLMENT", "CANCELLED"]
     );
     assert_eq!(events[1].1.as_deref(), Some("AWAITING_FULFILLMENT"));
@@ -499,7 +496,10 @@ async fn a_forged_webhook_is_refused_and_a_genuine_one_pulls_the_order_at_once()
     assert!(jobs_of(&s, &admin, "order.sync").await.is_empty());
     assert!(stored(&s, &shop, &id).await.is_none());
     let log = s.log();
-    assert!(log.contains("TikTok webhook refused"), "refusals are logged");
+    assert!(
+        log.contains("TikTok webhook refused"),
+        "refusals are logged"
+    );
     assert!(
         !log.contains(&sb.app_secret()),
         "the log never holds the secret"

@@ -88,7 +88,7 @@ pub async fn fee_rates(conn: &mut Conn, shop_id: &str) -> Result<FeeRates> {
         .await?;
     // A REAL column: read back to four places, the precision a person types a rate with.
     let percent = rate
-        .and_then(|r| Decimal::from_f64_retain(r))
+        .and_then(Decimal::from_f64_retain)
         .map(|d| d.round_dp(4))
         .unwrap_or_default();
     Ok(FeeRates::new(percent))
