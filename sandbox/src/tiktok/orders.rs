@@ -17,7 +17,7 @@ use serde_json::{Map, Value, json};
 
 use super::envelope::{ApiError, codes};
 use super::gate::{Call, Ctx};
-use super::state::{Inner, Write, paginate};
+use super::state::{Inner, paginate};
 
 /// The path an order walks; CANCELLED branches off before shipping.
 pub const FLOW: &[&str] = &[
@@ -903,16 +903,10 @@ pub fn set_webhook(inner: &mut Inner, ctx: &Ctx, call: &Call) -> Result<Value, A
         create_time: now,
         update_time: now,
     });
+    // Not in the ledger: a subscription is the app's configuration, not an effect on the
+    // shop's catalogue or promotions (tests read it with `TiktokSandbox::webhook_address`).
     sub.address = address;
     sub.update_time = now;
-    inner.record(
-        ctx,
-        "webhook.update",
-        Write {
-            resource_id: Some(event_type),
-            ..Write::default()
-        },
-    );
     Ok(json!({}))
 }
 
@@ -1019,6 +1013,36 @@ mod tests {
         assert_eq!(moved.len(), 10);
     }
 
+    fn ctx_of(shop: &str) -> Ctx {
+        Ctx {
+            open_id: None,
+            shop_id: Some(shop.to_owned()),
+            now: 1_700_000_100,
+            now_ms: 1_700_000_100_000,
+            origin: String::new(),
+        }
+    }
+
+    #[test]
+    fn detail_takes_at_most_fifty_comma_joined_ids() {
+        let mut inner = inner();
+        let shop = inner.shops[0].id.clone();
+        let ids = generate(&mut inner, &shop, 51, 1_700_000_000, 86_400);
+        let call = |ids: &[String]| {
+            Call::new(
+                "/order/202309/orders".into(),
+                Some(&format!("ids={}", ids.join(","))),
+                Default::default(),
+                Default::default(),
+            )
+        };
+        let fifty = detail(&mut inner, &ctx_of(&shop), &call(&ids[..50])).expect("fifty");
+        assert_eq!(fifty["orders"].as_array().map(Vec::len), Some(50));
+        let err = detail(&mut inner, &ctx_of(&shop), &call(&ids)).expect_err("fifty-one");
+        assert_eq!(err.code, codes::INVALID_PARAM);
+        assert_eq!(err.status.as_u16(), 400);
+    }
+
     #[test]
     fn settled_transactions_add_up() {
         let mut inner = inner();
@@ -1032,14 +1056,7 @@ mod tests {
             ..NewOrder::default()
         };
         let id = place(&mut inner, &shop, &spec, 1_700_000_000);
-        let ctx = Ctx {
-            open_id: None,
-            shop_id: Some(shop),
-            now: 1_700_000_100,
-            now_ms: 1_700_000_100_000,
-            origin: String::new(),
-        };
-        let t = transactions(&mut inner, &ctx, &id).expect("transactions");
+        let t = transactions(&mut inner, &ctx_of(&shop), &id).expect("transactions");
         let sku = &t["sku_transactions"][0];
         assert_eq!(sku["quantity"], 2);
         assert_eq!(
