@@ -12,3 +12,4 @@ pub mod orders;
 pub mod server;
 pub mod shops;
 pub mod uploads;
+pub mod webhooks;

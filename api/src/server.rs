@@ -220,7 +220,8 @@ fn router(app: App, config: &Config) -> Router {
         .route("/metrics", get(metrics))
         // Signed PUTs and public GETs of uploaded files; their own size limit (UPLOAD_MAX_BYTES).
         .merge(crate::uploads::routes())
-        .merge(crate::orders::routes());
+        .merge(crate::orders::routes())
+        .merge(crate::webhooks::routes());
     if config.web_dir.join("index.html").exists() {
         router = router.fallback(web_app);
     } else {

@@ -10,10 +10,12 @@ mod auth;
 mod catalog;
 mod client;
 mod error;
+mod finance;
 mod orders;
 mod products;
 mod promotions;
 pub mod signing;
+mod webhook;
 
 pub use auth::{AuthorizedShop, TokenSet};
 pub use catalog::{
@@ -22,8 +24,13 @@ pub use catalog::{
 };
 pub use client::{TiktokClient, TiktokConfig, install_tls_provider};
 pub use error::{TiktokError, codes};
+pub use finance::{
+    FeeTaxBreakdown, Fees, OrderTransactions, RevenueBreakdown, ShippingCostBreakdown,
+    SkuTransaction, Taxes,
+};
 pub use orders::{
-    DistrictInfo, LineItem, Order, OrderPage, OrderSearch, OrderSort, Payment, RecipientAddress,
+    DistrictInfo, LineItem, Order, OrderPage, OrderSearch, OrderSort, PackageRef, Payment,
+    RecipientAddress,
 };
 pub use products::{
     AttributeValueInput, AttributeValueRef, Audit, AuditFailedReason, BatchResult, BrandRef,
@@ -37,6 +44,10 @@ pub use promotions::{
     ActivityChanged, ActivityCreated, ActivityDetail, ActivityInput, ActivityPage,
     ActivityProductInput, ActivitySearch, ActivitySkuInput, ActivitySummary, ActivityUpdate,
     ParticipationLimit,
+};
+pub use webhook::{
+    Notification, ORDER_STATUS_CHANGE, ORDER_STATUS_CHANGE_TYPE, OrderStatusChange, Webhook,
+    verify_webhook, webhook_signature,
 };
 
 /// What addresses one shop: the seller's access token and the shop's cipher.

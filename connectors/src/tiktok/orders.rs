@@ -87,6 +87,12 @@ pub struct RecipientAddress {
     pub district_info: Vec<DistrictInfo>,
 }
 
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PackageRef {
+    pub id: String,
+}
+
 /// One unit of a SKU: quantity 2 is two line items with the same `sku_id`.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -136,6 +142,21 @@ pub struct Order {
     pub is_replacement_order: bool,
     pub cancel_reason: String,
     pub cancellation_initiator: String,
+    /// Ship-by time (Unix seconds): not `AWAITING_COLLECTION` by then is a late dispatch.
+    /// 0 when the marketplace left it out (unpaid orders).
+    pub rts_sla_time: i64,
+    /// Collect-by time: not `IN_TRANSIT` by then is a late dispatch too.
+    pub tts_sla_time: i64,
+    pub delivery_sla_time: i64,
+    /// Auto-cancel deadlines.
+    pub shipping_due_time: i64,
+    pub collection_due_time: i64,
+    pub delivery_due_time: i64,
+    pub rts_time: i64,
+    pub collection_time: i64,
+    pub delivery_time: i64,
+    pub cancel_time: i64,
+    pub packages: Vec<PackageRef>,
     pub payment: Payment,
     /// Hidden while the order is `UNPAID` or `ON_HOLD`.
     pub recipient_address: Option<RecipientAddress>,

@@ -17,13 +17,9 @@ pub struct MarketplaceOrder {
     pub marketplace_status: String,
     pub buyer_email: Option<String>,
     pub buyer_message: Option<String>,
-    pub recipient_name: Option<String>,
-    pub recipient_phone: Option<String>,
-    pub recipient_address: Option<String>,
-    pub recipient_address1: Option<String>,
-    pub recipient_address2: Option<String>,
-    pub recipient_postal_code: Option<String>,
-    pub recipient_region_code: Option<String>,
+    /// `None` while the marketplace hides it (TikTok: `UNPAID`, `ON_HOLD`): what was stored
+    /// before is kept, never wiped.
+    pub recipient: Option<Recipient>,
     pub currency: String,
     pub total_cents: i64,
     pub shipping_type: Option<String>,
@@ -32,22 +28,79 @@ pub struct MarketplaceOrder {
     pub cancel_reason: Option<String>,
     pub ordered_at: time::Timestamp,
     pub paid_at: Option<time::Timestamp>,
+    /// The marketplace's ship-by deadline (TikTok `rts_sla_time`).
+    pub ship_by_at: Option<time::Timestamp>,
     pub updated_at: time::Timestamp,
+    /// One per SKU: the marketplace's units already folded into quantities.
     pub items: Vec<MarketplaceOrderItem>,
 }
 
+/// Where an order goes, as the marketplace shows it once the order may be shipped.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Recipient {
+    pub name: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+    pub address1: Option<String>,
+    pub address2: Option<String>,
+    pub city: Option<String>,
+    pub state: Option<String>,
+    pub postal_code: Option<String>,
+    pub region_code: Option<String>,
+}
+
+/// One SKU of an order. `external_id` is the SKU id when the marketplace's lines were folded
+/// (TikTok), the marketplace's line id otherwise.
 #[derive(Debug, Clone, Default)]
 pub struct MarketplaceOrderItem {
     pub external_id: String,
     pub product_name: String,
     pub sku_name: Option<String>,
     pub sku_image: Option<String>,
+    pub quantity: i64,
+    /// Per unit.
     pub sale_price_cents: i64,
+    /// Per unit.
     pub original_price_cents: i64,
     pub external_product_id: Option<String>,
     pub external_sku_id: Option<String>,
     pub seller_sku: Option<String>,
     pub display_status: Option<String>,
+}
+
+/// The marketplace's fees of one order as its finance statement settled them, in cents
+/// (deductions as positive numbers).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SettledFees {
+    pub commission_cents: i64,
+    pub transaction_cents: i64,
+    pub shipping_cents: i64,
+    pub refund_cents: i64,
+}
+
+/// How far along the marketplace's own flow a TikTok status is. An update whose status ranks
+/// below the stored one never takes the order back; `CANCELLED` ranks last, so nothing leaves
+/// it. A status TikTok adds later ranks 0: stored for an order first seen with it, never over
+/// a known one.
+pub fn marketplace_rank(marketplace_status: &str) -> i64 {
+    match marketplace_status {
+        "UNPAID" => 1,
+        "ON_HOLD" => 2,
+        "AWAITING_SHIPMENT" => 3,
+        "PARTIALLY_SHIPPING" => 4,
+        "AWAITING_COLLECTION" => 5,
+        "IN_TRANSIT" => 6,
+        "DELIVERED" => 7,
+        "COMPLETED" => 8,
+        // The webhook's spelling (fulfilment-and-finance.md §6) and the API's.
+        "CANCELLED" | "CANCEL" => 9,
+        _ => 0,
+    }
+}
+
+/// TikTok hides the recipient while an order may still be cancelled without cost.
+pub fn recipient_hidden(marketplace_status: &str) -> bool {
+    matches!(marketplace_status, "UNPAID" | "ON_HOLD")
 }
 
 /// Where an order is in Sellerdesk's workflow.
@@ -85,7 +138,7 @@ impl OrderStatus {
     }
 
     /// The marketplace moved the order past Sellerdesk's workflow: its word wins over ours.
-    pub(crate) fn is_final(self) -> bool {
+    pub fn is_final(self) -> bool {
         matches!(
             self,
             OrderStatus::InTransit
@@ -93,5 +146,110 @@ impl OrderStatus {
                 | OrderStatus::Completed
                 | OrderStatus::Cancelled
         )
+    }
+}
+
+/// The workflow status a sync gives an order. The marketplace's final states win (shipped,
+/// delivered, completed, cancelled). Before those, an order is AWAITING_DESIGN while one of its
+/// print-on-demand items has no design and AWAITING_FULFILLMENT once it is ready — but only
+/// while it sits in one of those two states by the sync's own hand: a status a person chose
+/// (`manual`) or one fulfilment moved it to (AWAITING_SHIPMENT, FULFILLED, REFUNDED) is kept.
+pub fn derive_status(
+    current: Option<OrderStatus>,
+    marketplace_status: &str,
+    needs_design: bool,
+    manual: bool,
+) -> OrderStatus {
+    // REFUNDED is the seller's last word on an order the marketplace already finished with
+    // (money given back outside its flow): a later sync reporting COMPLETED does not undo it.
+    if current == Some(OrderStatus::Refunded) {
+        return OrderStatus::Refunded;
+    }
+    let marketplace = OrderStatus::of_tiktok(marketplace_status);
+    if marketplace.is_final() {
+        return marketplace;
+    }
+    let ready = if needs_design {
+        OrderStatus::AwaitingDesign
+    } else {
+        OrderStatus::AwaitingFulfillment
+    };
+    match current {
+        None => ready,
+        Some(OrderStatus::AwaitingDesign | OrderStatus::AwaitingFulfillment) if !manual => ready,
+        Some(kept) => kept,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refund_made_by_hand_survives_the_marketplace_finishing_the_order() {
+        assert_eq!(
+            derive_status(Some(OrderStatus::Refunded), "COMPLETED", false, true),
+            OrderStatus::Refunded
+        );
+        assert_eq!(
+            derive_status(Some(OrderStatus::Delivered), "COMPLETED", false, false),
+            OrderStatus::Completed
+        );
+    }
+
+    #[test]
+    fn ranks_move_forward_and_cancelled_is_last() {
+        let flow = [
+            "UNPAID",
+            "ON_HOLD",
+            "AWAITING_SHIPMENT",
+            "PARTIALLY_SHIPPING",
+            "AWAITING_COLLECTION",
+            "IN_TRANSIT",
+            "DELIVERED",
+            "COMPLETED",
+            "CANCELLED",
+        ];
+        assert!(
+            flow.windows(2)
+                .all(|w| marketplace_rank(w[0]) < marketplace_rank(w[1]))
+        );
+        assert_eq!(marketplace_rank("CANCEL"), marketplace_rank("CANCELLED"));
+        assert_eq!(marketplace_rank("SOMETHING_NEW"), 0);
+    }
+
+    #[test]
+    fn derived_status_keeps_what_people_chose() {
+        use OrderStatus::*;
+        assert_eq!(
+            derive_status(None, "AWAITING_SHIPMENT", true, false),
+            AwaitingDesign
+        );
+        assert_eq!(
+            derive_status(None, "UNPAID", false, false),
+            AwaitingFulfillment
+        );
+        assert_eq!(
+            derive_status(Some(AwaitingDesign), "AWAITING_SHIPMENT", false, false),
+            AwaitingFulfillment
+        );
+        // A person moved it on by hand: the sync does not move it back.
+        assert_eq!(
+            derive_status(Some(AwaitingFulfillment), "AWAITING_SHIPMENT", true, true),
+            AwaitingFulfillment
+        );
+        assert_eq!(
+            derive_status(Some(Fulfilled), "AWAITING_SHIPMENT", true, false),
+            Fulfilled
+        );
+        // The marketplace's final word wins over anything.
+        assert_eq!(
+            derive_status(Some(Fulfilled), "IN_TRANSIT", false, true),
+            InTransit
+        );
+        assert_eq!(
+            derive_status(Some(AwaitingDesign), "CANCELLED", true, false),
+            Cancelled
+        );
     }
 }

@@ -23,6 +23,7 @@ mod category_sync;
 mod listing_publish;
 mod mail_send;
 mod order_export;
+mod order_sync;
 mod shop_product_remove;
 mod shop_sync;
 mod sku_generate;
@@ -35,6 +36,7 @@ pub use category_sync::CategorySync;
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
 pub use order_export::{OrderExport, exports_dir, file_name as export_file_name};
+pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH};
 pub use shop_product_remove::ShopProductRemove;
 pub use shop_sync::ShopSync;
 pub use sku_generate::SkuGenerate;
@@ -186,6 +188,7 @@ registry![
     SkuGenerate,
     ShopProductRemove,
     OrderExport,
+    OrderSync,
 ];
 
 async fn run_as<K: JobKind>(ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {

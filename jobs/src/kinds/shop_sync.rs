@@ -1,18 +1,19 @@
 //! `shop.sync`: one shop brought up to date — warehouses, the live status of what Sellerdesk
-//! listed there, and orders — each resuming from the update time the last sync reached, so a
-//! repeated or overlapping run only re-reads a little. Scheduled (`CRON_SHOP_SYNC`), a tick
+//! listed there, and orders (forward only, with the fees of those the marketplace settled
+//! since) — each resuming from the update time the last sync reached, so a repeated or
+//! overlapping run only re-reads a little. It also subscribes the shop's order webhook. Scheduled (`CRON_SHOP_SYNC`), a tick
 //! queues one `shop.sync` per connected shop.
 //!
 //! Errors: a shop removed since the job was queued is nothing to do; a shop not connected
 //! fails; marketplace errors split as `From<TiktokError>` says; database ones retry.
-use chrono::{DateTime, Utc};
-use connectors::tiktok::{Order, OrderSearch, OrderSort, Page, ProductSearch};
+use connectors::tiktok::{OrderSearch, OrderSort, Page, ProductSearch};
 use domain::event_histories::EventHistory;
-use domain::orders::{MarketplaceOrder, MarketplaceOrderItem};
-use domain::{orders, shop_products, shops};
+use domain::orders::timeline::EventSource;
+use domain::{shop_products, shops};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 
+use super::order_sync::{Stored, settle_unsettled, store_orders, subscribe_webhook};
 use super::{JobKind, Scheduled, pull_warehouses};
 use crate::JobError;
 use crate::context::JobContext;
@@ -125,6 +126,7 @@ async fn sync_one(ctx: &JobContext, job: &EventHistory, shop_id: String) -> Resu
         Err(e) => return Err(e.into()),
     };
     pull_warehouses(&ctx.db, &session, &client_id).await?;
+    subscribe_webhook(ctx, &session).await;
     let mut conn = ctx.db.conn().await?;
     let mut cursor = shops::sync_cursor(&mut conn, &shop_id).await?;
     drop(conn);
@@ -171,93 +173,42 @@ async fn sync_one(ctx: &JobContext, job: &EventHistory, shop_id: String) -> Resu
     }
     cursor["products"] = json!(newest);
 
+    drop(conn);
     let orders_since = since("orders", &cursor);
     let filter = OrderSearch {
         update_time_ge: orders_since,
         ..Default::default()
     };
+    // Oldest change first: a sync cut short has stored everything up to where it stopped.
     let sort = OrderSort {
         field: "update_time".into(),
         ascending: true,
     };
-    let mut page = Page::first(50);
+    let mut page = Page::first(100);
     let mut newest = orders_since.unwrap_or(0);
-    let mut order_count = 0;
+    let mut stored = Stored::default();
     loop {
         let result = session
             .client
             .search_orders(&session.auth, &filter, &sort, &page)
             .await?;
-        for order in &result.orders {
-            newest = newest.max(order.update_time);
-            orders::upsert(&mut conn, &client_id, &shop_id, &marketplace_order(order)).await?;
-            order_count += 1;
-        }
+        newest = result
+            .orders
+            .iter()
+            .map(|o| o.update_time)
+            .fold(newest, i64::max);
+        stored
+            .add(store_orders(ctx, &client_id, &shop_id, &result.orders, EventSource::Sync).await?);
         if result.next_page_token.is_empty() || result.orders.is_empty() {
             break;
         }
         page = page.next(result.next_page_token);
     }
+    let settled = settle_unsettled(ctx, &session, &shop_id).await?;
+    let mut conn = ctx.db.conn().await?;
     cursor["orders"] = json!(newest);
     shops::finish_sync(&mut conn, &shop_id, &cursor).await?;
-    tracing::info!(shop = %shop_id, products = found.len(), updated, orders = order_count, "shop synced");
+    tracing::info!(shop = %shop_id, products = found.len(), updated, orders_new = stored.inserted,
+        orders_updated = stored.updated, orders_stale = stored.stale, orders_skipped = stored.skipped, settled, "shop synced");
     Ok(())
-}
-
-fn text(s: &str) -> Option<String> {
-    Some(s.trim().to_owned()).filter(|s| !s.is_empty())
-}
-
-fn cents(amount: &str) -> i64 {
-    amount
-        .trim()
-        .parse::<f64>()
-        .map(|v| (v * 100.0).round() as i64)
-        .unwrap_or(0)
-}
-
-fn at(secs: i64) -> DateTime<Utc> {
-    DateTime::from_timestamp(secs, 0).unwrap_or_else(Utc::now)
-}
-
-fn marketplace_order(o: &Order) -> MarketplaceOrder {
-    let address = o.recipient_address.clone().unwrap_or_default();
-    MarketplaceOrder {
-        external_id: o.id.clone(),
-        marketplace_status: o.status.clone(),
-        buyer_email: text(&o.buyer_email),
-        buyer_message: text(&o.buyer_message),
-        recipient_name: text(&address.name),
-        recipient_phone: text(&address.phone_number),
-        recipient_address: text(&address.full_address),
-        recipient_address1: text(&address.address_line1),
-        recipient_address2: text(&address.address_line2),
-        recipient_postal_code: text(&address.postal_code),
-        recipient_region_code: text(&address.region_code),
-        currency: text(&o.payment.currency).unwrap_or_else(|| "USD".into()),
-        total_cents: cents(&o.payment.total_amount),
-        shipping_type: text(&o.shipping_type),
-        tracking_number: text(&o.tracking_number),
-        shipping_provider: text(&o.shipping_provider),
-        cancel_reason: text(&o.cancel_reason),
-        ordered_at: at(o.create_time),
-        paid_at: (o.paid_time > 0).then(|| at(o.paid_time)),
-        updated_at: at(o.update_time),
-        items: o
-            .line_items
-            .iter()
-            .map(|i| MarketplaceOrderItem {
-                external_id: i.id.clone(),
-                product_name: i.product_name.clone(),
-                sku_name: text(&i.sku_name),
-                sku_image: text(&i.sku_image),
-                sale_price_cents: cents(&i.sale_price),
-                original_price_cents: cents(&i.original_price),
-                external_product_id: text(&i.product_id),
-                external_sku_id: text(&i.sku_id),
-                seller_sku: text(&i.seller_sku),
-                display_status: text(&i.display_status),
-            })
-            .collect(),
-    }
 }

@@ -77,7 +77,7 @@ pub fn grant(inner: &mut Inner, shop_name: &str, region: &str, now: i64) -> Stri
     );
     inner.shops.push(shop);
     let count = inner.config.orders_per_shop;
-    orders::generate(inner, &shop_id, count, now);
+    orders::generate(inner, &shop_id, count, now, 30 * 86_400);
     let code = inner.random_token("TTP_", 40);
     inner.auth_codes.insert(
         code.clone(),

@@ -117,9 +117,26 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A success. The marketplace leaves out a field it has nothing for (its samples never show
+/// `null`), so every `null` a handler produced (an absent list price, brand, image, discount…)
+/// is left out of the reply, at any depth.
 pub fn ok(data: Value) -> Response {
-    let body = json!({ "code": 0, "message": "Success", "request_id": request_id(), "data": data });
+    let body = json!({ "code": 0, "message": "Success", "request_id": request_id(), "data": without_nulls(data) });
     (StatusCode::OK, axum::Json(body)).into_response()
+}
+
+/// `value` with every object member whose value is `null` removed, recursively.
+pub fn without_nulls(value: Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(_, v)| !v.is_null())
+                .map(|(k, v)| (k, without_nulls(v)))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.into_iter().map(without_nulls).collect()),
+        other => other,
+    }
 }
 
 /// 14 timestamp digits then 20 uppercase hex characters, like the marketplace's.
@@ -130,4 +147,23 @@ pub fn request_id() -> String {
         .map(|_| format!("{:X}", rng.random_range(0..16u8)))
         .collect();
     format!("{stamp}{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_leave_out_what_they_have_nothing_for() {
+        let data = json!({
+            "id": "1",
+            "brand": null,
+            "skus": [{ "id": "2", "list_price": null, "sales_attributes": [{ "sku_img": null, "id": "3" }] }],
+            "empty": {},
+        });
+        assert_eq!(
+            without_nulls(data),
+            json!({ "id": "1", "skus": [{ "id": "2", "sales_attributes": [{ "id": "3" }] }], "empty": {} })
+        );
+    }
 }

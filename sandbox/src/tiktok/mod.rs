@@ -35,7 +35,8 @@ use tokio::task::JoinHandle;
 pub use config::{ConfigError, Faults, SandboxConfig};
 pub use envelope::codes;
 pub use images::placeholder_png;
-pub use state::LedgerEntry;
+pub use orders::NewOrder;
+pub use state::{Delivery, LedgerEntry};
 
 use envelope::{ApiError, ok};
 use gate::{Call, Ctx, Scope};
@@ -49,6 +50,16 @@ const MAX_BODY_BYTES: usize = 12 * 1024 * 1024;
 #[derive(Clone)]
 pub struct TiktokSandbox {
     inner: Arc<Mutex<Inner>>,
+    /// Delivers webhooks.
+    http: reqwest::Client,
+}
+
+/// A webhook ready to go: where, what, signed how.
+struct Outgoing {
+    address: String,
+    body: Vec<u8>,
+    authorization: String,
+    delivery: Delivery,
 }
 
 /// A shop granted directly, without the browser consent step (demo seeding, tests).
@@ -68,6 +79,10 @@ impl TiktokSandbox {
     pub fn new(config: SandboxConfig) -> TiktokSandbox {
         TiktokSandbox {
             inner: Arc::new(Mutex::new(Inner::new(config))),
+            http: reqwest::Client::builder()
+                .timeout(Duration::from_secs(3))
+                .build()
+                .unwrap_or_default(),
         }
     }
 
@@ -171,10 +186,241 @@ impl TiktokSandbox {
         inner.products.get(product_id).map(|p| p.status.clone())
     }
 
-    /// Adds `count` generated orders to a shop.
-    pub fn add_orders(&self, shop_id: &str, count: usize) {
+    /// Adds `count` generated orders to a shop, created over the last 30 days and resting in
+    /// every status. No webhooks: they stand for orders made before anyone listened.
+    pub fn add_orders(&self, shop_id: &str, count: usize) -> Vec<String> {
         let mut inner = self.lock();
-        orders::generate(&mut inner, shop_id, count, now_ms().div_euclid(1000));
+        orders::generate(
+            &mut inner,
+            shop_id,
+            count,
+            now_ms().div_euclid(1000),
+            30 * 86_400,
+        )
+    }
+
+    /// `count` orders placed in the last minutes (most still unpaid or waiting for shipment),
+    /// announced to the shop's webhook: the demo's trickle.
+    pub fn place_orders(&self, shop_id: &str, count: usize) -> Vec<String> {
+        let ids = {
+            let mut inner = self.lock();
+            orders::generate(&mut inner, shop_id, count, now_ms().div_euclid(1000), 600)
+        };
+        self.announce(&ids);
+        ids
+    }
+
+    /// One order exactly as described, placed now and walked to its status; announced.
+    pub fn place_order(&self, shop_id: &str, spec: &NewOrder) -> String {
+        let id = {
+            let mut inner = self.lock();
+            orders::place(&mut inner, shop_id, spec, now_ms().div_euclid(1000))
+        };
+        self.announce(std::slice::from_ref(&id));
+        id
+    }
+
+    /// Moves up to `count` open orders of a shop one status forward (some are cancelled);
+    /// announced. Answers the ids moved.
+    pub fn advance_orders(&self, shop_id: &str, count: usize) -> Vec<String> {
+        let ids = {
+            let mut inner = self.lock();
+            orders::advance(&mut inner, shop_id, count, now_ms().div_euclid(1000))
+        };
+        self.announce(&ids);
+        ids
+    }
+
+    /// Moves an order forward to `status` (`CANCELLED` cancels it); announced. False when the
+    /// order is unknown or already at or past it.
+    pub fn move_order(&self, order_id: &str, status: &str) -> bool {
+        let moved = {
+            let mut inner = self.lock();
+            orders::move_to(&mut inner, order_id, status, now_ms().div_euclid(1000))
+        };
+        if moved {
+            self.announce(&[order_id.to_owned()]);
+        }
+        moved
+    }
+
+    /// Pays part of an order back to the buyer; it shows in the order's settlement.
+    pub fn refund_order(&self, order_id: &str, amount: &str) -> bool {
+        let mut inner = self.lock();
+        match inner.orders.get_mut(order_id) {
+            Some(o) => {
+                o.refund_cents = orders::cents(amount).max(0);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// An order as the API answers it now.
+    pub fn order(&self, order_id: &str) -> Option<Value> {
+        self.lock()
+            .orders
+            .get(order_id)
+            .and_then(|o| o.history.last().cloned())
+    }
+
+    /// Every state an order has been in, oldest first.
+    pub fn order_history(&self, order_id: &str) -> Vec<Value> {
+        self.lock()
+            .orders
+            .get(order_id)
+            .map(|o| o.history.clone())
+            .unwrap_or_default()
+    }
+
+    /// The ids of a shop's orders, oldest first.
+    pub fn order_ids(&self, shop_id: &str) -> Vec<String> {
+        self.lock()
+            .orders
+            .values()
+            .filter(|o| o.shop_id == shop_id)
+            .map(|o| o.id.clone())
+            .collect()
+    }
+
+    /// Replay mode for a shop: searches list every state each order has been in, twice, out
+    /// of order; details answer any state the order has been in. Off: only the current one.
+    pub fn replay_orders(&self, shop_id: &str, on: bool) {
+        let mut inner = self.lock();
+        if on {
+            inner.replaying.insert(shop_id.to_owned());
+        } else {
+            inner.replaying.remove(shop_id);
+        }
+    }
+
+    /// Replay mode for every shop, including shops granted later (their first sync too).
+    pub fn replay_all_orders(&self, on: bool) {
+        self.lock().replaying_all = on;
+    }
+
+    /// Whether order changes made through these controls are delivered as webhooks (on by
+    /// default; explicit `send_*` calls deliver either way).
+    pub fn set_auto_webhooks(&self, on: bool) {
+        self.lock().webhooks_auto = on;
+    }
+
+    /// Where a shop has `event_type` delivered, if it subscribed.
+    pub fn webhook_address(&self, shop_id: &str, event_type: &str) -> Option<String> {
+        self.lock()
+            .webhooks
+            .get(&(shop_id.to_owned(), event_type.to_owned()))
+            .map(|s| s.address.clone())
+    }
+
+    /// Every webhook sent so far.
+    pub fn deliveries(&self) -> Vec<Delivery> {
+        self.lock().deliveries.clone()
+    }
+
+    /// Delivers the order's current state as an `ORDER_STATUS_CHANGE`, signed, and answers the
+    /// receiver's HTTP status (`None`: no subscription, or unreachable).
+    pub async fn send_webhook(&self, order_id: &str) -> Option<u16> {
+        let out = self.outgoing(order_id, None, true)?;
+        self.deliver(out).await
+    }
+
+    /// The same delivery with a wrong signature, as a forger would send it.
+    pub async fn send_badly_signed_webhook(&self, order_id: &str) -> Option<u16> {
+        let out = self.outgoing(order_id, None, false)?;
+        self.deliver(out).await
+    }
+
+    /// Delivers every state the order has been in, twice and shuffled, one after the other;
+    /// answers the receiver's statuses.
+    pub async fn replay_webhooks(&self, order_id: &str) -> Vec<Option<u16>> {
+        let states = self.order_history(order_id);
+        let mut picks: Vec<usize> = (0..states.len()).chain(0..states.len()).collect();
+        {
+            use rand::seq::SliceRandom;
+            let mut inner = self.lock();
+            picks.shuffle(&mut inner.rng);
+        }
+        let mut answers = Vec::new();
+        for i in picks {
+            let Some(out) = self.outgoing(order_id, states.get(i), true) else {
+                answers.push(None);
+                continue;
+            };
+            answers.push(self.deliver(out).await);
+        }
+        answers
+    }
+
+    /// The delivery of one state (the current one when `None`) of an order, if its shop
+    /// subscribed.
+    fn outgoing(&self, order_id: &str, state: Option<&Value>, signed: bool) -> Option<Outgoing> {
+        let mut inner = self.lock();
+        let order = inner.orders.get(order_id)?;
+        let shop_id = order.shop_id.clone();
+        let state = state.cloned().or_else(|| order.history.last().cloned())?;
+        let address = inner
+            .webhooks
+            .get(&(shop_id.clone(), "ORDER_STATUS_CHANGE".to_owned()))?
+            .address
+            .clone();
+        let body = orders::notification(&mut inner, &shop_id, &state);
+        let body = serde_json::to_vec(&body).ok()?;
+        let secret = if signed {
+            inner.config.app_secret.clone()
+        } else {
+            format!("not-{}", inner.config.app_secret)
+        };
+        let authorization = signing::webhook(&inner.config.app_key, &secret, &body);
+        Some(Outgoing {
+            address,
+            body,
+            authorization,
+            delivery: Delivery {
+                shop_id,
+                order_id: order_id.to_owned(),
+                order_status: state["status"].as_str().unwrap_or_default().to_owned(),
+                update_time: state["update_time"].as_i64().unwrap_or_default(),
+                signed,
+                http_status: None,
+            },
+        })
+    }
+
+    async fn deliver(&self, out: Outgoing) -> Option<u16> {
+        let status = self
+            .http
+            .post(&out.address)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::AUTHORIZATION, out.authorization)
+            .body(out.body)
+            .send()
+            .await
+            .ok()
+            .map(|r| r.status().as_u16());
+        let mut delivery = out.delivery;
+        delivery.http_status = status;
+        self.lock().deliveries.push(delivery);
+        status
+    }
+
+    /// Sends the current state of each order to its shop's webhook in the background, when
+    /// automatic deliveries are on and a runtime runs.
+    fn announce(&self, order_ids: &[String]) {
+        if !self.lock().webhooks_auto {
+            return;
+        }
+        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+            return;
+        };
+        for id in order_ids {
+            if let Some(out) = self.outgoing(id, None, true) {
+                let sb = self.clone();
+                runtime.spawn(async move {
+                    sb.deliver(out).await;
+                });
+            }
+        }
     }
 
     /// The next `count` API calls answer 429 with `Retry-After: retry_after_secs`.
@@ -327,6 +573,9 @@ enum Route {
     ProductDeactivate,
     OrderSearch,
     OrderDetail,
+    OrderTransactions(String),
+    Webhooks,
+    SetWebhook,
     ActivityCreate,
     ActivitySearch,
     ActivityGet(String),
@@ -362,6 +611,8 @@ impl Route {
                 | Route::ProductDetail(_)
                 | Route::OrderSearch
                 | Route::OrderDetail
+                | Route::OrderTransactions(_)
+                | Route::Webhooks
                 | Route::ActivitySearch
                 | Route::ActivityGet(_)
         )
@@ -441,6 +692,13 @@ fn resolve(method: &Method, path: &str) -> Result<Route, ApiError> {
         ("logistics", ["warehouses"]) => Some(vec![(Method::GET, Route::Warehouses)]),
         ("order", ["orders", "search"]) => Some(vec![(Method::POST, Route::OrderSearch)]),
         ("order", ["orders"]) => Some(vec![(Method::GET, Route::OrderDetail)]),
+        ("finance", ["orders", o, "statement_transactions"]) => {
+            Some(vec![(Method::GET, Route::OrderTransactions(id(o)))])
+        }
+        ("event", ["webhooks"]) => Some(vec![
+            (Method::GET, Route::Webhooks),
+            (Method::PUT, Route::SetWebhook),
+        ]),
         ("promotion", ["activities"]) => Some(vec![(Method::POST, Route::ActivityCreate)]),
         ("promotion", ["activities", "search"]) => {
             Some(vec![(Method::POST, Route::ActivitySearch)])
@@ -581,6 +839,9 @@ fn handle(
         Route::ProductDeactivate => products::batch(inner, &ctx, call, Batch::Deactivate),
         Route::OrderSearch => orders::search(inner, &ctx, call),
         Route::OrderDetail => orders::detail(inner, &ctx, call),
+        Route::OrderTransactions(o) => orders::transactions(inner, &ctx, o),
+        Route::Webhooks => orders::webhooks(inner, &ctx),
+        Route::SetWebhook => orders::set_webhook(inner, &ctx, call),
         Route::ActivityCreate => promotions::create(inner, &ctx, call),
         Route::ActivitySearch => promotions::search(inner, &ctx, call),
         Route::ActivityGet(a) => promotions::get(inner, &ctx, call, a),

@@ -26,6 +26,15 @@ pub fn sign(secret: &str, path: &str, query: &[(String, String)], body: &[u8]) -
     hex::encode(mac.finalize().into_bytes())
 }
 
+/// `hex(HMAC_SHA256(secret, app_key + body))`: how the marketplace signs a webhook delivery.
+pub fn webhook(app_key: &str, secret: &str, body: &[u8]) -> String {
+    let mut mac = <Hmac<Sha256> as Mac>::new_from_slice(secret.as_bytes())
+        .unwrap_or_else(|_| unreachable!("HMAC takes any key length"));
+    mac.update(app_key.as_bytes());
+    mac.update(body);
+    hex::encode(mac.finalize().into_bytes())
+}
+
 /// Compares two signatures without leaking where they first differ.
 pub fn same(a: &str, b: &str) -> bool {
     a.len() == b.len()

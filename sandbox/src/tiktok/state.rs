@@ -1,6 +1,6 @@
 //! The sandbox's in-memory world: sellers, shops, tokens, products, orders, activities, images,
 //! and the ledger of accepted writes. One mutex guards it; handlers never await while holding it.
-use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
@@ -11,6 +11,7 @@ use super::catalog::{Brand, builtin_brands};
 use super::config::SandboxConfig;
 use super::envelope::ApiError;
 use super::gate::Ctx;
+use super::orders::{Order, Subscription};
 use super::products::Product;
 use super::promotions::Activity;
 
@@ -74,6 +75,18 @@ pub struct LedgerEntry {
     pub seller_skus: Vec<String>,
 }
 
+/// One webhook the sandbox sent, and how the receiver answered (`None`: unreachable).
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Delivery {
+    pub shop_id: String,
+    pub order_id: String,
+    pub order_status: String,
+    pub update_time: i64,
+    /// False for the badly signed ones a test asked for.
+    pub signed: bool,
+    pub http_status: Option<u16>,
+}
+
 /// The parts of a ledger entry a handler fills in.
 #[derive(Default)]
 pub struct Write {
@@ -112,7 +125,17 @@ pub struct Inner {
     pub idempotency: HashMap<(String, String), String>,
     pub images: HashMap<String, Image>,
     pub brands: Vec<Brand>,
-    pub orders: Vec<(String, Value)>,
+    /// Keyed by order id; ids grow with time, so iteration is creation order.
+    pub orders: BTreeMap<String, Order>,
+    /// Shops whose orders are served in every state they have been in (replay mode).
+    pub replaying: HashSet<String>,
+    /// Replay mode for every shop, those granted later included.
+    pub replaying_all: bool,
+    /// Subscriptions by (shop id, event type).
+    pub webhooks: HashMap<(String, String), Subscription>,
+    /// Whether order changes made through the sandbox's controls are delivered as webhooks.
+    pub webhooks_auto: bool,
+    pub deliveries: Vec<Delivery>,
     pub activities: BTreeMap<String, Activity>,
     pub ledger: Vec<LedgerEntry>,
     pub daily_creates: HashMap<(String, i64), u32>,
@@ -136,7 +159,12 @@ impl Inner {
             idempotency: HashMap::new(),
             images: HashMap::new(),
             brands: builtin_brands(),
-            orders: Vec::new(),
+            orders: BTreeMap::new(),
+            replaying: HashSet::new(),
+            replaying_all: false,
+            webhooks: HashMap::new(),
+            webhooks_auto: true,
+            deliveries: Vec::new(),
             activities: BTreeMap::new(),
             ledger: Vec::new(),
             daily_creates: HashMap::new(),
