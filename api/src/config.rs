@@ -32,6 +32,9 @@ pub struct Config {
     pub demo: bool,
     /// `DEMO_PASSWORD`: password of the demo users (default sellerdesk-demo).
     pub demo_password: String,
+    /// `DEMO_ORDERS_PER_HOUR`: new orders the demo shop's sandbox places per hour (default 12;
+    /// 0 stops the trickle).
+    pub demo_orders_per_hour: u32,
     /// `PROMOTIONS_CLIENT`: id or key of the client with promotions (demo client in demo mode).
     pub promotions_client: Option<String>,
     /// `JWT_SECRET`: unset = generated once into DATA_DIR/jwt-secret.
@@ -117,6 +120,7 @@ impl Config {
             bootstrap_admin_password: var("BOOTSTRAP_ADMIN_PASSWORD"),
             demo,
             demo_password: var("DEMO_PASSWORD").unwrap_or_else(|| DEFAULT_DEMO_PASSWORD.into()),
+            demo_orders_per_hour: parsed("DEMO_ORDERS_PER_HOUR", 12).map_err(anyhow::Error::msg)?,
             promotions_client: var("PROMOTIONS_CLIENT")
                 .or_else(|| demo.then(|| crate::bootstrap::DEMO_KEY.to_owned())),
             jwt_secret: var("JWT_SECRET"),

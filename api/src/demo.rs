@@ -140,27 +140,26 @@ pub async fn seed_shop(
     tx.commit().await?;
     state.dispatch(pending).await;
     tracing::info!(shop = %shop_id, external = %shop.id, "demo TikTok shop connected to the sandbox");
-    start_trickle(sandbox.clone(), granted.shop_id)?;
+    start_trickle(
+        sandbox.clone(),
+        granted.shop_id,
+        state.config.demo_orders_per_hour,
+    );
     Ok(())
 }
-
-/// New demo orders per hour by default: one every five minutes keeps the desk moving without
-/// burying it.
-const DEFAULT_ORDERS_PER_HOUR: u32 = 12;
 
 /// Orders of the demo shop moved on per new order: statuses advance about as fast as orders
 /// arrive, so the desk shows every stage.
 const ADVANCED_PER_TICK: usize = 2;
 
-/// The demo shop's steady trickle (`DEMO_ORDERS_PER_HOUR`, default 12; 0 stops it): a new
+/// The demo shop's steady trickle (`DEMO_ORDERS_PER_HOUR`, default 12 — one every five minutes
+/// keeps the desk moving without burying it; 0 stops it): a new
 /// order in the sandbox at every tick and a few older ones moved forward, each announced by
 /// the sandbox's webhook, which pulls it into the desk at once (the scheduled sync catches up
 /// whatever a webhook missed).
-fn start_trickle(sandbox: sandbox::tiktok::TiktokSandbox, shop: String) -> anyhow::Result<()> {
-    let per_hour: u32 = jobs::config::env::parsed("DEMO_ORDERS_PER_HOUR", DEFAULT_ORDERS_PER_HOUR)
-        .map_err(anyhow::Error::msg)?;
+fn start_trickle(sandbox: sandbox::tiktok::TiktokSandbox, shop: String, per_hour: u32) {
     if per_hour == 0 {
-        return Ok(());
+        return;
     }
     let every = std::time::Duration::from_secs_f64(3600.0 / f64::from(per_hour));
     println!("  demo orders     {per_hour} new per hour (DEMO_ORDERS_PER_HOUR)");
@@ -179,5 +178,4 @@ fn start_trickle(sandbox: sandbox::tiktok::TiktokSandbox, shop: String) -> anyho
             );
         }
     });
-    Ok(())
 }

@@ -67,6 +67,8 @@ enum Kind {
     Client,
     Design,
     Job,
+    Order,
+    OrderExport,
     Product,
     Shop,
     ShopProduct,
@@ -88,11 +90,13 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
         "clientId" => Kind::Client,
         "brandId" => Kind::Brand,
         "shopProductId" | "shopProductIds" => Kind::ShopProduct,
+        "orderId" => Kind::Order,
         "id" => match parent {
             Some("VariantInput") => Kind::Variant,
             Some(_) => return None,
             None if op.contains("JobBatch") => Kind::Batch,
             None if op.contains("EventHistory") => Kind::Job,
+            None if op.contains("OrderExport") => Kind::OrderExport,
             None if op.contains("Product") => Kind::Product,
             None if op.contains("Shop") || op.contains("Warehouse") => Kind::Shop,
             None if op.contains("User") => Kind::User,
@@ -508,6 +512,31 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
         )
         .await,
     );
+    // The shop's first sync brings the sandbox account's orders.
+    let order = wait_for(Duration::from_secs(60), || async {
+        s.ok(
+            "{ getOrders(filter: { limit: 1 }) { items { id } } }",
+            json!({}),
+            Some(admin),
+        )
+        .await["getOrders"]["items"][0]["id"]
+            .as_str()
+            .map(str::to_owned)
+    })
+    .await
+    .expect("the shop's synced orders");
+    put(Kind::Order, order);
+    put(
+        Kind::OrderExport,
+        create(
+            s,
+            admin,
+            "mutation { exportOrders { id } }",
+            json!({}),
+            &["exportOrders", "id"],
+        )
+        .await,
+    );
     f
 }
 
@@ -532,7 +561,7 @@ async fn new_client(s: &Server, key: &str, email: &str) -> String {
 
 /// What the victim's ADMIN sees of its client, for before and after.
 async fn snapshot(s: &Server, admin: &str, f: &Fixture) -> Value {
-    let q = "query($p: ID!) {
+    let q = "query($p: ID!, $s: ID!) {
         getShops(filter: { limit: 100 }) { items { id name commissionRate connection assignedUserIds } }
         getProducts(filter: { limit: 100 }) { items { id name status description updatedAt brand { id } publishedShops { id liveStatus } } pageInfo { totalCount } }
         getProductVariants(productId: $p) { id sku quantity salePrice }
@@ -542,9 +571,14 @@ async fn snapshot(s: &Server, admin: &str, f: &Fixture) -> Value {
         getUsers(limit: 100) { items { id email role shops { id } } }
         getAllShopProducts(filter: { limit: 100 }) { items { id liveStatus updatedAt } }
         getEventHistories(filter: { limit: 100 }) { items { id type status attempts updatedAt } pageInfo { totalCount } }
+        getOrders(filter: { limit: 100, shopIds: [$s] }) { items { id status updatedAt } pageInfo { totalCount } }
     }";
-    s.ok(q, json!({ "p": f.id(Kind::Product) }), Some(admin))
-        .await
+    s.ok(
+        q,
+        json!({ "p": f.id(Kind::Product), "s": f.id(Kind::Shop) }),
+        Some(admin),
+    )
+    .await
 }
 
 /// Waits until none of the client's jobs waits or runs.
@@ -572,6 +606,8 @@ async fn every_id_taking_operation_refuses_another_clients_ids() {
         // A listing job fails at once, and no scheduled sync runs while the sweep compares.
         ("JOB_MAX_ATTEMPTS", "1"),
         ("CRON_SHOP_SYNC", "0 0 0 1 1 *"),
+        // Nor does the demo shop's trickle of new orders.
+        ("DEMO_ORDERS_PER_HOUR", "0"),
     ])
     .await;
     let victim_admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;

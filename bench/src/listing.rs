@@ -111,21 +111,21 @@ fn tee_template() -> Value {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
+pub(crate) enum Kind {
     Embedded,
     Scaled,
 }
 
 /// One stack, signed in, with its catalogue.
-struct Stack {
+pub(crate) struct Stack {
     kind: Kind,
     running: Running,
     url: String,
-    db: domain::Db,
+    pub(crate) db: domain::Db,
     token: String,
-    client_id: String,
+    pub(crate) client_id: String,
     products: Vec<String>,
-    rt: Arc<jobs::JobContext>,
+    pub(crate) rt: Arc<jobs::JobContext>,
     shops: std::sync::atomic::AtomicUsize,
 }
 
@@ -142,10 +142,10 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         tiktok.base_url()
     );
     let t = Instant::now();
-    let embedded = start_stack(ctx, Kind::Embedded, &tiktok, &host, n)
+    let embedded = start_stack(ctx, Kind::Embedded, &tiktok, &host, n, "listing")
         .await
         .context("embedded stack")?;
-    let scaled = start_stack(ctx, Kind::Scaled, &tiktok, &host, n)
+    let scaled = start_stack(ctx, Kind::Scaled, &tiktok, &host, n, "listing")
         .await
         .context("scaled stack")?;
     eprintln!(
@@ -217,18 +217,20 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     Ok(rows)
 }
 
-async fn start_stack(
+/// A stack for `label`'s rounds with `n` products made from the tee template.
+pub(crate) async fn start_stack(
     ctx: &Ctx,
     kind: Kind,
     tiktok: &sandbox::tiktok::SandboxHandle,
     host: &str,
     n: usize,
+    label: &str,
 ) -> anyhow::Result<Stack> {
     let sb = tiktok.sandbox();
-    let dir = ctx.work.fresh(if kind == Kind::Embedded {
-        "listing-embedded"
+    let dir = ctx.work.fresh(&if kind == Kind::Embedded {
+        format!("{label}-embedded")
     } else {
-        "listing-scaled"
+        format!("{label}-scaled")
     })?;
     let (mut env, db_url, queue) = match kind {
         Kind::Embedded => {
@@ -386,7 +388,7 @@ async fn start_stack(
 }
 
 /// Connects a new sandbox shop as the consent flow does and waits for its first sync.
-async fn connect_shop(
+pub(crate) async fn connect_shop(
     ctx: &Ctx,
     stack: &Stack,
     tiktok: &sandbox::tiktok::SandboxHandle,

@@ -10,6 +10,7 @@ mod graphql;
 mod harness;
 mod latency;
 mod listing;
+mod order_sync;
 mod orders;
 mod stack;
 
@@ -67,6 +68,8 @@ pub struct Sizes {
     pub graphql_secs: f64,
     /// Orders of one client read by scenario 6 (at scenario 5's rate and duration).
     pub orders: usize,
+    /// New orders in the sandbox account a shop's first sync pulls (scenario 7).
+    pub sync_orders: usize,
 }
 
 impl Sizes {
@@ -84,6 +87,7 @@ impl Sizes {
                 graphql_rate: 50.0,
                 graphql_secs: 2.0,
                 orders: 2_000,
+                sync_orders: 300,
             }
         } else {
             Sizes {
@@ -100,6 +104,7 @@ impl Sizes {
                 graphql_rate: 10.0,
                 graphql_secs: 30.0,
                 orders: 100_000,
+                sync_orders: 10_000,
             }
         }
     }
@@ -108,7 +113,7 @@ impl Sizes {
 impl Sizes {
     pub fn describe(&self) -> String {
         format!(
-            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders",
+            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders; sync of {} new orders",
             self.drain_jobs,
             self.drain_workers,
             self.drain_concurrency,
@@ -117,7 +122,8 @@ impl Sizes {
             self.graphql_products,
             self.graphql_rate,
             self.graphql_secs,
-            self.orders
+            self.orders,
+            self.sync_orders
         )
     }
 
@@ -135,6 +141,7 @@ impl Sizes {
             "graphql_rate" => self.graphql_rate = num,
             "graphql_secs" => self.graphql_secs = num,
             "orders" => self.orders = num as usize,
+            "sync_orders" => self.sync_orders = num as usize,
             "latency_secs" => self.latency_secs = num,
             "latency_rate" => self.latency_rate = Some(num),
             _ => anyhow::bail!("--set {k}: no such size"),
@@ -143,7 +150,7 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql", "orders"];
+pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql", "orders", "sync"];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -297,6 +304,7 @@ async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         "listing" => listing::run(ctx).await,
         "graphql" => graphql::run(ctx).await,
         "orders" => orders::run(ctx).await,
+        "sync" => order_sync::run(ctx).await,
         _ => anyhow::bail!("unknown scenario {name}"),
     }
 }
