@@ -66,9 +66,9 @@ pub struct Sizes {
     pub graphql_products: usize,
     pub graphql_rate: f64,
     pub graphql_secs: f64,
-    /// Orders of one client read by scenario 6 (at scenario 5's rate and duration).
+    /// Orders of one client read by scenario 7 (at scenario 5's rate and duration).
     pub orders: usize,
-    /// New orders in the sandbox account a shop's first sync pulls (scenario 7).
+    /// New orders in the sandbox account a shop's first sync pulls (scenario 8).
     pub sync_orders: usize,
 }
 

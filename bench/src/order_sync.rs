@@ -1,4 +1,4 @@
-//! Scenario 7: syncing N new orders from the TikTok Shop sandbox (in this process, no faults),
+//! Scenario 8: syncing N new orders from the TikTok Shop sandbox (in this process, no faults),
 //! embedded and scaled. Every round connects a fresh shop whose sandbox account holds N orders.
 //!
 //! - **ours**: the shop's first `shop.sync` job, as `authorizeShop` queues it, timed from its
@@ -57,7 +57,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let mut rows = Vec::new();
     for stack in ["embedded", "scaled"] {
         let mut r = rounds.row(
-            &format!("7 sync {n} new orders, {stack}"),
+            &format!("8 sync {n} new orders, {stack}"),
             "s",
             Better::Lower,
             (stack, "secs"),

@@ -1,4 +1,4 @@
-//! Scenario 6: the order desk under load. N orders of one client (one item each, spread over the
+//! Scenario 7: the order desk under load. N orders of one client (one item each, spread over the
 //! last 90 days, every workflow status, ship-by times around now) are written straight into the
 //! database; then, open-loop at a fixed rate: `getOrders` pages of 50 with a status filter, a
 //! date range and a search (the desk's usual question), against `GET /healthz` at the same rate;
@@ -87,7 +87,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             format!("healthz-{stack}"),
         );
         let mut r = rounds.row(
-            &format!("6 getOrders p99, {stack}"),
+            &format!("7 getOrders p99, {stack}"),
             "ms",
             Better::Lower,
             (&orders, "p99"),
@@ -97,7 +97,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             format!("{n} orders, {rate:.0}/s, status + dates + search; target within 2× /healthz");
         rows.push(r);
         let mut r = rounds.row(
-            &format!("6 getOrderSummary p99, {stack}"),
+            &format!("7 getOrderSummary p99, {stack}"),
             "ms",
             Better::Lower,
             (&summary, "p99"),
@@ -107,7 +107,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         rows.push(r);
         for (variant, what) in [(&orders, "getOrders"), (&summary, "getOrderSummary")] {
             let mut r = rounds.row(
-                &format!("6 {what} errors, {stack}"),
+                &format!("7 {what} errors, {stack}"),
                 "errors",
                 Better::Lower,
                 (variant, "errors"),
