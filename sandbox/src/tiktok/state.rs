@@ -5,7 +5,6 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
-use serde_json::Value;
 
 use super::catalog::{Brand, builtin_brands};
 use super::config::SandboxConfig;
@@ -208,11 +207,11 @@ impl Inner {
 
 /// Slices a result list by an opaque page token; the token is the offset, hex-encoded so that
 /// callers treat it as opaque.
-pub fn paginate(
-    items: Vec<Value>,
+pub fn paginate<T>(
+    items: Vec<T>,
     page_size: usize,
     page_token: Option<&str>,
-) -> Result<(Vec<Value>, String, usize), ApiError> {
+) -> Result<(Vec<T>, String, usize), ApiError> {
     let offset = match page_token.filter(|t| !t.is_empty()) {
         None => 0,
         Some(token) => {
@@ -220,7 +219,7 @@ pub fn paginate(
         }
     };
     let total = items.len();
-    let page: Vec<Value> = items.into_iter().skip(offset).take(page_size).collect();
+    let page: Vec<T> = items.into_iter().skip(offset).take(page_size).collect();
     let end = offset + page.len();
     let next = if end < total {
         hex::encode(format!("offset:{end}"))
