@@ -7,11 +7,10 @@
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
-use hdrhistogram::Histogram;
 use serde_json::json;
 
 use crate::Ctx;
-use crate::harness::{Better, Row, Sample, interleave};
+use crate::harness::{Better, Row, Sample, interleave, open_loop};
 use crate::listing::{gql, login};
 use crate::stack::{self, Running};
 
@@ -205,60 +204,29 @@ async fn load(
     secs: f64,
 ) -> anyhow::Result<Sample> {
     let pages = n.div_ceil(PAGE).max(1);
-    let t0 = Instant::now();
-    let mut sent = 0usize;
-    let mut tasks = Vec::new();
-    while t0.elapsed().as_secs_f64() < secs {
-        // Arrival k is due at k / rate: the first at once.
-        let due =
-            ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
-        while sent < due {
-            let scheduled = t0 + Duration::from_secs_f64(sent as f64 / rate);
-            // Pages spread over the catalogue (a fixed stride through it).
-            let page = (sent * 7919) % pages + 1;
-            let req = if graphql {
-                page_request(ctx, target, page)
+    open_loop(
+        rate,
+        secs,
+        |k| {
+            if graphql {
+                // Pages spread over the catalogue (a fixed stride through it).
+                page_request(ctx, target, (k * 7919) % pages + 1)
             } else {
                 ctx.http.get(format!("{}/healthz", target.url))
-            };
-            tasks.push(tokio::spawn(async move {
-                let ok = match req.timeout(Duration::from_secs(5)).send().await {
-                    Ok(r) if r.status().is_success() => {
-                        if graphql {
-                            r.json::<serde_json::Value>()
-                                .await
-                                .map(|v| {
-                                    v.get("errors").is_none()
-                                        && v["data"]["getProducts"]["items"].is_array()
-                                })
-                                .unwrap_or(false)
-                        } else {
-                            r.bytes().await.is_ok()
-                        }
-                    }
-                    _ => false,
-                };
-                (scheduled.elapsed(), ok)
-            }));
-            sent += 1;
-        }
-        tokio::time::sleep(Duration::from_millis(1)).await;
-    }
-    let mut h = Histogram::<u64>::new_with_bounds(1, 600_000_000, 3)?;
-    let mut errors = 0usize;
-    for t in tasks {
-        let (took, ok) = t.await?;
-        if ok {
-            h.record((took.as_micros() as u64).max(1))?;
-        } else {
-            errors += 1;
-        }
-    }
-    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
-    Ok(Sample::from([
-        ("p50", ms(0.5)),
-        ("p99", ms(0.99)),
-        ("errors", errors as f64),
-        ("requests", sent as f64),
-    ]))
+            }
+        },
+        move |r: reqwest::Response| async move {
+            if graphql {
+                r.json::<serde_json::Value>()
+                    .await
+                    .map(|v| {
+                        v.get("errors").is_none() && v["data"]["getProducts"]["items"].is_array()
+                    })
+                    .unwrap_or(false)
+            } else {
+                r.bytes().await.is_ok()
+            }
+        },
+    )
+    .await
 }

@@ -235,6 +235,58 @@ pub fn table(rows: &[Row]) -> String {
     out
 }
 
+/// Sends requests open-loop at `rate` per second for `secs` (arrival k is due at k / rate, so a
+/// slow server cannot hold arrivals back and hide its queue); `request(k)` builds the k-th and
+/// `ok` judges its answer. Latency runs from each request's scheduled time to its answer; a
+/// non-200, an answer `ok` refuses or a timeout (5 s) is an error. Figures: p50, p99 (ms),
+/// errors, requests.
+pub async fn open_loop<R, C, Fut>(rate: f64, secs: f64, request: R, ok: C) -> anyhow::Result<Sample>
+where
+    R: Fn(usize) -> reqwest::RequestBuilder,
+    C: Fn(reqwest::Response) -> Fut + Clone + Send + 'static,
+    Fut: Future<Output = bool> + Send,
+{
+    use std::time::{Duration, Instant};
+    let t0 = Instant::now();
+    let mut sent = 0usize;
+    let mut tasks = Vec::new();
+    while t0.elapsed().as_secs_f64() < secs {
+        let due =
+            ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
+        while sent < due {
+            let scheduled = t0 + Duration::from_secs_f64(sent as f64 / rate);
+            let req = request(sent);
+            let ok = ok.clone();
+            tasks.push(tokio::spawn(async move {
+                let good = match req.timeout(Duration::from_secs(5)).send().await {
+                    Ok(r) if r.status().is_success() => ok(r).await,
+                    _ => false,
+                };
+                (scheduled.elapsed(), good)
+            }));
+            sent += 1;
+        }
+        tokio::time::sleep(Duration::from_millis(1)).await;
+    }
+    let mut h = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 600_000_000, 3)?;
+    let mut errors = 0usize;
+    for t in tasks {
+        let (took, good) = t.await?;
+        if good {
+            h.record((took.as_micros() as u64).max(1))?;
+        } else {
+            errors += 1;
+        }
+    }
+    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    Ok(Sample::from([
+        ("p50", ms(0.5)),
+        ("p99", ms(0.99)),
+        ("errors", errors as f64),
+        ("requests", sent as f64),
+    ]))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,14 +4,13 @@
 //! date range and a search (the desk's usual question), against `GET /healthz` at the same rate;
 //! and `getOrderSummary` over the same orders with the same filter minus the search, whose p99
 //! the issue wants under 50 ms. Both stacks: embedded (SQLite) and scaled (PostgreSQL).
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::{Context as _, bail};
-use hdrhistogram::Histogram;
 use serde_json::{Value, json};
 
 use crate::Ctx;
-use crate::harness::{Better, Row, Sample, interleave};
+use crate::harness::{Better, Row, Sample, interleave, open_loop};
 use crate::listing::{gql, login};
 use crate::stack::{self, Running};
 
@@ -313,59 +312,25 @@ async fn load(
     rate: f64,
     secs: f64,
 ) -> anyhow::Result<Sample> {
-    let t0 = Instant::now();
-    let mut sent = 0usize;
-    let mut tasks = Vec::new();
-    while t0.elapsed().as_secs_f64() < secs {
-        let due =
-            ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
-        while sent < due {
-            let scheduled = t0 + Duration::from_secs_f64(sent as f64 / rate);
-            let req = request(ctx, target, ask, sent);
-            tasks.push(tokio::spawn(async move {
-                let ok = match req.timeout(Duration::from_secs(5)).send().await {
-                    Ok(r) if r.status().is_success() => match ask {
-                        Ask::Healthz => r.bytes().await.is_ok(),
-                        Ask::Orders => r
-                            .json::<Value>()
-                            .await
-                            .map(|v| {
-                                v.get("errors").is_none()
-                                    && v["data"]["getOrders"]["items"].is_array()
-                            })
-                            .unwrap_or(false),
-                        Ask::Summary => r
-                            .json::<Value>()
-                            .await
-                            .map(|v| {
-                                v.get("errors").is_none()
-                                    && v["data"]["getOrderSummary"]["totalOrders"].is_number()
-                            })
-                            .unwrap_or(false),
-                    },
-                    _ => false,
-                };
-                (scheduled.elapsed(), ok)
-            }));
-            sent += 1;
-        }
-        tokio::time::sleep(Duration::from_millis(1)).await;
-    }
-    let mut h = Histogram::<u64>::new_with_bounds(1, 600_000_000, 3)?;
-    let mut errors = 0usize;
-    for t in tasks {
-        let (took, ok) = t.await?;
-        if ok {
-            h.record((took.as_micros() as u64).max(1))?;
-        } else {
-            errors += 1;
-        }
-    }
-    let ms = |q: f64| h.value_at_quantile(q) as f64 / 1000.0;
-    Ok(Sample::from([
-        ("p50", ms(0.5)),
-        ("p99", ms(0.99)),
-        ("errors", errors as f64),
-        ("requests", sent as f64),
-    ]))
+    open_loop(
+        rate,
+        secs,
+        |k| request(ctx, target, ask, k),
+        move |r: reqwest::Response| async move {
+            let answered = |v: &Value, field: &str, check: fn(&Value) -> bool| {
+                v.get("errors").is_none() && check(&v["data"][field])
+            };
+            match ask {
+                Ask::Healthz => r.bytes().await.is_ok(),
+                Ask::Orders => r
+                    .json::<Value>()
+                    .await
+                    .is_ok_and(|v| answered(&v, "getOrders", |d| d["items"].is_array())),
+                Ask::Summary => r.json::<Value>().await.is_ok_and(|v| {
+                    answered(&v, "getOrderSummary", |d| d["totalOrders"].is_number())
+                }),
+            }
+        },
+    )
+    .await
 }
