@@ -128,8 +128,8 @@ impl Rows {
             "INSERT INTO orders (id, client_id, shop_id, external_order_id, status, marketplace_status, buyer_email,
                 recipient_name, currency, total_amount_cents, refund_amount_cents, revenue_estimate_cents,
                 commission_fee_cents, transaction_fee_cents, shipping_fee_cents, fees_settled, fulfillment_cost_cents,
-                net_amount_cents, ordered_at, ship_by_at, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'USD', $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20)",
+                net_amount_cents, ordered_at, ship_by_at, search_text, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'USD', $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $21, $20, $20)",
         )
         .bind(&id)
         .bind(client_id)
@@ -151,6 +151,12 @@ impl Rows {
         .bind(db_time(o.ordered_at))
         .bind(o.ship_by_at.map(db_time))
         .bind(&now)
+        .bind(domain::orders::search_text(
+            &o.external_id,
+            Some(o.buyer_email),
+            Some(&o.recipient_name),
+            o.items.iter().map(|(name, sku, _, _)| (Some(*sku), *name)),
+        ))
         .execute(&mut *conn)
         .await
         .expect("order");

@@ -128,6 +128,23 @@ async fn stored(s: &Server, shop: &Shop, external: &str) -> Option<HashMap<Strin
 }
 
 /// `(external_item_id, quantity, sale_price_cents)` of an order's items, by SKU.
+/// The marketplace ids of the orders a desk search finds.
+async fn searched(s: &Server, token: &str, search: &str) -> Vec<String> {
+    let data = s
+        .ok(
+            "query($f: OrderFilter) { getOrders(filter: $f) { items { externalOrderId } } }",
+            json!({ "f": { "search": search } }),
+            Some(token),
+        )
+        .await;
+    data["getOrders"]["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|o| o["externalOrderId"].as_str().expect("id").to_owned())
+        .collect()
+}
+
 async fn items(s: &Server, order_id: &str) -> Vec<(String, i64, i64)> {
     let db = database(s).await;
     let mut conn = db.conn().await.expect("connection");
@@ -373,6 +390,13 @@ async fn quantities_fold_money_is_exact_and_the_recipient_appears_once_shown() {
     assert_eq!(again["marketplace_status"], "AWAITING_SHIPMENT");
     assert_eq!(again["recipient_name"], order["recipient_name"]);
     assert_eq!(items(&s, &order_id).await.len(), 2);
+    // The desk's search follows what the sync wrote: the recipient shown, kept while hidden again.
+    let name = order["recipient_name"]
+        .as_str()
+        .expect("name")
+        .to_uppercase();
+    assert!(searched(&s, &admin, &name).await.contains(&id), "by {name}");
+    assert_eq!(searched(&s, &admin, &id).await, vec![id.clone()]);
     let events = timeline(&s, &order_id).await;
     assert_eq!(events.len(), 1, "no status change, no new row: {events:?}");
     assert_eq!(events[0].0, "SYNC");

@@ -161,8 +161,10 @@ async fn insert(
     sqlx::query(
         "INSERT INTO orders (id, client_id, shop_id, external_order_id, status, marketplace_status, buyer_email, buyer_message,
             recipient_name, recipient_phone, recipient_address, recipient_postal_code, recipient_region_code, currency,
-            total_amount_cents, tracking_number, ordered_at, paid_at, ship_by_at, marketplace_updated_at, synced_at, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, 'AWAITING_FULFILLMENT', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $20, $20)",
+            total_amount_cents, tracking_number, ordered_at, paid_at, ship_by_at, marketplace_updated_at, search_text,
+            synced_at, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'AWAITING_FULFILLMENT', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $21,
+            $20, $20, $20)",
     )
     .bind(&id)
     .bind(client_id)
@@ -184,6 +186,7 @@ async fn insert(
     .bind(o.ship_by_at.map(domain::time::to_db))
     .bind(domain::time::to_db(o.updated_at))
     .bind(&now)
+    .bind(o.search_text(o.buyer_email.as_deref(), r.name.as_deref()))
     .execute(&mut **tx)
     .await
     .context("insert an order")?;

@@ -201,7 +201,8 @@ async fn insert_orders(db: &domain::Db, client: &str, shop: &str, n: usize) -> a
         let end = (start + CHUNK).min(n);
         let mut orders = String::from(
             "INSERT INTO orders (id, client_id, shop_id, external_order_id, status, marketplace_status, buyer_email,
-                recipient_name, currency, total_amount_cents, net_amount_cents, ordered_at, ship_by_at, created_at, updated_at) VALUES ",
+                recipient_name, currency, total_amount_cents, net_amount_cents, ordered_at, ship_by_at, created_at, updated_at,
+                search_text) VALUES ",
         );
         let mut items = String::from(
             "INSERT INTO order_items (id, client_id, order_id, external_item_id, product_name, seller_sku, quantity,
@@ -209,10 +210,10 @@ async fn insert_orders(db: &domain::Db, client: &str, shop: &str, n: usize) -> a
         );
         for k in 0..end - start {
             let sep = if k > 0 { ", " } else { "" };
-            // $1 client, $2 shop; then 10 per order.
-            let p = 3 + k * 10;
+            // $1 client, $2 shop; then 11 per order.
+            let p = 3 + k * 11;
             orders.push_str(&format!(
-                "{sep}(${p}, $1, $2, ${}, ${}, 'AWAITING_SHIPMENT', ${}, ${}, 'USD', ${}, ${}, ${}, ${}, ${}, ${})",
+                "{sep}(${p}, $1, $2, ${}, ${}, 'AWAITING_SHIPMENT', ${}, ${}, 'USD', ${}, ${}, ${}, ${}, ${}, ${}, ${})",
                 p + 1,
                 p + 2,
                 p + 3,
@@ -223,6 +224,7 @@ async fn insert_orders(db: &domain::Db, client: &str, shop: &str, n: usize) -> a
                 p + 8,
                 p + 9,
                 p + 7,
+                p + 10,
             ));
             // $1 client, $2 the rows' creation time; then 6 per item.
             let q = 3 + k * 6;
@@ -247,23 +249,35 @@ async fn insert_orders(db: &domain::Db, client: &str, shop: &str, n: usize) -> a
             let at = now - chrono::Duration::seconds((i as i64 * 7919) % span);
             let ship_by = at + chrono::Duration::hours(72);
             let total = 1_500 + (i as i64 * 37) % 6_000;
+            let external_id = format!("58{i:016}");
+            let buyer = format!("buyer{}@example.com", i % 5_000);
+            let recipient = format!("Recipient {}", i % 9_000);
+            let product = PRODUCTS[i % PRODUCTS.len()];
+            let sku = format!("SKU-{:04}", i % 2_000);
+            let search = domain::orders::search_text(
+                &external_id,
+                Some(&buyer),
+                Some(&recipient),
+                [(Some(sku.as_str()), product)],
+            );
             oq = oq
                 .bind(id.clone())
-                .bind(format!("58{i:016}"))
+                .bind(external_id)
                 .bind(STATUSES[i % STATUSES.len()])
-                .bind(format!("buyer{}@example.com", i % 5_000))
-                .bind(format!("Recipient {}", i % 9_000))
+                .bind(buyer)
+                .bind(recipient)
                 .bind(total)
                 .bind(total * 8 / 10)
                 .bind(domain::time::to_db(at))
                 .bind(domain::time::to_db(ship_by))
-                .bind(domain::time::to_db(at));
+                .bind(domain::time::to_db(at))
+                .bind(search);
             iq = iq
                 .bind(domain::ids::new_id())
                 .bind(id)
                 .bind(format!("item-{i}"))
-                .bind(PRODUCTS[i % PRODUCTS.len()])
-                .bind(format!("SKU-{:04}", i % 2_000))
+                .bind(product)
+                .bind(sku)
                 .bind(total);
         }
         oq.execute(&mut *tx).await.context("insert orders")?;

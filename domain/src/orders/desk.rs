@@ -613,17 +613,9 @@ fn push_conditions(sql: &mut Sql, scope: &Scope, q: &OrderQuery, parts: Parts) {
     sql.bind(&scope.client_id);
     scope.push_shop_filter(sql, "o.shop_id");
     if let Some(p) = q.search.as_deref().map(like_pattern) {
-        sql.push(" AND (LOWER(o.external_order_id) LIKE ")
-            .bind(&p)
-            .push(" ESCAPE '\\' OR LOWER(o.buyer_email) LIKE ")
-            .bind(&p)
-            .push(" ESCAPE '\\' OR LOWER(o.recipient_name) LIKE ")
-            .bind(&p)
-            .push(" ESCAPE '\\' OR EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND (LOWER(i.seller_sku) LIKE ")
-            .bind(&p)
-            .push(" ESCAPE '\\' OR LOWER(i.product_name) LIKE ")
-            .bind(&p)
-            .push(" ESCAPE '\\')))");
+        sql.push(" AND o.search_text LIKE ")
+            .bind(p)
+            .push(" ESCAPE '\\'");
     }
     if parts.status
         && let Some(status) = q.status

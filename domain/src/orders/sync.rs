@@ -127,13 +127,16 @@ struct Stored {
     shipping: i64,
     refund: i64,
     fulfillment: i64,
+    buyer_email: Option<String>,
+    recipient_name: Option<String>,
 }
 
 // fees_settled is read as a number: SQLite reports a BOOLEAN column's type, which the Any driver
 // cannot map.
 const STORED: &str = "SELECT id, status, marketplace_status, marketplace_rank, marketplace_updated_at,
     CASE WHEN fees_settled THEN 1 ELSE 0 END AS fees_settled,
-    commission_fee_cents, transaction_fee_cents, shipping_fee_cents, refund_amount_cents, fulfillment_cost_cents
+    commission_fee_cents, transaction_fee_cents, shipping_fee_cents, refund_amount_cents, fulfillment_cost_cents,
+    buyer_email, recipient_name
     FROM orders WHERE shop_id = $1 AND external_order_id = $2";
 
 async fn stored_of(conn: &mut Conn, shop_id: &str, external_id: &str) -> Result<Option<Stored>> {
@@ -157,6 +160,8 @@ async fn stored_of(conn: &mut Conn, shop_id: &str, external_id: &str) -> Result<
         shipping: row.try_get("shipping_fee_cents")?,
         refund: row.try_get("refund_amount_cents")?,
         fulfillment: row.try_get("fulfillment_cost_cents")?,
+        buyer_email: row.try_get("buyer_email")?,
+        recipient_name: row.try_get("recipient_name")?,
     }))
 }
 
@@ -273,10 +278,10 @@ async fn insert(
             recipient_address2, recipient_city, recipient_state, recipient_postal_code, recipient_region_code,
             currency, total_amount_cents, refund_amount_cents, revenue_estimate_cents, shipping_type, tracking_number,
             shipping_provider, cancel_reason, ordered_at, paid_at, ship_by_at, marketplace_updated_at,
-            commission_fee_cents, transaction_fee_cents, shipping_fee_cents, net_amount_cents,
+            commission_fee_cents, transaction_fee_cents, shipping_fee_cents, net_amount_cents, search_text,
             synced_at, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21,
-            $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $35, $35)
+            $22, $23, $24, $25, $26, $27, $28, $29, $30, $31, $32, $33, $34, $35, $36, $36, $36)
          ON CONFLICT (shop_id, external_order_id) DO NOTHING",
     )
     .bind(&id)
@@ -313,6 +318,7 @@ async fn insert(
     .bind(m.fees.transaction_cents)
     .bind(m.fees.shipping_cents)
     .bind(m.net)
+    .bind(o.search_text(o.buyer_email.as_deref(), r[0].as_deref()))
     .bind(&now)
     .execute(&mut *conn)
     .await?;
@@ -390,6 +396,15 @@ async fn refresh(
     let m = order_money(total, cancelled, settled, rates, current.fulfillment);
     let now = time::now_db();
     let r = recipient_parts(o.recipient.as_ref());
+    // What the row holds after this write: a hidden recipient or a missing buyer keeps the stored one.
+    let search = o.search_text(
+        o.buyer_email.as_deref().or(current.buyer_email.as_deref()),
+        if o.recipient.is_some() {
+            r[0].as_deref()
+        } else {
+            current.recipient_name.as_deref()
+        },
+    );
     let changed = sqlx::query(
         "UPDATE orders SET marketplace_status = $1, marketplace_rank = $2,
             buyer_email = COALESCE($3, buyer_email), buyer_message = COALESCE($4, buyer_message),
@@ -407,7 +422,7 @@ async fn refresh(
             shipping_provider = COALESCE($21, shipping_provider), cancel_reason = COALESCE($22, cancel_reason),
             paid_at = COALESCE($23, paid_at), ship_by_at = COALESCE($24, ship_by_at), marketplace_updated_at = $25,
             commission_fee_cents = $26, transaction_fee_cents = $27, shipping_fee_cents = $28, net_amount_cents = $29,
-            synced_at = $30, updated_at = $30
+            synced_at = $30, updated_at = $30, search_text = $37
          WHERE id = $31 AND status = $32 AND marketplace_rank = $33 AND COALESCE(marketplace_updated_at, '') = $34
             AND fulfillment_cost_cents = $35 AND (CASE WHEN fees_settled THEN 1 ELSE 0 END) = $36",
     )
@@ -447,6 +462,7 @@ async fn refresh(
     .bind(&stored_at)
     .bind(current.fulfillment)
     .bind(i64::from(current.fees_settled))
+    .bind(search)
     .execute(&mut *conn)
     .await?;
     if changed.rows_affected() == 0 {
