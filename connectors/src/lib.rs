@@ -5,6 +5,7 @@
 //! every reqwest error is turned into text by [`describe`] only.
 
 pub mod fetch;
+pub mod fulfillment;
 pub mod mail;
 pub mod tiktok;
 

@@ -1,0 +1,312 @@
+//! The HTTP under every provider: hosts, timeouts, a rate limit per account, bounded retries
+//! honouring `Retry-After`. Provider modules build a [`Call`] and read the [`Answer`].
+#![allow(dead_code)] // The provider modules use all of it as they land.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::Duration;
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use rand::Rng;
+use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
+use reqwest::{Method, StatusCode};
+
+use super::{Account, Provider, ProviderError, Result};
+
+/// Where the providers are and how hard to push them.
+#[derive(Debug, Clone)]
+pub struct FulfillmentConfig {
+    /// Base URL per provider, without a trailing slash (see [`FulfillmentConfig::real`]).
+    pub printify: String,
+    pub gearment: String,
+    /// Merchize serves every seller from its own host: the account's `base_url` wins; this is
+    /// the base a sandbox serves tenants under (`{merchize}/{tenant}/bo-api`), empty for real.
+    pub merchize: String,
+    pub lenful: String,
+    pub hmfulfill: String,
+    pub mangotee: String,
+    pub timeout: Duration,
+    pub connect_timeout: Duration,
+    /// Retries after the first try, on 429, 5xx and transport failures.
+    pub max_retries: u32,
+    /// A suggested wait longer than this is not slept here: the caller reschedules.
+    pub max_retry_wait: Duration,
+    /// First backoff without `Retry-After`; doubles per retry, with jitter.
+    pub backoff: Duration,
+}
+
+impl FulfillmentConfig {
+    /// The providers' real hosts.
+    pub fn real() -> FulfillmentConfig {
+        FulfillmentConfig {
+            printify: "https://api.printify.com".into(),
+            gearment: "https://apiv2.gearment.com/integration-handler".into(),
+            merchize: String::new(),
+            lenful: "https://s-lencam.lenful.com/api".into(),
+            hmfulfill: "https://api.hmfulfill.com".into(),
+            mangotee: "https://v3.mangoteeprints.com/api/public/v1".into(),
+            timeout: Duration::from_secs(20),
+            connect_timeout: Duration::from_secs(5),
+            max_retries: 3,
+            max_retry_wait: Duration::from_secs(30),
+            backoff: Duration::from_millis(250),
+        }
+    }
+
+    /// Every provider under one sandbox base: `{base}/printify`, `{base}/gearment`, …
+    pub fn sandbox(base: &str) -> FulfillmentConfig {
+        let base = base.trim_end_matches('/');
+        let at = |p: Provider| format!("{base}/{}", p.slug());
+        FulfillmentConfig {
+            printify: at(Provider::Printify),
+            gearment: at(Provider::Gearment),
+            merchize: at(Provider::Merchize),
+            lenful: at(Provider::Lenful),
+            hmfulfill: at(Provider::HmFulfill),
+            mangotee: at(Provider::MangoTee),
+            ..FulfillmentConfig::real()
+        }
+    }
+
+    /// Where `provider` is.
+    pub fn base(&self, provider: Provider) -> &str {
+        match provider {
+            Provider::Printify => &self.printify,
+            Provider::Gearment => &self.gearment,
+            Provider::Merchize => &self.merchize,
+            Provider::Lenful => &self.lenful,
+            Provider::HmFulfill => &self.hmfulfill,
+            Provider::MangoTee => &self.mangotee,
+        }
+    }
+}
+
+/// One request to a provider.
+pub(crate) struct Call {
+    pub method: Method,
+    /// Full URL.
+    pub url: String,
+    pub query: Vec<(String, String)>,
+    pub headers: Vec<(HeaderName, HeaderValue)>,
+    pub body: CallBody,
+    /// Whether a 5xx or a lost connection may be sent again: reads and creates that carry an
+    /// idempotency key may; a create without one may not (it may have been made).
+    pub repeatable: bool,
+}
+
+pub(crate) enum CallBody {
+    None,
+    Json(Vec<u8>),
+    Form(Vec<(String, String)>),
+}
+
+impl Call {
+    pub fn new(method: Method, url: String) -> Call {
+        Call {
+            method,
+            url,
+            query: Vec::new(),
+            headers: Vec::new(),
+            body: CallBody::None,
+            repeatable: true,
+        }
+    }
+
+    pub fn query(mut self, name: &str, value: impl ToString) -> Call {
+        self.query.push((name.to_owned(), value.to_string()));
+        self
+    }
+
+    /// A header; a value that is not a valid header (a credential with a newline) is a
+    /// configuration error, reported without the value.
+    pub fn header(mut self, name: &'static str, value: &str) -> Result<Call> {
+        let value = HeaderValue::from_str(value)
+            .map_err(|_| ProviderError::Config(format!("the {name} credential is not valid")))?;
+        let mut value = value;
+        value.set_sensitive(true);
+        self.headers.push((HeaderName::from_static(name), value));
+        Ok(self)
+    }
+
+    pub fn json(mut self, body: &impl serde::Serialize) -> Result<Call> {
+        let bytes = serde_json::to_vec(body).map_err(|e| ProviderError::Config(e.to_string()))?;
+        self.body = CallBody::Json(bytes);
+        Ok(self)
+    }
+
+    pub fn form(mut self, fields: Vec<(String, String)>) -> Call {
+        self.body = CallBody::Form(fields);
+        self
+    }
+
+    pub fn not_repeatable(mut self) -> Call {
+        self.repeatable = false;
+        self
+    }
+}
+
+/// What came back, for the provider module to read (any status but 429/5xx after retries).
+pub(crate) struct Answer {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    pub fn json<T: serde::de::DeserializeOwned>(&self, provider: Provider) -> Result<T> {
+        serde_json::from_slice(&self.body).map_err(|e| ProviderError::Protocol {
+            provider: provider.display_name(),
+            detail: format!("HTTP {}: {e}", self.status.as_u16()),
+        })
+    }
+}
+
+/// One client for every provider and account: cheap to clone.
+#[derive(Clone)]
+pub struct FulfillmentClient {
+    http: reqwest::Client,
+    config: Arc<FulfillmentConfig>,
+    limiter: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+impl std::fmt::Debug for FulfillmentClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FulfillmentClient").finish_non_exhaustive()
+    }
+}
+
+impl FulfillmentClient {
+    pub fn new(config: FulfillmentConfig) -> Result<FulfillmentClient> {
+        crate::tiktok::install_tls_provider();
+        let http = reqwest::Client::builder()
+            .timeout(config.timeout)
+            .connect_timeout(config.connect_timeout)
+            .build()
+            .map_err(|e| ProviderError::Config(format!("HTTP client: {}", crate::describe(e))))?;
+        // Ten a second per account sits under every provider's published limit (Printify 600 a
+        // minute, Gearment 100 per 10 s, MangoTee 10 a second).
+        let quota = Quota::per_second(NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN));
+        Ok(FulfillmentClient {
+            http,
+            config: Arc::new(config),
+            limiter: Arc::new(RateLimiter::keyed(quota)),
+        })
+    }
+
+    pub fn config(&self) -> &FulfillmentConfig {
+        &self.config
+    }
+
+    /// The base URL for `a`: Merchize's own host when the account has one.
+    pub(crate) fn base(&self, a: &Account) -> String {
+        match (&a.base_url, a.provider) {
+            (Some(own), Provider::Merchize) if !own.trim().is_empty() => {
+                own.trim_end_matches('/').to_owned()
+            }
+            _ => self.config.base(a.provider).to_owned(),
+        }
+    }
+
+    /// Sends `call` for account `a`, spacing requests per account and retrying throttling,
+    /// 5xx and transport failures (the latter two only when the call is repeatable).
+    pub(crate) async fn send(&self, a: &Account, call: &Call) -> Result<Answer> {
+        let provider = a.provider.display_name();
+        let key = format!(
+            "{}:{}",
+            a.provider.slug(),
+            a.api_key.get(..12).unwrap_or(&a.api_key)
+        );
+        let mut attempt = 0u32;
+        loop {
+            self.limiter.until_key_ready(&key).await;
+            let (reason, retry_after, throttled) = match self.once(call).await {
+                Ok(answer) if answer.status == StatusCode::TOO_MANY_REQUESTS => (
+                    "throttled (429)".to_owned(),
+                    retry_after(&answer.headers),
+                    true,
+                ),
+                Ok(answer) if answer.status.is_server_error() => (
+                    format!("HTTP {}", answer.status.as_u16()),
+                    retry_after(&answer.headers),
+                    false,
+                ),
+                Ok(answer) if answer.status == StatusCode::UNAUTHORIZED => {
+                    return Err(ProviderError::Unauthorized(provider));
+                }
+                Ok(answer) => return Ok(answer),
+                Err(reason) => (reason, None, false),
+            };
+            let allowed = throttled || call.repeatable;
+            let too_long = retry_after.is_some_and(|d| d > self.config.max_retry_wait);
+            if !allowed || too_long || attempt >= self.config.max_retries {
+                return Err(ProviderError::RetryLater {
+                    provider,
+                    reason,
+                    retry_after,
+                });
+            }
+            let wait = retry_after.unwrap_or_else(|| self.backoff(attempt));
+            tracing::debug!(provider, attempt, wait_ms = wait.as_millis() as u64, %reason, "retrying provider call");
+            tokio::time::sleep(wait).await;
+            attempt += 1;
+        }
+    }
+
+    async fn once(&self, call: &Call) -> std::result::Result<Answer, String> {
+        let mut url = url::Url::parse(&call.url).map_err(|_| "not a valid base URL".to_owned())?;
+        if !call.query.is_empty() {
+            url.query_pairs_mut().extend_pairs(&call.query);
+        }
+        let mut req = self.http.request(call.method.clone(), url);
+        for (name, value) in &call.headers {
+            req = req.header(name, value);
+        }
+        req = match &call.body {
+            CallBody::None => req,
+            CallBody::Json(bytes) => req
+                .header(reqwest::header::CONTENT_TYPE, "application/json")
+                .body(bytes.clone()),
+            CallBody::Form(fields) => req
+                .header(
+                    reqwest::header::CONTENT_TYPE,
+                    "application/x-www-form-urlencoded",
+                )
+                .body(
+                    url::form_urlencoded::Serializer::new(String::new())
+                        .extend_pairs(fields)
+                        .finish(),
+                ),
+        };
+        let response = req.send().await.map_err(crate::describe)?;
+        let status = response.status();
+        let headers = response.headers().clone();
+        let body = response.bytes().await.map_err(crate::describe)?.to_vec();
+        Ok(Answer {
+            status,
+            headers,
+            body,
+        })
+    }
+
+    /// Exponential backoff with jitter (between half and the full step), capped at 5 s.
+    fn backoff(&self, attempt: u32) -> Duration {
+        let step = self
+            .config
+            .backoff
+            .saturating_mul(2u32.saturating_pow(attempt))
+            .min(Duration::from_secs(5));
+        let half = step / 2;
+        let jitter_ms = rand::rng().random_range(0..=half.as_millis().max(1) as u64);
+        half + Duration::from_millis(jitter_ms)
+    }
+}
+
+/// `Retry-After` in seconds (the providers send seconds, not dates).
+fn retry_after(headers: &HeaderMap) -> Option<Duration> {
+    headers
+        .get(reqwest::header::RETRY_AFTER)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<f64>().ok())
+        .filter(|s| s.is_finite() && *s >= 0.0)
+        .map(Duration::from_secs_f64)
+}
