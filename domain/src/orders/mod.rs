@@ -72,6 +72,9 @@ pub struct MarketplaceOrderItem {
 /// marketplace id, buyer, recipient, and each item's SKU and product name. One column instead
 /// of five columns and a join keeps a search a filter on the rows the other conditions pick.
 /// Fields are kept apart by a control character, so a term never matches across two of them.
+/// At most [`SEARCH_TEXT_MAX`] bytes: the text is part of the desk's covering indexes, whose
+/// entries PostgreSQL caps at about 2.7 kB; what is cut is the tail of an order of a dozen
+/// lines or more, its id, buyer and recipient always stay.
 pub fn search_text<'a>(
     external_id: &str,
     buyer_email: Option<&str>,
@@ -92,8 +95,18 @@ pub fn search_text<'a>(
         text.push(SEPARATOR);
         text.push_str(&product_name.to_lowercase());
     }
+    if text.len() > SEARCH_TEXT_MAX {
+        let mut end = SEARCH_TEXT_MAX;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        text.truncate(end);
+    }
     text
 }
+
+/// The longest `search_text`, in bytes.
+pub const SEARCH_TEXT_MAX: usize = 1_000;
 
 impl MarketplaceOrder {
     /// `search_text` of this order, given the buyer and recipient it is stored with.
@@ -224,6 +237,24 @@ pub fn derive_status(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn search_text_folds_case_keeps_fields_apart_and_stays_short() {
+        let text = super::search_text(
+            "58ABC",
+            Some("Ann@Example.com"),
+            None,
+            [(Some("MUG-1"), "Cat Mug"), (None, "Élan Tee")],
+        );
+        assert_eq!(
+            text,
+            "58abc\u{1f}ann@example.com\u{1f}mug-1\u{1f}cat mug\u{1f}élan tee"
+        );
+        let long = "é".repeat(800);
+        let text = super::search_text("1", None, Some(&long), []);
+        assert!(text.len() <= super::SEARCH_TEXT_MAX);
+        assert!(text.starts_with("1\u{1f}éé"));
+    }
+
     use super::*;
 
     #[test]
