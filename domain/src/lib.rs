@@ -8,6 +8,7 @@ pub mod db;
 pub mod designs;
 pub mod error;
 pub mod event_histories;
+pub mod fulfillment;
 pub mod ids;
 pub mod mail;
 pub mod marketplace;
