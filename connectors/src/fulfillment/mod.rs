@@ -22,6 +22,7 @@ mod mangotee;
 mod merchize;
 pub mod printify;
 mod transport;
+mod wire;
 
 use std::time::Duration;
 
@@ -405,14 +406,18 @@ impl FulfillmentClient {
     /// Creates the order at the provider, or answers the one made before for the same
     /// reference: safe to call again after any failure.
     pub async fn create_order(&self, a: &Account, o: &NewOrder) -> Result<ProviderOrder> {
-        match a.provider {
-            Provider::Printify => printify::create_order(self, a, o).await,
-            Provider::Gearment => gearment::create_order(self, a, o).await,
-            Provider::Merchize => merchize::create_order(self, a, o).await,
-            Provider::Lenful => lenful::create_order(self, a, o).await,
-            Provider::HmFulfill => hmfulfill::create_order(self, a, o).await,
-            Provider::MangoTee => mangotee::create_order(self, a, o).await,
-        }
+        validate(a.provider, o)?;
+        self.one_create(a, &o.reference, async {
+            match a.provider {
+                Provider::Printify => printify::create_order(self, a, o).await,
+                Provider::Gearment => gearment::create_order(self, a, o).await,
+                Provider::Merchize => merchize::create_order(self, a, o).await,
+                Provider::Lenful => lenful::create_order(self, a, o).await,
+                Provider::HmFulfill => hmfulfill::create_order(self, a, o).await,
+                Provider::MangoTee => mangotee::create_order(self, a, o).await,
+            }
+        })
+        .await
     }
 
     /// The order made for `reference`, if the provider has one.
@@ -498,5 +503,62 @@ pub fn parse_webhook(
         Provider::Lenful => lenful::parse_webhook(secret, headers, body),
         Provider::HmFulfill => hmfulfill::parse_webhook(secret, headers, body),
         Provider::MangoTee => mangotee::parse_webhook(secret, headers, body),
+    }
+}
+
+/// What every provider refuses, refused before a request: an order without a usable
+/// reference or items.
+fn validate(provider: Provider, o: &NewOrder) -> Result<()> {
+    let reject = |message: String, field: &str| ProviderError::Rejected {
+        provider: provider.display_name(),
+        message,
+        field: Some(field.to_owned()),
+    };
+    let reference = o.reference.trim();
+    if reference.is_empty() || reference.len() > 40 || reference != o.reference {
+        return Err(reject(
+            "the order reference must be 1 to 40 characters without surrounding spaces".into(),
+            "reference",
+        ));
+    }
+    if o.items.is_empty() {
+        return Err(reject("the order has no items".into(), "items"));
+    }
+    for (i, item) in o.items.iter().enumerate() {
+        if item.sku.trim().is_empty() {
+            return Err(reject(
+                format!("{} has no provider SKU", item_label(i, item)),
+                &format!("items.{i}.sku"),
+            ));
+        }
+        if item.quantity == 0 {
+            return Err(reject(
+                format!("{} has no quantity", item_label(i, item)),
+                &format!("items.{i}.quantity"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// How an error names an item: `item 2 (Classic Tee / L)`, or `item 2 (SKU …)` without a name.
+pub(crate) fn item_label(i: usize, item: &NewItem) -> String {
+    match (item.name.as_deref(), item.sku.trim()) {
+        (Some(name), _) if !name.trim().is_empty() => format!("item {} ({})", i + 1, name.trim()),
+        (_, "") => format!("item {}", i + 1),
+        (_, sku) => format!("item {} (SKU {sku})", i + 1),
+    }
+}
+
+/// A request refused before it is sent, naming what is wrong.
+pub(crate) fn refuse(
+    provider: Provider,
+    message: String,
+    field: impl Into<String>,
+) -> ProviderError {
+    ProviderError::Rejected {
+        provider: provider.display_name(),
+        message,
+        field: Some(field.into()),
     }
 }

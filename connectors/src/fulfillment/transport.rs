@@ -2,14 +2,16 @@
 //! honouring `Retry-After`. Provider modules build a [`Call`] and read the [`Answer`].
 #![allow(dead_code)] // The provider modules use all of it as they land.
 
+use std::collections::HashMap;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rand::Rng;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use reqwest::{Method, StatusCode};
+use sha2::{Digest, Sha256};
 
 use super::{Account, Provider, ProviderError, Result};
 
@@ -23,6 +25,9 @@ pub struct FulfillmentConfig {
     /// the base a sandbox serves tenants under (`{merchize}/{tenant}/bo-api`), empty for real.
     pub merchize: String,
     pub lenful: String,
+    /// Lenful serves its order list from a second host (`s-lencam-v3`); the sandbox serves
+    /// both under one base.
+    pub lenful_v3: String,
     pub hmfulfill: String,
     pub mangotee: String,
     pub timeout: Duration,
@@ -43,6 +48,7 @@ impl FulfillmentConfig {
             gearment: "https://apiv2.gearment.com/integration-handler".into(),
             merchize: String::new(),
             lenful: "https://s-lencam.lenful.com/api".into(),
+            lenful_v3: "https://s-lencam-v3.lenful.com/api".into(),
             hmfulfill: "https://api.hmfulfill.com".into(),
             mangotee: "https://v3.mangoteeprints.com/api/public/v1".into(),
             timeout: Duration::from_secs(20),
@@ -62,6 +68,7 @@ impl FulfillmentConfig {
             gearment: at(Provider::Gearment),
             merchize: at(Provider::Merchize),
             lenful: at(Provider::Lenful),
+            lenful_v3: at(Provider::Lenful),
             hmfulfill: at(Provider::HmFulfill),
             mangotee: at(Provider::MangoTee),
             ..FulfillmentConfig::real()
@@ -167,6 +174,11 @@ pub struct FulfillmentClient {
     http: reqwest::Client,
     config: Arc<FulfillmentConfig>,
     limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Session tokens of the providers that log in (Lenful), by [`account_key`].
+    tokens: Arc<Mutex<HashMap<String, String>>>,
+    /// One create at a time per account and reference in this process, so two deliveries of
+    /// one job cannot both pass the look-up before the create.
+    creating: Arc<Mutex<HashMap<String, Arc<tokio::sync::Mutex<()>>>>>,
 }
 
 impl std::fmt::Debug for FulfillmentClient {
@@ -179,6 +191,8 @@ impl FulfillmentClient {
     pub fn new(config: FulfillmentConfig) -> Result<FulfillmentClient> {
         crate::tiktok::install_tls_provider();
         let http = reqwest::Client::builder()
+            // Printify asks every request to name its client.
+            .user_agent(concat!("Sellerdesk/", env!("CARGO_PKG_VERSION")))
             .timeout(config.timeout)
             .connect_timeout(config.connect_timeout)
             .build()
@@ -190,6 +204,8 @@ impl FulfillmentClient {
             http,
             config: Arc::new(config),
             limiter: Arc::new(RateLimiter::keyed(quota)),
+            tokens: Arc::default(),
+            creating: Arc::default(),
         })
     }
 
@@ -211,11 +227,7 @@ impl FulfillmentClient {
     /// 5xx and transport failures (the latter two only when the call is repeatable).
     pub(crate) async fn send(&self, a: &Account, call: &Call) -> Result<Answer> {
         let provider = a.provider.display_name();
-        let key = format!(
-            "{}:{}",
-            a.provider.slug(),
-            a.api_key.get(..12).unwrap_or(&a.api_key)
-        );
+        let key = account_key(a);
         let mut attempt = 0u32;
         loop {
             self.limiter.until_key_ready(&key).await;
@@ -288,6 +300,46 @@ impl FulfillmentClient {
         })
     }
 
+    /// The cached session token of `a`, if any.
+    pub(crate) fn token(&self, a: &Account) -> Option<String> {
+        let tokens = self.tokens.lock().unwrap_or_else(|p| p.into_inner());
+        tokens.get(&account_key(a)).cloned()
+    }
+
+    /// Remembers (or, with `None`, forgets) the session token of `a`.
+    pub(crate) fn set_token(&self, a: &Account, token: Option<String>) {
+        let mut tokens = self.tokens.lock().unwrap_or_else(|p| p.into_inner());
+        match token {
+            Some(t) => tokens.insert(account_key(a), t),
+            None => tokens.remove(&account_key(a)),
+        };
+    }
+
+    /// Runs `create` alone among the creates of the same account and reference in this
+    /// process.
+    pub(crate) async fn one_create<T>(
+        &self,
+        a: &Account,
+        reference: &str,
+        create: impl Future<Output = T>,
+    ) -> T {
+        let key = format!("{}:{reference}", account_key(a));
+        let lock = {
+            let mut creating = self.creating.lock().unwrap_or_else(|p| p.into_inner());
+            creating.entry(key.clone()).or_default().clone()
+        };
+        let out = {
+            let _turn = lock.lock().await;
+            create.await
+        };
+        let mut creating = self.creating.lock().unwrap_or_else(|p| p.into_inner());
+        // Two references: the map's and ours. Anyone else waiting holds a third.
+        if Arc::strong_count(&lock) <= 2 {
+            creating.remove(&key);
+        }
+        out
+    }
+
     /// Exponential backoff with jitter (between half and the full step), capped at 5 s.
     fn backoff(&self, attempt: u32) -> Duration {
         let step = self
@@ -299,6 +351,23 @@ impl FulfillmentClient {
         let jitter_ms = rand::rng().random_range(0..=half.as_millis().max(1) as u64);
         half + Duration::from_millis(jitter_ms)
     }
+}
+
+/// Who an account is, for rate limits and caches: a digest of the provider, the credentials
+/// and the host, so no credential is kept as a key and accounts sharing a token prefix (every
+/// Printify token starts alike) stay apart.
+pub(crate) fn account_key(a: &Account) -> String {
+    let mut h = Sha256::new();
+    for part in [
+        a.provider.slug(),
+        &a.api_key,
+        a.api_secret.as_deref().unwrap_or(""),
+        a.base_url.as_deref().unwrap_or(""),
+    ] {
+        h.update(part.as_bytes());
+        h.update([0]);
+    }
+    hex::encode(&h.finalize()[..12])
 }
 
 /// `Retry-After` in seconds (the providers send seconds, not dates).
