@@ -6,6 +6,7 @@ pub mod client_ip;
 pub mod config;
 pub mod demo;
 pub mod errors;
+pub mod fulfillment;
 pub mod graphql;
 pub mod listings;
 pub mod orders;

@@ -151,6 +151,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         );
     }
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
+    let fulfillment = connectors::fulfillment::FulfillmentClient::new(config.jobs.fulfillment())
+        .map_err(|e| anyhow::anyhow!("fulfilment providers: {e}"))?;
     let config = Arc::new(config);
     let state = AppState {
         db: db.clone(),
@@ -159,6 +161,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         config: config.clone(),
         jwt,
         tiktok,
+        fulfillment,
+        catalogue: crate::fulfillment::CatalogueCache::default(),
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
     };
@@ -221,7 +225,8 @@ fn router(app: App, config: &Config) -> Router {
         // Signed PUTs and public GETs of uploaded files; their own size limit (UPLOAD_MAX_BYTES).
         .merge(crate::uploads::routes())
         .merge(crate::orders::routes())
-        .merge(crate::webhooks::routes());
+        .merge(crate::webhooks::routes())
+        .merge(crate::fulfillment::routes());
     if config.web_dir.join("index.html").exists() {
         router = router.fallback(web_app);
     } else {

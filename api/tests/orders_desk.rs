@@ -646,6 +646,22 @@ async fn profit_summary_deadlines_search_and_sold_products_match_the_fixture() {
         external_ids(&s, &admin, json!({ "deadline": "DUE_SOON" })).await,
         ["F-100"]
     );
+    // By channel: the fixture's shops are TikTok's.
+    assert_eq!(
+        external_ids(
+            &s,
+            &admin,
+            json!({ "saleChannel": "TIKTOK", "search": "f-" })
+        )
+        .await
+        .len(),
+        4
+    );
+    assert!(
+        external_ids(&s, &admin, json!({ "saleChannel": "AMAZON" }))
+            .await
+            .is_empty()
+    );
     let late = s
         .ok(ORDERS, json!({ "f": { "search": "F-200" } }), Some(&admin))
         .await;

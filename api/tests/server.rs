@@ -167,7 +167,11 @@ async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
                getProductTemplates,getProductTemplate,createProductTemplate,updateProductTemplate,removeProductTemplate,\
                createProductWithTemplate,bulkApplyTemplate,bulkListingProduct,bulkPublishProducts,\
                bulkGenerateTiktokProductSKU,removeShopProduct,bulkRemoveShopProduct,getShopProducts,\
-               getOrders,getOrderById,updateOrderStatus,getOrderSummary,getOrderNeedAction,getSoldProducts";
+               getOrders,getOrderById,updateOrderStatus,getOrderSummary,getOrderNeedAction,getSoldProducts,\
+               getFulfillmentProviders,getSimpleFulfillmentProviders,createFulfillmentProvider,removeFulfillmentProvider,\
+               getFulfillmentProducts,getPrintifyBlueprints,getPrintifyPrintProviders,getPrintifyShops,getPrintifyVariants,\
+               getMangoteeProductLines,getMangoteeProducts,getMangoteeVariants,createFulfillmentOrder,\
+               createSimpleFulfillmentOrder,removeFulfillmentOrder,getFulfillmentOrders,getFulfillmentOrderById";
     let check = std::process::Command::new("node")
         .current_dir(&web)
         .arg(&tool)

@@ -95,3 +95,26 @@ pub fn sign_up_attempt(to: &str, first_name: &str, login_link: &str, forgot_link
         ),
     }
 }
+
+/// To a client's admins: the nightly reconciliation found orders at a provider that disagree
+/// with Sellerdesk's.
+pub fn fulfillment_drift(
+    to: &str,
+    first_name: &str,
+    provider: &str,
+    findings: &[String],
+    link: &str,
+) -> Mail {
+    let intro = format!(
+        "Hi {first_name}, the nightly check of your {provider} orders found {} difference(s) with {PRODUCT}: {}.",
+        findings.len(),
+        findings.join("; ")
+    );
+    let outro = "Each one stays on the monitors screen until the next check no longer finds it.";
+    Mail {
+        to: to.to_owned(),
+        subject: format!("{PRODUCT}: {provider} orders to check"),
+        text: format!("{intro}\n\nSee them: {link}\n\n{outro}\n"),
+        html: html_page("Orders to check", &intro, "Open the monitors", link, outro),
+    }
+}

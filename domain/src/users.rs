@@ -164,6 +164,16 @@ pub async fn list(conn: &mut Conn, scope: &Scope, page: PageRequest) -> Result<P
     })
 }
 
+/// A client's admins: (email, first name), for notices.
+pub async fn admins_of(conn: &mut Conn, client_id: &str) -> Result<Vec<(String, String)>> {
+    Ok(sqlx::query_as(
+        "SELECT email, first_name FROM users WHERE client_id = $1 AND role = 'ADMIN' ORDER BY created_at",
+    )
+    .bind(client_id)
+    .fetch_all(&mut *conn)
+    .await?)
+}
+
 pub async fn count_admins(conn: &mut Conn, client_id: &str) -> Result<i64> {
     Ok(sqlx::query_scalar(
         "SELECT COUNT(*) FROM users WHERE client_id = $1 AND role IN ('ADMIN', 'SUPER_ADMIN')",

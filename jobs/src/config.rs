@@ -225,6 +225,15 @@ pub struct JobsConfig {
     /// `PUBLIC_URL` (default `http://HOST:PORT`, as the API reads it): files under its
     /// `/uploads/` are the API's own uploads, read from `DATA_DIR/uploads`, never over HTTP.
     pub public_url: String,
+    /// `FULFILLMENT_BASE_URL`: one base under which every print-on-demand provider is served
+    /// (`{base}/printify`, `{base}/gearment`, …: the sandbox); unset = the providers' own hosts.
+    pub fulfillment_base_url: Option<String>,
+    /// `CRON_FULFILLMENT_TRACK` (default "0 */5 * * * *"): read providers' tracking, write it
+    /// back to the marketplaces.
+    pub cron_fulfillment_track: String,
+    /// `CRON_FULFILLMENT_RECONCILE` (default "0 20 4 * * *": nightly): compare providers'
+    /// orders with ours.
+    pub cron_fulfillment_reconcile: String,
 }
 
 /// `FETCH_ALLOW_HOSTS`, `FETCH_MAX_BYTES`, `FETCH_TIMEOUT_SECS`.
@@ -365,6 +374,11 @@ impl JobsConfig {
             audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
             fetch: fetch_from_env()?,
             public_url: public_url_from_env()?,
+            fulfillment_base_url: env::var("FULFILLMENT_BASE_URL"),
+            cron_fulfillment_track: env::var("CRON_FULFILLMENT_TRACK")
+                .unwrap_or_else(|| "0 */5 * * * *".into()),
+            cron_fulfillment_reconcile: env::var("CRON_FULFILLMENT_RECONCILE")
+                .unwrap_or_else(|| "0 20 4 * * *".into()),
         };
         if config.max_attempts < 1 {
             return Err(ConfigError::Rule(
@@ -375,6 +389,16 @@ impl JobsConfig {
             return Err(ConfigError::Rule("JOB_LEASE_SECS must be 3 or more".into()));
         }
         Ok(config)
+    }
+}
+
+impl JobsConfig {
+    /// Where the providers are: the sandbox base when one is set, their own hosts otherwise.
+    pub fn fulfillment(&self) -> connectors::fulfillment::FulfillmentConfig {
+        match &self.fulfillment_base_url {
+            Some(base) => connectors::fulfillment::FulfillmentConfig::sandbox(base),
+            None => connectors::fulfillment::FulfillmentConfig::real(),
+        }
     }
 }
 

@@ -19,6 +19,8 @@ pub struct JobContext {
     pub mailer: Mailer,
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<TiktokClient>,
+    /// The print-on-demand providers.
+    pub fulfillment: connectors::fulfillment::FulfillmentClient,
     pub secrets: Secrets,
     /// Fetches files the marketplaces need a copy of (product images): the one guarded
     /// fetcher of URLs sellers give.
@@ -33,6 +35,8 @@ pub enum ContextError {
     Mail(String),
     #[error(transparent)]
     Tiktok(#[from] crate::config::ConfigError),
+    #[error("fulfilment providers: {0}")]
+    Fulfillment(String),
     #[error("secrets: {0}")]
     Secrets(#[from] domain::DomainError),
 }
@@ -45,12 +49,15 @@ impl JobContext {
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());
+        let fulfillment = connectors::fulfillment::FulfillmentClient::new(config.fulfillment())
+            .map_err(|e| ContextError::Fulfillment(e.to_string()))?;
         Ok(JobContext {
             db,
             queue,
             config,
             mailer,
             tiktok,
+            fulfillment,
             secrets,
             fetcher,
             clock: Clock::System,

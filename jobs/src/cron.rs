@@ -14,7 +14,10 @@ use tokio::task::JoinHandle;
 
 use crate::context::JobContext;
 use crate::enqueue::EnqueueOptions;
-use crate::kinds::{CategorySync, JobKind, Registered, Scheduled, ShopSync, TokensPurge};
+use crate::kinds::{
+    CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, Registered, Scheduled, ShopSync,
+    TokensPurge,
+};
 
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
 /// seconds, a few milliseconds late on each process).
@@ -84,7 +87,7 @@ pub fn start(
     ctx: Arc<JobContext>,
     stop: watch::Receiver<bool>,
 ) -> Result<Vec<JoinHandle<()>>, ScheduleError> {
-    let tasks: [(&'static str, String, Fire); 3] = [
+    let tasks: [(&'static str, String, Fire); 5] = [
         (
             TokensPurge::NAME,
             ctx.config.cron_tokens_purge.clone(),
@@ -99,6 +102,16 @@ pub fn start(
             ShopSync::NAME,
             ctx.config.cron_shop_sync.clone(),
             fire_boxed::<ShopSync>,
+        ),
+        (
+            FulfillmentTrack::NAME,
+            ctx.config.cron_fulfillment_track.clone(),
+            fire_boxed::<FulfillmentTrack>,
+        ),
+        (
+            FulfillmentReconcile::NAME,
+            ctx.config.cron_fulfillment_reconcile.clone(),
+            fire_boxed::<FulfillmentReconcile>,
         ),
     ];
     let mut handles = Vec::new();

@@ -105,6 +105,39 @@ impl From<ShopAccessError> for JobError {
     }
 }
 
+/// A provider's refusal fails with its words (written for the seller: no URL, no credential);
+/// throttling reschedules; the rest retries.
+impl From<connectors::fulfillment::ProviderError> for JobError {
+    fn from(e: connectors::fulfillment::ProviderError) -> Self {
+        use connectors::fulfillment::ProviderError as P;
+        match &e {
+            P::RetryLater {
+                reason,
+                retry_after,
+                ..
+            } => {
+                tracing::warn!(%reason, "provider call failed");
+                match retry_after {
+                    Some(after) => JobError::RateLimited {
+                        after: *after,
+                        message: e.to_string(),
+                    },
+                    None => JobError::Retry(e.to_string()),
+                }
+            }
+            P::Protocol { detail, .. } => {
+                tracing::warn!(%detail, "provider answered something unexpected");
+                JobError::Retry(e.to_string())
+            }
+            P::Unauthorized(_)
+            | P::Rejected { .. }
+            | P::NotFound(_)
+            | P::NotCancellable { .. }
+            | P::Config(_) => JobError::Permanent(e.to_string()),
+        }
+    }
+}
+
 /// A refused message fails, an unreachable server retries; the server's words (which may name
 /// the SMTP host) go to the log.
 impl From<MailError> for JobError {

@@ -13,6 +13,7 @@ pub mod context;
 pub mod cron;
 pub mod enqueue;
 pub mod error;
+pub mod fulfillment;
 pub mod images;
 pub mod kinds;
 pub mod pool;

@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod brands;
 pub mod designs;
+pub mod fulfillment;
 pub mod introspection;
 pub mod listings;
 pub mod marketplace;
@@ -41,6 +42,10 @@ pub struct AppState {
     pub limiters: Arc<Limiters>,
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
+    /// The print-on-demand providers.
+    pub fulfillment: connectors::fulfillment::FulfillmentClient,
+    /// Their catalogues' recent answers.
+    pub catalogue: crate::fulfillment::CatalogueCache,
     pub secrets: domain::secrets::Secrets,
     /// The order of recently read catalogues, for pages of getProducts.
     pub catalogue_orders: Arc<domain::products::CatalogueOrders>,
@@ -127,6 +132,7 @@ pub struct Query(
     listings::ListingsQuery,
     marketplace::MarketplaceQuery,
     orders::OrdersQuery,
+    fulfillment::FulfillmentQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -142,6 +148,7 @@ pub struct Mutation(
     listings::ListingsMutation,
     uploads::UploadsMutation,
     orders::OrdersMutation,
+    fulfillment::FulfillmentMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -295,7 +295,7 @@ pub struct ProductQuery {
     pub search: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProductPage {
     pub products: Vec<CatalogProduct>,
     pub total: Option<u64>,

@@ -6,7 +6,15 @@ use crate::db::Conn;
 use crate::{Result, ids, stored, time};
 
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, strum::EnumString, strum::IntoStaticStr, strum::VariantArray,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
 )]
 #[strum(serialize_all = "SCREAMING_SNAKE_CASE")]
 pub enum DriftKind {

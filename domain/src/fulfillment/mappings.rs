@@ -61,7 +61,16 @@ pub async fn suggest(
         let variant_sku: Option<String> = r.try_get("variant_sku")?;
         let sku = variant_sku.clone().or_else(|| seller_sku.clone());
         let mapping = match &sku {
-            Some(sku) => find(conn, provider_id, product_id.as_deref(), template_id.as_deref(), sku).await?,
+            Some(sku) => {
+                find(
+                    conn,
+                    provider_id,
+                    product_id.as_deref(),
+                    template_id.as_deref(),
+                    sku,
+                )
+                .await?
+            }
             None => None,
         };
         let (front, back) = match &product_id {
@@ -87,6 +96,38 @@ pub async fn suggest(
         });
     }
     Ok(out)
+}
+
+/// The mapping an order item's variant has at a provider, and whether it is its template's.
+pub async fn of_item(
+    conn: &mut Conn,
+    client_id: &str,
+    provider_id: &str,
+    order_item_id: &str,
+) -> Result<Option<(Mapping, bool)>> {
+    let row = sqlx::query(
+        "SELECT i.product_id, p.template_id, COALESCE(v.sku, i.seller_sku) AS sku
+         FROM order_items i
+         LEFT JOIN products p ON p.id = i.product_id
+         LEFT JOIN product_variants v ON v.id = i.variant_id
+         WHERE i.id = $1 AND i.client_id = $2",
+    )
+    .bind(order_item_id)
+    .bind(client_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let Some(sku) = row.try_get::<Option<String>, _>("sku")? else {
+        return Ok(None);
+    };
+    let product_id: Option<String> = row.try_get("product_id")?;
+    let template_id: Option<String> = row.try_get("template_id")?;
+    if let Some(m) = find(conn, provider_id, product_id.as_deref(), None, &sku).await? {
+        return Ok(Some((m, false)));
+    }
+    Ok(find(conn, provider_id, None, template_id.as_deref(), &sku)
+        .await?
+        .map(|m| (m, true)))
 }
 
 /// The mapping of a variant SKU: the product's own, else its template's.
@@ -137,7 +178,10 @@ async fn product_design(
     .fetch_optional(&mut *conn)
     .await?;
     match row {
-        Some(r) => Ok((r.try_get("design_front_url")?, r.try_get("design_back_url")?)),
+        Some(r) => Ok((
+            r.try_get("design_front_url")?,
+            r.try_get("design_back_url")?,
+        )),
         None => Ok((None, None)),
     }
 }

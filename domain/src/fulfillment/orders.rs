@@ -171,6 +171,8 @@ pub struct FulfillmentItem {
     pub bg_color_code: Option<String>,
     /// The item's name on the marketplace order, when it came from one.
     pub product_name: Option<String>,
+    /// What the provider charges per unit, when it said.
+    pub cost_cents: Option<i64>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -196,6 +198,8 @@ pub struct FulfillmentOrder {
     pub error: Option<String>,
     pub shipped_back_at: Option<String>,
     pub ship_back_error: Option<String>,
+    pub submitted_at: Option<String>,
+    pub created_by_user_id: Option<String>,
     pub created_at: String,
     pub updated_at: String,
     pub items: Vec<FulfillmentItem>,
@@ -235,6 +239,8 @@ impl FulfillmentOrder {
             error: row.try_get("error")?,
             shipped_back_at: row.try_get("shipped_back_at")?,
             ship_back_error: row.try_get("ship_back_error")?,
+            submitted_at: row.try_get("submitted_at")?,
+            created_by_user_id: row.try_get("created_by_user_id")?,
             created_at: row.try_get("created_at")?,
             updated_at: row.try_get("updated_at")?,
             items: Vec::new(),
@@ -254,12 +260,23 @@ pub struct Event {
     pub created_at: String,
 }
 
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SortField {
+    #[default]
+    CreatedAt,
+    UpdatedAt,
+    Total,
+}
+
 #[derive(Debug, Clone, Default)]
 pub struct Filter {
     pub search: Option<String>,
     pub status: Option<FulfillmentStatus>,
     pub provider_id: Option<String>,
     pub order_id: Option<String>,
+    pub sort: SortField,
+    /// Newest (or largest) first unless set.
+    pub ascending: bool,
 }
 
 const MAX_ITEMS: usize = 100;
@@ -306,7 +323,10 @@ pub fn validate(new: &NewFulfillmentOrder) -> Result<()> {
                 format!("between 1 and {MAX_QUANTITY}"),
             ));
         }
-        check_url(&format!("items[{i}].designFrontUrl"), &item.design_front_url)?;
+        check_url(
+            &format!("items[{i}].designFrontUrl"),
+            &item.design_front_url,
+        )?;
         check_url(&format!("items[{i}].designBackUrl"), &item.design_back_url)?;
         check_url(&format!("items[{i}].image"), &item.image)?;
         if item.design_front_url.is_none() && item.design_back_url.is_none() {
@@ -488,11 +508,12 @@ pub async fn by_external(
     provider_id: &str,
     external_id: &str,
 ) -> Result<Option<FulfillmentOrder>> {
-    let row = sqlx::query("SELECT * FROM fulfillment_orders WHERE provider_id = $1 AND external_id = $2")
-        .bind(provider_id)
-        .bind(external_id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let row =
+        sqlx::query("SELECT * FROM fulfillment_orders WHERE provider_id = $1 AND external_id = $2")
+            .bind(provider_id)
+            .bind(external_id)
+            .fetch_optional(&mut *conn)
+            .await?;
     match row {
         Some(row) => {
             let mut order = FulfillmentOrder::from_row(&row)?;
@@ -526,6 +547,7 @@ async fn attach_items(conn: &mut Conn, orders: &mut [FulfillmentOrder]) -> Resul
                     design_back_url: r.try_get("design_back_url")?,
                     bg_color_code: r.try_get("bg_color_code")?,
                     product_name: r.try_get("product_name")?,
+                    cost_cents: r.try_get("cost_cents")?,
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -547,7 +569,20 @@ pub async fn list(
         push_filter(sql, scope, filter);
     }
     let total: i64 = count.query_scalar().fetch_one(&mut *conn).await?;
-    rows.push(" ORDER BY f.created_at DESC, f.id DESC LIMIT ")
+    rows.push(match (filter.sort, filter.ascending) {
+        (SortField::CreatedAt, false) => " ORDER BY f.created_at DESC, f.id DESC",
+        (SortField::CreatedAt, true) => " ORDER BY f.created_at ASC, f.id ASC",
+        (SortField::UpdatedAt, false) => " ORDER BY f.updated_at DESC, f.id DESC",
+        (SortField::UpdatedAt, true) => " ORDER BY f.updated_at ASC, f.id ASC",
+        // Orders without a total last either way.
+        (SortField::Total, false) => {
+            " ORDER BY (CASE WHEN f.total_amount_cents IS NULL THEN 1 ELSE 0 END), f.total_amount_cents DESC, f.created_at DESC"
+        }
+        (SortField::Total, true) => {
+            " ORDER BY (CASE WHEN f.total_amount_cents IS NULL THEN 1 ELSE 0 END), f.total_amount_cents ASC, f.created_at DESC"
+        }
+    });
+    rows.push(" LIMIT ")
         .bind(page.limit)
         .push(" OFFSET ")
         .bind(page.offset());
@@ -584,7 +619,9 @@ fn push_filter(sql: &mut Sql, scope: &Scope, f: &Filter) {
             .bind(&p)
             .push(" ESCAPE '\\' OR LOWER(COALESCE(f.tracking_number, '')) LIKE ")
             .bind(&p)
-            .push(" ESCAPE '\\' OR f.order_id IN (SELECT so.id FROM orders so WHERE so.client_id = ")
+            .push(
+                " ESCAPE '\\' OR f.order_id IN (SELECT so.id FROM orders so WHERE so.client_id = ",
+            )
             .bind(&scope.client_id)
             .push(" AND LOWER(so.external_order_id) LIKE ")
             .bind(&p)
@@ -672,7 +709,10 @@ pub async fn mark_submitted(
             conn,
             &order.client_id,
             order_id,
-            &[OrderStatus::AwaitingDesign, OrderStatus::AwaitingFulfillment],
+            &[
+                OrderStatus::AwaitingDesign,
+                OrderStatus::AwaitingFulfillment,
+            ],
             OrderStatus::AwaitingShipment,
         )
         .await?;
@@ -744,10 +784,7 @@ pub async fn apply_stage(
         to = order.status;
     }
     // Shipped without a tracking number is not yet in transit for the marketplace.
-    if to == FulfillmentStatus::InTransit
-        && tracking.is_none()
-        && order.tracking_number.is_none()
-    {
+    if to == FulfillmentStatus::InTransit && tracking.is_none() && order.tracking_number.is_none() {
         to = order.status;
     }
     let now = time::now_db();
@@ -821,19 +858,19 @@ pub async fn tracked(conn: &mut Conn, id: &str) -> Result<()> {
     Ok(())
 }
 
-/// Claims the write-back of the tracking to the marketplace: `true` for the one caller that
-/// should make the call. Released by [`ship_back_failed`] when the marketplace refused.
-pub async fn claim_ship_back(conn: &mut Conn, id: &str) -> Result<bool> {
+/// Records that the marketplace took the tracking: `true` for the one caller that recorded it
+/// (the others found it recorded).
+pub async fn mark_shipped_back(conn: &mut Conn, id: &str) -> Result<bool> {
     let now = time::now_db();
-    let claimed = sqlx::query(
+    let marked = sqlx::query(
         "UPDATE fulfillment_orders SET shipped_back_at = $1, ship_back_error = NULL, updated_at = $1
-         WHERE id = $2 AND shipped_back_at IS NULL AND tracking_number IS NOT NULL",
+         WHERE id = $2 AND shipped_back_at IS NULL",
     )
     .bind(&now)
     .bind(id)
     .execute(&mut *conn)
     .await?;
-    Ok(claimed.rows_affected() == 1)
+    Ok(marked.rows_affected() == 1)
 }
 
 /// The marketplace took the tracking: the linked order is FULFILLED.
@@ -867,13 +904,25 @@ pub async fn shipped_back(conn: &mut Conn, order: &FulfillmentOrder) -> Result<(
     Ok(())
 }
 
-/// The marketplace refused the tracking for good: the claim is released with the reason, for
-/// the seller to fix and retry.
+/// The marketplace refused the tracking for good: the reason is kept for the seller, and the
+/// cron stops asking until the seller retries.
 pub async fn ship_back_failed(conn: &mut Conn, id: &str, error: &str) -> Result<()> {
     sqlx::query(
-        "UPDATE fulfillment_orders SET shipped_back_at = NULL, ship_back_error = $1, updated_at = $2 WHERE id = $3",
+        "UPDATE fulfillment_orders SET ship_back_error = $1, updated_at = $2 WHERE id = $3 AND shipped_back_at IS NULL",
     )
     .bind(error)
+    .bind(time::now_db())
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+/// The seller asks the marketplace again to take a tracking it refused.
+pub async fn ship_back_retry(conn: &mut Conn, id: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE fulfillment_orders SET ship_back_error = NULL, updated_at = $1 WHERE id = $2 AND shipped_back_at IS NULL",
+    )
     .bind(time::now_db())
     .bind(id)
     .execute(&mut *conn)

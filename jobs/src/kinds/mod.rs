@@ -20,6 +20,10 @@ use crate::context::JobContext;
 use crate::enqueue::{EnqueueOptions, Pending};
 
 mod category_sync;
+mod fulfillment_create;
+mod fulfillment_reconcile;
+mod fulfillment_ship;
+mod fulfillment_track;
 mod listing_publish;
 mod mail_send;
 mod order_export;
@@ -33,6 +37,10 @@ mod tokens_purge;
 mod warehouse_sync;
 
 pub use category_sync::CategorySync;
+pub use fulfillment_create::{FulfillmentCreate, provider_order};
+pub use fulfillment_reconcile::FulfillmentReconcile;
+pub use fulfillment_ship::FulfillmentShip;
+pub use fulfillment_track::{FulfillmentTrack, track_one};
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
 pub use order_export::{OrderExport, exports_dir, file_name as export_file_name};
@@ -189,6 +197,10 @@ registry![
     ShopProductRemove,
     OrderExport,
     OrderSync,
+    FulfillmentCreate,
+    FulfillmentTrack,
+    FulfillmentShip,
+    FulfillmentReconcile,
 ];
 
 async fn run_as<K: JobKind>(ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {

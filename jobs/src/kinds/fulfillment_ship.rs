@@ -1,0 +1,149 @@
+//! `fulfillment.ship`: writes a shipped fulfilment order's tracking back to its marketplace
+//! order, once (TikTok: Mark Package As Shipped, the carrier matched to one of the shipping
+//! providers of the order's delivery option).
+//!
+//! Exactly once: the marketplace takes one package per order and answers a second call with
+//! "already shipped", which is read as done; so the call is made first and recorded after, and
+//! a crash between the two repeats a call the marketplace refuses. Errors: a refusal (no
+//! matching carrier, the order cancelled meanwhile) is stored on the fulfilment order for the
+//! seller and fails the job; throttling reschedules; the rest retries.
+use connectors::tiktok::{MarkShipped, ShipOutcome, match_shipping_provider};
+use domain::event_histories::EventHistory;
+use domain::fulfillment::orders;
+use serde::{Deserialize, Serialize};
+
+use super::{JobKind, client_of};
+use crate::JobError;
+use crate::context::JobContext;
+use crate::tiktok::{ShopAccessError, open_shop};
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FulfillmentShip {
+    pub fulfillment_order_id: String,
+    /// The order's `updated_at` when queued: a write-back asked again after a refusal is a new
+    /// job; repeated asks for one state are not.
+    #[serde(default)]
+    pub round: String,
+}
+
+impl FulfillmentShip {
+    pub fn for_round(fulfillment_order_id: &str, round: &str) -> FulfillmentShip {
+        FulfillmentShip {
+            fulfillment_order_id: fulfillment_order_id.to_owned(),
+            round: round.to_owned(),
+        }
+    }
+}
+
+impl JobKind for FulfillmentShip {
+    const NAME: &'static str = "fulfillment.ship";
+
+    fn dedupe_key(&self) -> Option<String> {
+        Some(format!(
+            "fulfillment-ship:{}:{}",
+            self.fulfillment_order_id, self.round
+        ))
+    }
+
+    async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
+        let client_id = client_of(job)?;
+        let mut conn = ctx.db.conn().await?;
+        let order = match orders::get_any(&mut conn, &client_id, &self.fulfillment_order_id).await {
+            Ok(o) => o,
+            Err(domain::DomainError::NotFound(_)) => return Ok(()),
+            Err(e) => return Err(e.into()),
+        };
+        let (Some(order_id), Some(tracking_number)) = (&order.order_id, &order.tracking_number)
+        else {
+            return Ok(());
+        };
+        if order.shipped_back_at.is_some() {
+            return Ok(());
+        }
+        let row: Option<(String, String)> = sqlx::query_as(
+            "SELECT shop_id, external_order_id FROM orders WHERE id = $1 AND client_id = $2",
+        )
+        .bind(order_id)
+        .bind(&client_id)
+        .fetch_optional(&mut *conn)
+        .await
+        .map_err(domain::DomainError::from)?;
+        drop(conn);
+        let Some((shop_id, external_order_id)) = row else {
+            return Ok(());
+        };
+        let session = match open_shop(
+            &ctx.db,
+            ctx.tiktok.as_ref(),
+            &ctx.secrets,
+            &client_id,
+            &shop_id,
+        )
+        .await
+        {
+            Ok(s) => s,
+            Err(ShopAccessError::NotFound) => return Ok(()),
+            Err(e) => return Err(e.into()),
+        };
+        let detail = session
+            .client
+            .order_detail(&session.auth, std::slice::from_ref(&external_order_id))
+            .await?;
+        let Some(marketplace_order) = detail.first() else {
+            return refuse(ctx, &order.id, "the marketplace no longer shows this order").await;
+        };
+        let providers = session
+            .client
+            .shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
+            .await?;
+        let carrier = order.tracking_company.clone().unwrap_or_default();
+        let Some(provider) = match_shipping_provider(&carrier, &providers) else {
+            return refuse(
+                ctx,
+                &order.id,
+                &format!(
+                    "the carrier \"{carrier}\" is not one the marketplace offers for this order; \
+                     set the tracking by hand on the marketplace"
+                ),
+            )
+            .await;
+        };
+        let shipped = session
+            .client
+            .mark_shipped(
+                &session.auth,
+                &external_order_id,
+                &MarkShipped {
+                    tracking_number: tracking_number.clone(),
+                    shipping_provider_id: provider.id.clone(),
+                    order_line_item_ids: Vec::new(),
+                },
+            )
+            .await;
+        match shipped {
+            Ok(ShipOutcome::Shipped { .. }) | Ok(ShipOutcome::AlreadyShipped) => {}
+            Err(connectors::tiktok::TiktokError::Rejected { message, .. }) => {
+                return refuse(
+                    ctx,
+                    &order.id,
+                    &format!("the marketplace refused the tracking: {message}"),
+                )
+                .await;
+            }
+            Err(e) => return Err(e.into()),
+        }
+        let mut tx = ctx.db.begin().await?;
+        if orders::mark_shipped_back(&mut tx, &order.id).await? {
+            orders::shipped_back(&mut tx, &order).await?;
+        }
+        tx.commit().await?;
+        tracing::info!(fulfillment_order = %order.id, "tracking written back to the marketplace");
+        Ok(())
+    }
+}
+
+async fn refuse(ctx: &JobContext, id: &str, why: &str) -> Result<(), JobError> {
+    let mut conn = ctx.db.conn().await?;
+    orders::ship_back_failed(&mut conn, id, why).await?;
+    Err(JobError::Permanent(why.to_owned()))
+}
