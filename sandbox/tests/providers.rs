@@ -608,3 +608,289 @@ async fn the_clock_moves_orders_on_by_itself() {
     }
     panic!("the order never shipped");
 }
+
+mod mangotee {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_id": reference,
+            "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com",
+            "phone": "+1 555 0102", "address_line_1": "1 Navy Way", "address_line_2": "",
+            "city": "Arlington", "state": "VA", "country": "US", "zip": "22201",
+            "shipping_method": "standard",
+            "items": [{
+                "sku": "US1-G5000-BLK-M", "quantity": 1,
+                "print_files": [
+                    { "key": "front", "url": "https://cdn.example.com/f.png" },
+                    { "key": "back", "url": "https://cdn.example.com/b.png" }
+                ]
+            }]
+        })
+    }
+
+    struct Mgt {
+        w: World,
+        key: String,
+    }
+
+    impl Mgt {
+        async fn start() -> Mgt {
+            let w = World::start().await;
+            let key = w.sb().account(Provider::MangoTee).api_key;
+            Mgt { w, key }
+        }
+
+        fn req(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+            self.w
+                .http
+                .request(method, self.w.url(&format!("/mangotee{path}")))
+                .header("X-API-Key", &self.key)
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(self.req(reqwest::Method::GET, path)).await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(self.req(reqwest::Method::POST, path).json(&body)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials() {
+        let m = Mgt::start().await;
+        let got = send(
+            m.w.http
+                .get(m.w.url("/mangotee/orders"))
+                .header("X-API-Key", "wrong"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["code"], "UNAUTHORIZED");
+        // A Bearer token is not how MangoTee authenticates.
+        let got = send(
+            m.w.http
+                .get(m.w.url("/mangotee/orders"))
+                .bearer_auth(&m.key),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+    }
+
+    #[tokio::test]
+    async fn serves_lines_products_and_variations() {
+        let m = Mgt::start().await;
+        let lines = m.get("/production-lines").await;
+        assert_eq!(lines.body["code"], "SUCCESS");
+        let codes: Vec<&str> = lines.body["data"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(|l| l["code"].as_str())
+            .collect();
+        assert!(codes.contains(&"US1") && codes.contains(&"FASTUS") && codes.contains(&"VNEMB"));
+        assert!(lines.header("x-ratelimit-limit").is_some());
+
+        let products = m.get("/products?limit=100&page=1").await;
+        let items = products.body["data"]["items"].as_array().expect("items");
+        let tee = items
+            .iter()
+            .find(|p| p["sku"] == "G5000" && p["production_line"] == "US1")
+            .expect("the tee");
+        assert!(
+            items
+                .iter()
+                .any(|p| p["sku"].as_str().unwrap_or_default().starts_with("PROD-"))
+        );
+        let id = tee["id"].as_str().expect("id");
+        let variations = m.get(&format!("/products/{id}/variations?limit=200")).await;
+        let v = &variations.body["data"]["items"][1];
+        assert_eq!(v["sku"], "US1-G5000-BLK-M");
+        assert_eq!(v["size"], "M");
+        assert!(v["base_cost"].as_f64() > Some(0.0));
+        assert_eq!(m.get("/products?limit=101").await.status, 400);
+        assert_eq!(m.get("/products/nope/variations").await.status, 404);
+    }
+
+    #[tokio::test]
+    async fn creates_reads_and_lists_and_refuses_a_duplicate_order_id() {
+        let m = Mgt::start().await;
+        let created = m.post("/orders", order_body("fo-m1")).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let order = &created.body["data"];
+        assert_eq!(order["status"], "new_order");
+        assert_eq!(order["order_id"], "fo-m1");
+        assert!(order["items"][0]["base_cost"].as_f64() > Some(0.0));
+        assert!(order.get("tracking_number").is_none());
+        let id = order["id"].as_str().expect("id").to_owned();
+
+        let by_id = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(by_id.body["data"]["id"], id.as_str());
+        let by_ref = m.get("/orders/fo-m1").await;
+        assert_eq!(by_ref.body["data"]["id"], id.as_str());
+        let listed = m.get("/orders?order_id=fo-m1").await;
+        assert_eq!(listed.body["data"]["total"], 1);
+        let since = m.get("/orders?from_date=2000-01-01&limit=100").await;
+        assert_eq!(since.body["data"]["items"][0]["id"], id.as_str());
+
+        let again = m.post("/orders", order_body("fo-m1")).await;
+        assert_eq!(again.status, 400);
+        assert_eq!(again.body["code"], "VALIDATION_ERROR");
+        assert!(
+            again.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("order_id")
+        );
+        assert_eq!(count_ref(m.w.sb(), Provider::MangoTee, "fo-m1"), 1);
+
+        let mut bad = order_body("fo-m2");
+        bad["items"][0]["print_files"][0]["key"] = json!("left_wrist");
+        let got = m.post("/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("items[0].print_files[0].key")
+        );
+        let mut bad = order_body("fo-m2");
+        bad["shipping_method"] = json!("by_tiktok");
+        let got = m.post("/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("label_url")
+        );
+        assert_eq!(m.get("/orders/nope").await.status, 404);
+    }
+
+    #[tokio::test]
+    async fn cancels_a_new_order_and_refuses_in_production() {
+        let m = Mgt::start().await;
+        m.post("/orders", order_body("fo-mc1")).await;
+        let cancelled = m.post("/orders/fo-mc1/cancel", json!({})).await;
+        assert_eq!(cancelled.status, 200);
+        assert_eq!(cancelled.body["data"]["status"], "cancelled");
+
+        let id = m.post("/orders", order_body("fo-mc2")).await.body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(m.w.sb().advance(Provider::MangoTee, &id));
+        let refused = m.post(&format!("/orders/{id}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 400);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("in_production")
+        );
+        let put = send(
+            m.req(reqwest::Method::PUT, &format!("/orders/{id}"))
+                .json(&json!({ "note": "late" })),
+        )
+        .await;
+        assert_eq!(put.status, 400);
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_signed_webhooks() {
+        let m = Mgt::start().await;
+        let rx = Receiver::start().await;
+        let hook = m.post("/webhooks", json!({ "url": rx.url })).await;
+        assert_eq!(hook.status, 201);
+        let secret = hook.body["data"]["secret"]
+            .as_str()
+            .expect("a secret")
+            .to_owned();
+        let listed = m.get("/webhooks").await;
+        assert!(listed.body["data"][0].get("secret").is_none());
+
+        let id = m.post("/orders", order_body("fo-ms")).await.body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(m.w.sb().advance_to(Provider::MangoTee, &id, "shipped"));
+        let order = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(order.body["data"]["carrier"], "USPS");
+        assert_eq!(order.body["data"]["tracking_status"], "in_transit");
+        assert!(
+            order.body["data"]["tracking_url"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("https://")
+        );
+
+        let (headers, raw, body) = rx.wait_for(|v| v["event"] == "order.shipment").await;
+        assert_eq!(body["data"]["order_id"], "fo-ms");
+        assert_eq!(
+            body["data"]["tracking"]["tracking_number"],
+            order.body["data"]["tracking_number"]
+        );
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex(&secret, &raw).as_str())
+        );
+        rx.wait_for(|v| v["event"] == "order.status" && v["data"]["status"] == "new_order")
+            .await;
+
+        assert!(m.w.sb().advance(Provider::MangoTee, &id));
+        let order = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(order.body["data"]["status"], "shipped");
+        assert_eq!(order.body["data"]["tracking_status"], "delivered");
+
+        let forged =
+            m.w.sb()
+                .resend_webhooks(Provider::MangoTee, &id, true)
+                .await;
+        assert!(!forged.is_empty());
+        assert!(
+            forged
+                .iter()
+                .all(|d| !d.signed && d.http_status == Some(200))
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_limits_at_ten_a_second() {
+        let m = Mgt::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = m.get("/production-lines").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        let got = throttled.expect("a 429");
+        assert_eq!(got.body["code"], "RATE_LIMIT_EXCEEDED");
+        assert_eq!(got.header("x-ratelimit-remaining"), Some("0"));
+        assert!(got.header("x-ratelimit-reset").is_some());
+    }
+
+    #[tokio::test]
+    async fn injected_faults_show_in_the_ledger() {
+        let m = Mgt::start().await;
+        let sb = m.w.sb();
+        sb.set_faults(Some(Provider::MangoTee), faults(0.0, 0.0, 1.0));
+        let lost = m.post("/orders", order_body("fo-mf")).await;
+        assert_eq!(lost.status, 500);
+        assert_eq!(lost.body["code"], "INTERNAL_ERROR");
+        let e = last_entry(sb, Provider::MangoTee);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-mf"));
+        sb.set_faults(Some(Provider::MangoTee), faults(1.0, 0.0, 0.0));
+        assert_eq!(m.post("/orders", order_body("fo-mf")).await.status, 500);
+        assert_eq!(last_entry(sb, Provider::MangoTee).fault, Some(Fault::Error));
+        assert_eq!(
+            last_entry(sb, Provider::MangoTee).reference.as_deref(),
+            Some("fo-mf")
+        );
+        sb.set_faults(None, Faults::default());
+        assert_eq!(m.post("/orders", order_body("fo-mf")).await.status, 400);
+        assert_eq!(m.get("/orders/fo-mf").await.status, 200);
+        assert_eq!(count_ref(sb, Provider::MangoTee, "fo-mf"), 1);
+    }
+}
