@@ -66,7 +66,9 @@ impl World {
     }
 
     fn no_faults(&self, p: Provider) {
-        self.sb.sandbox().set_faults(Some(theirs(p)), Faults::default());
+        self.sb
+            .sandbox()
+            .set_faults(Some(theirs(p)), Faults::default());
     }
 }
 
@@ -232,7 +234,10 @@ async fn exactly_once(w: &World, p: Provider, sku: &str) {
     let r = reference(p, "twice");
     let first = create(w, &a, &new_order(&r, sku)).await;
     let second = create(w, &a, &new_order(&r, sku)).await;
-    assert_eq!(first.id, second.id, "{p:?}: a repeat answers the first order");
+    assert_eq!(
+        first.id, second.id,
+        "{p:?}: a repeat answers the first order"
+    );
     assert_eq!(w.held(p, &r).len(), 1, "{p:?}: one order for {r}");
 
     // Faults after and before the write, throttling: still one order per reference.
@@ -261,13 +266,12 @@ async fn exactly_once(w: &World, p: Provider, sku: &str) {
         assert_eq!(held.len(), 1, "{p:?}: exactly one order for {r}: {held:?}");
         assert_eq!(&held[0].id, id);
     }
-    let faults: Vec<_> = w
-        .sb
-        .sandbox()
-        .ledger()
-        .into_iter()
-        .filter(|e| e.provider == theirs(p) && e.fault.is_some())
-        .collect();
+    let faults: Vec<_> =
+        w.sb.sandbox()
+            .ledger()
+            .into_iter()
+            .filter(|e| e.provider == theirs(p) && e.fault.is_some())
+            .collect();
     assert!(!faults.is_empty(), "{p:?}: faults were injected");
 
     // find_order, both ways.
@@ -306,11 +310,10 @@ async fn ships(w: &World, p: Provider, sku: &str) {
     let since = Utc::now() - chrono::Duration::minutes(1);
     let o = create(w, &a, &new_order(&reference(p, "ships"), sku)).await;
     let shipped = walk_to(w, &a, &o.id, Stage::Shipped).await;
-    let held = w
-        .sb
-        .sandbox()
-        .order(theirs(p), &o.id)
-        .expect("held by the stand-in");
+    let held =
+        w.sb.sandbox()
+            .order(theirs(p), &o.id)
+            .expect("held by the stand-in");
     let shipment = shipped
         .shipments
         .first()
@@ -350,8 +353,7 @@ async fn webhooks(w: &World, p: Provider, sku: &str) {
     if !registered {
         // Registered in the provider's dashboard, as the seller would.
         let theirs_account = w.sb.sandbox().account(theirs(p));
-        w.sb
-            .sandbox()
+        w.sb.sandbox()
             .set_webhook(theirs(p), &theirs_account, &url, secret);
     }
     let o = create(w, &a, &new_order(&reference(p, "hooks"), sku)).await;
@@ -376,7 +378,11 @@ async fn webhooks(w: &World, p: Provider, sku: &str) {
     let (headers, body) = got.lock().expect("lock")[0].clone();
     let mut tampered = body.to_vec();
     if let Some(at) = tampered.iter().position(|b| b.is_ascii_digit()) {
-        tampered[at] = if tampered[at] == b'9' { b'8' } else { tampered[at] + 1 };
+        tampered[at] = if tampered[at] == b'9' {
+            b'8'
+        } else {
+            tampered[at] + 1
+        };
     } else {
         tampered.push(b' ');
     }
@@ -391,9 +397,7 @@ async fn webhooks(w: &World, p: Provider, sku: &str) {
 
     // An impostor's delivery.
     let before = got.lock().expect("lock").len();
-    w.sb.sandbox()
-        .resend_webhooks(theirs(p), &o.id, true)
-        .await;
+    w.sb.sandbox().resend_webhooks(theirs(p), &o.id, true).await;
     let forged = eventually("the forged delivery", || {
         let got = got.lock().expect("lock");
         (got.len() > before).then(|| got[before].clone())
@@ -419,4 +423,56 @@ async fn walk(p: Provider) {
 #[tokio::test]
 async fn printify() {
     walk(Provider::Printify).await;
+}
+
+#[tokio::test]
+async fn printify_catalogue() {
+    let w = world().await;
+    let a = w.account(Provider::Printify);
+    let shops = w.client.printify_shops(&a).await.expect("shops");
+    assert!(shops.iter().any(|s| Some(&s.id) == a.shop_id.as_ref()));
+
+    let blueprints = w.client.printify_blueprints(&a).await.expect("blueprints");
+    let blueprint = blueprints.first().expect("a blueprint");
+    let providers = w
+        .client
+        .printify_print_providers(&a, &blueprint.id)
+        .await
+        .expect("print providers");
+    let provider = providers.first().expect("a print provider");
+    let variants = w
+        .client
+        .printify_variants(&a, &blueprint.id, &provider.id)
+        .await
+        .expect("variants");
+    let variant = variants.first().expect("a variant");
+    assert!(variant.placeholders.is_array());
+
+    // products() names the same variant in create_order's form.
+    let page = w
+        .client
+        .products(
+            &a,
+            &ProductQuery {
+                page: 1,
+                limit: 1,
+                search: Some(blueprint.title.clone()),
+            },
+        )
+        .await
+        .expect("products");
+    let sku = format!("{}:{}:{}", blueprint.id, provider.id, variant.id);
+    assert!(
+        page.products[0].variants.iter().any(|v| v.sku == sku),
+        "{sku} in {:?}",
+        page.products[0]
+    );
+
+    // A shop that is not the token's is refused by name.
+    let mut other_shop = a.clone();
+    other_shop.shop_id = Some("999999999".into());
+    match w.client.verify(&other_shop).await {
+        Err(ProviderError::Rejected { field, .. }) => assert_eq!(field.as_deref(), Some("shop_id")),
+        other => panic!("{other:?}"),
+    }
 }
