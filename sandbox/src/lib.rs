@@ -1,5 +1,6 @@
 //! Local stand-ins for the marketplaces and providers Sellerdesk talks to (TikTok Shop,
-//! Printify, …), speaking their APIs with in-memory state. Tests use it as the outside world;
-//! demo mode runs it in-process.
+//! Printify, Gearment, Merchize, Lenful, HMFulfill, MangoTee), speaking their APIs with
+//! in-memory state. Tests use it as the outside world; demo mode runs it in-process.
 
+pub mod providers;
 pub mod tiktok;

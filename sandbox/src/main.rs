@@ -1,8 +1,12 @@
-//! `sandbox`: serves the TikTok Shop stand-in on `SANDBOX_ADDR` (default 127.0.0.1:8091), with
-//! faults from the `SANDBOX_*` variables.
+//! `sandbox`: serves the TikTok Shop stand-in on `SANDBOX_ADDR` (default 127.0.0.1:8091) and
+//! the six print-on-demand stand-ins on `SANDBOX_PROVIDERS_ADDR` (default 127.0.0.1:8092), with
+//! faults from the `SANDBOX_*` variables. Provider orders move one step every
+//! `SANDBOX_PROVIDERS_PROGRESS_SECS` (default 30; 0 stops the clock).
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use anyhow::Context;
+use sandbox::providers::{self, ProvidersConfig};
 use sandbox::tiktok::{self, SandboxConfig};
 
 #[tokio::main]
@@ -37,9 +41,31 @@ async fn main() -> anyhow::Result<()> {
         "TikTok Shop sandbox listening; consent page at {}",
         handle.consent_url("STATE", None)
     );
+    let providers_addr: SocketAddr = std::env::var("SANDBOX_PROVIDERS_ADDR")
+        .unwrap_or_else(|_| "127.0.0.1:8092".into())
+        .parse()
+        .context("SANDBOX_PROVIDERS_ADDR must be host:port")?;
+    let mut providers_config = ProvidersConfig::from_env()?;
+    if std::env::var_os("SANDBOX_PROVIDERS_PROGRESS_SECS").is_none() {
+        providers_config.progress_every = Some(Duration::from_secs(30));
+    }
+    let providers = providers::serve(providers_addr, providers_config.clone())
+        .await
+        .with_context(|| format!("cannot listen on {providers_addr}"))?;
+    tracing::info!(
+        base_url = providers.base_url(),
+        error_rate = providers_config.faults.error_rate,
+        throttle_rate = providers_config.faults.throttle_rate,
+        fail_after_write_rate = providers_config.faults.fail_after_write_rate,
+        latency_ms = providers_config.faults.latency_ms,
+        progress_secs = providers_config.progress_every.map(|d| d.as_secs()),
+        "print-on-demand sandbox listening (/printify, /gearment, /merchize/{{tenant}}/bo-api, /lenful, /hmfulfill, /mangotee); sandbox accounts at {}/__sandbox/providers/accounts",
+        providers.base_url()
+    );
     tokio::signal::ctrl_c()
         .await
         .context("waiting for Ctrl-C")?;
+    providers.stop().await;
     handle.stop().await;
     Ok(())
 }

@@ -1,0 +1,896 @@
+//! The print-on-demand stand-ins over real HTTP: per provider, credentials refused, the
+//! catalogue, create → read → list, duplicates, cancel allowed then refused, the lifecycle to a
+//! shipment with tracking, a signed webhook to a local listener, the rate limit, and injected
+//! faults in the ledger.
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::http::HeaderMap;
+use axum::routing::post;
+use sandbox::providers::{
+    self, Fault, Faults, Provider, ProvidersConfig, ProvidersHandle, ProvidersSandbox,
+};
+use serde_json::{Value, json};
+
+struct World {
+    handle: ProvidersHandle,
+    http: reqwest::Client,
+}
+
+impl World {
+    async fn start() -> World {
+        let handle = providers::start(ProvidersConfig::default())
+            .await
+            .expect("sandbox starts");
+        World {
+            handle,
+            http: reqwest::Client::new(),
+        }
+    }
+
+    fn sb(&self) -> &ProvidersSandbox {
+        self.handle.sandbox()
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.handle.base_url())
+    }
+}
+
+/// What a request answered: status, headers, JSON body (`Null` when none).
+struct Got {
+    status: u16,
+    headers: reqwest::header::HeaderMap,
+    body: Value,
+}
+
+impl Got {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.get(name).and_then(|v| v.to_str().ok())
+    }
+}
+
+async fn send(request: reqwest::RequestBuilder) -> Got {
+    let response = request.send().await.expect("request reaches the sandbox");
+    let status = response.status().as_u16();
+    let headers = response.headers().clone();
+    let bytes = response.bytes().await.expect("body");
+    let body = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+    Got {
+        status,
+        headers,
+        body,
+    }
+}
+
+/// A local listener that keeps every webhook it receives.
+struct Receiver {
+    url: String,
+    got: Arc<Mutex<Vec<(HeaderMap, Bytes)>>>,
+}
+
+impl Receiver {
+    async fn start() -> Receiver {
+        let got: Arc<Mutex<Vec<(HeaderMap, Bytes)>>> = Arc::default();
+        let keep = got.clone();
+        let app = axum::Router::new().route(
+            "/hook",
+            post(move |headers: HeaderMap, body: Bytes| {
+                let keep = keep.clone();
+                async move {
+                    keep.lock().expect("lock").push((headers, body));
+                    "ok"
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
+        let addr = listener.local_addr().expect("addr");
+        tokio::spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Receiver {
+            url: format!("http://{addr}/hook"),
+            got,
+        }
+    }
+
+    /// Waits until a delivery satisfies `pred` (polling; the deadline only stops a hang).
+    async fn wait_for(&self, pred: impl Fn(&Value) -> bool) -> (HeaderMap, Bytes, Value) {
+        for _ in 0..500 {
+            let found = self.got.lock().expect("lock").iter().find_map(|(h, b)| {
+                let v: Value = serde_json::from_slice(b).ok()?;
+                pred(&v).then(|| (h.clone(), b.clone(), v))
+            });
+            if let Some(found) = found {
+                return found;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+        panic!("no matching webhook arrived");
+    }
+}
+
+fn hmac_hex(secret: &str, body: &[u8]) -> String {
+    use hmac::{Hmac, Mac};
+    let mut mac = <Hmac<sha2::Sha256> as Mac>::new_from_slice(secret.as_bytes()).expect("key");
+    mac.update(body);
+    hex::encode(mac.finalize().into_bytes())
+}
+
+fn faults(error: f64, throttle: f64, after_write: f64) -> Faults {
+    Faults {
+        error_rate: error,
+        throttle_rate: throttle,
+        fail_after_write_rate: after_write,
+        latency_ms: 0,
+    }
+}
+
+/// The ledger's last entry for `provider`.
+fn last_entry(sb: &ProvidersSandbox, provider: Provider) -> providers::LedgerEntry {
+    sb.ledger()
+        .into_iter()
+        .rev()
+        .find(|e| e.provider == provider)
+        .expect("a ledger entry")
+}
+
+/// How many orders of `provider` carry `reference`.
+fn count_ref(sb: &ProvidersSandbox, provider: Provider, reference: &str) -> usize {
+    sb.orders(provider)
+        .iter()
+        .filter(|o| o.reference.as_deref() == Some(reference))
+        .count()
+}
+
+mod printify {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "external_id": reference,
+            "label": "TikTok 5768123400001",
+            "line_items": [{
+                "print_provider_id": 29,
+                "blueprint_id": 6,
+                "variant_id": 12101,
+                "quantity": 2,
+                "print_areas": { "front": "https://cdn.example.com/designs/front.png" }
+            }],
+            "shipping_method": 1,
+            "send_shipping_notification": false,
+            "address_to": {
+                "first_name": "Ada", "last_name": "Lovelace", "email": "ada@example.com",
+                "phone": "+1 555 0101", "country": "US", "region": "NY",
+                "address1": "10 Downing Ave", "address2": "Apt 2", "city": "Brooklyn", "zip": "11201"
+            }
+        })
+    }
+
+    struct Pfy {
+        w: World,
+        token: String,
+        shop: String,
+    }
+
+    impl Pfy {
+        async fn start() -> Pfy {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Printify);
+            Pfy {
+                token: a.api_key.clone(),
+                shop: a.shop_id.clone().expect("a shop"),
+                w,
+            }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("/printify/v1{path}")))
+                    .bearer_auth(&self.token),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("/printify/v1{path}")))
+                    .bearer_auth(&self.token)
+                    .json(&body),
+            )
+            .await
+        }
+
+        async fn create(&self, reference: &str) -> Got {
+            self.post(
+                &format!("/shops/{}/orders.json", self.shop),
+                order_body(reference),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials() {
+        let p = Pfy::start().await;
+        let got = send(
+            p.w.http
+                .get(p.w.url("/printify/v1/shops.json"))
+                .bearer_auth("not-a-token"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["status"], "error");
+        let got = send(p.w.http.get(p.w.url("/printify/v1/shops.json"))).await;
+        assert_eq!(got.status, 401);
+        let entry = last_entry(p.w.sb(), Provider::Printify);
+        assert_eq!(entry.status, 401);
+        assert_eq!(entry.account, None);
+    }
+
+    #[tokio::test]
+    async fn serves_shops_and_the_catalogue() {
+        let p = Pfy::start().await;
+        let shops = p.get("/shops.json").await;
+        assert_eq!(shops.status, 200);
+        assert_eq!(shops.body[0]["id"].to_string(), p.shop);
+        assert_eq!(shops.body[0]["sales_channel"], "custom_integration");
+
+        let blueprints = p.get("/catalog/blueprints.json").await;
+        let tee = blueprints
+            .body
+            .as_array()
+            .expect("list")
+            .iter()
+            .find(|b| b["id"] == 6);
+        assert_eq!(tee.expect("the tee")["brand"], "Gildan");
+
+        let providers = p.get("/catalog/blueprints/6/print_providers.json").await;
+        assert!(
+            providers
+                .body
+                .as_array()
+                .expect("list")
+                .iter()
+                .any(|pp| pp["id"] == 29)
+        );
+
+        let variants = p
+            .get("/catalog/blueprints/6/print_providers/29/variants.json")
+            .await;
+        assert_eq!(variants.body["id"], 29);
+        let v = &variants.body["variants"][1];
+        assert_eq!(v["id"], 12101);
+        assert_eq!(v["options"]["color"], "Black");
+        assert_eq!(v["options"]["size"], "M");
+        assert_eq!(v["placeholders"][0]["position"], "front");
+
+        let shipping = p
+            .get("/catalog/blueprints/6/print_providers/29/shipping.json")
+            .await;
+        assert_eq!(shipping.body["handling_time"]["unit"], "day");
+        assert!(shipping.body["profiles"][0]["first_item"]["cost"].as_i64() > Some(0));
+
+        let all = p.get("/catalog/print_providers/29.json").await;
+        assert_eq!(all.body["location"]["country"], "US");
+
+        let unknown = p.get("/catalog/blueprints/99999.json").await;
+        assert_eq!(unknown.status, 404);
+        // Printify paths end in `.json`.
+        let bare = p.get("/shops").await;
+        assert_eq!(bare.status, 404);
+    }
+
+    #[tokio::test]
+    async fn creates_reads_and_lists_an_order() {
+        let p = Pfy::start().await;
+        let created = p.create("fo-1").await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let id = created.body["id"].as_str().expect("id").to_owned();
+        assert_eq!(id.len(), 24);
+
+        let order = p.get(&format!("/shops/{}/orders/{id}.json", p.shop)).await;
+        assert_eq!(order.status, 200);
+        assert_eq!(order.body["status"], "on-hold");
+        assert_eq!(order.body["external_id"], "fo-1");
+        assert_eq!(order.body["metadata"]["shop_order_id"], "fo-1");
+        assert_eq!(order.body["line_items"][0]["variant_id"], 12101);
+        assert_eq!(order.body["line_items"][0]["cost"], 895 * 2);
+        assert!(order.body["total_shipping"].as_i64() > Some(0));
+        assert!(order.body.get("shipments").is_some());
+        assert!(order.body.get("fulfilled_at").is_none(), "no nulls");
+
+        let list = p
+            .get(&format!("/shops/{}/orders.json?page=1&limit=10", p.shop))
+            .await;
+        assert_eq!(list.body["total"], 1);
+        assert_eq!(list.body["data"][0]["id"], id.as_str());
+        assert!(list.body["next_page_url"].is_null());
+
+        let sandbox_order = p.w.sb().order(Provider::Printify, &id).expect("held");
+        assert_eq!(
+            sandbox_order.total_cents,
+            order.body["total_price"].as_i64().unwrap_or_default()
+                + order.body["total_shipping"].as_i64().unwrap_or_default()
+        );
+        let entry = last_entry(p.w.sb(), Provider::Printify);
+        assert_eq!(entry.order_id, None);
+        let create =
+            p.w.sb()
+                .ledger()
+                .into_iter()
+                .find(|e| e.method == "POST")
+                .expect("the create");
+        assert_eq!(create.reference.as_deref(), Some("fo-1"));
+        assert_eq!(create.order_id.as_deref(), Some(id.as_str()));
+    }
+
+    #[tokio::test]
+    async fn refuses_a_duplicate_external_id_and_names_invalid_fields() {
+        let p = Pfy::start().await;
+        assert_eq!(p.create("fo-dup").await.status, 200);
+        let again = p.create("fo-dup").await;
+        assert_eq!(again.status, 400);
+        assert_eq!(again.body["code"], 8150);
+        assert!(
+            again.body["errors"]["reason"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("external_id")
+        );
+        assert_eq!(count_ref(p.w.sb(), Provider::Printify, "fo-dup"), 1);
+
+        let mut body = order_body("fo-bad");
+        body["address_to"]["zip"] = json!("");
+        let bad = p
+            .post(&format!("/shops/{}/orders.json", p.shop), body)
+            .await;
+        assert_eq!(bad.status, 400);
+        assert!(
+            bad.body["errors"]["reason"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("address_to.zip")
+        );
+
+        let mut body = order_body("fo-bad");
+        body["line_items"][0]["variant_id"] = json!(1);
+        let bad = p
+            .post(&format!("/shops/{}/orders.json", p.shop), body)
+            .await;
+        assert!(
+            bad.body["errors"]["reason"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("line_items.0.variant_id")
+        );
+        assert_eq!(count_ref(p.w.sb(), Provider::Printify, "fo-bad"), 0);
+    }
+
+    #[tokio::test]
+    async fn cancels_while_on_hold_and_refuses_in_production() {
+        let p = Pfy::start().await;
+        let a = p.create("fo-c1").await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let cancelled = p
+            .post(
+                &format!("/shops/{}/orders/{a}/cancel.json", p.shop),
+                json!({}),
+            )
+            .await;
+        assert_eq!(cancelled.status, 200);
+        assert_eq!(cancelled.body["status"], "canceled");
+
+        let b = p.create("fo-c2").await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let sent = p
+            .post(
+                &format!("/shops/{}/orders/{b}/send_to_production.json", p.shop),
+                json!({}),
+            )
+            .await;
+        assert_eq!(sent.body["status"], "sending-to-production");
+        let refused = p
+            .post(
+                &format!("/shops/{}/orders/{b}/cancel.json", p.shop),
+                json!({}),
+            )
+            .await;
+        assert_eq!(refused.status, 400);
+        assert!(
+            refused.body["errors"]["reason"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("sending-to-production")
+        );
+        assert_eq!(
+            p.w.sb().order(Provider::Printify, &b).expect("held").status,
+            "sending-to-production"
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let p = Pfy::start().await;
+        let rx = Receiver::start().await;
+        let hook = p
+            .post(
+                &format!("/shops/{}/webhooks.json", p.shop),
+                json!({ "topic": "order:shipment:created", "url": rx.url, "secret": "whsec-1" }),
+            )
+            .await;
+        assert_eq!(hook.status, 200);
+        assert_eq!(hook.body["topic"], "order:shipment:created");
+        let id = p.create("fo-ship").await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(p.w.sb().advance_to(Provider::Printify, &id, "fulfilled"));
+
+        let order = p.get(&format!("/shops/{}/orders/{id}.json", p.shop)).await;
+        assert_eq!(order.body["status"], "fulfilled");
+        let shipment = &order.body["shipments"][0];
+        assert_eq!(shipment["carrier"], "usps");
+        assert!(
+            shipment["number"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("9400")
+        );
+        assert!(
+            shipment["url"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("https://")
+        );
+        assert!(order.body["fulfilled_at"].is_string());
+
+        let (headers, raw, body) = rx.wait_for(|v| v["type"] == "order:shipment:created").await;
+        assert_eq!(body["resource"]["id"], id.as_str());
+        assert_eq!(
+            body["resource"]["data"]["carrier"]["tracking_number"],
+            shipment["number"]
+        );
+        let signature = headers
+            .get("x-pfy-signature")
+            .and_then(|v| v.to_str().ok())
+            .expect("signed");
+        assert_eq!(signature, format!("sha256={}", hmac_hex("whsec-1", &raw)));
+
+        // Delivered: the shipment gains its date; the status stays fulfilled.
+        assert!(p.w.sb().advance(Provider::Printify, &id));
+        let order = p.get(&format!("/shops/{}/orders/{id}.json", p.shop)).await;
+        assert!(order.body["shipments"][0]["delivered_at"].is_string());
+        assert!(!p.w.sb().advance(Provider::Printify, &id));
+        let sb_order = p.w.sb().order(Provider::Printify, &id).expect("held");
+        assert_eq!(sb_order.tracking_carrier.as_deref(), Some("USPS"));
+    }
+
+    #[tokio::test]
+    async fn rate_limits_the_catalogue_at_100_a_minute() {
+        let p = Pfy::start().await;
+        let mut ok = 0;
+        let mut throttled = None;
+        for _ in 0..150 {
+            let got = p.get("/catalog/print_providers.json").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+            assert_eq!(got.status, 200);
+            ok += 1;
+        }
+        let throttled = throttled.expect("a 429");
+        assert_eq!(ok, 100);
+        assert!(throttled.header("retry-after").is_some());
+        assert_eq!(throttled.body["status"], "error");
+        // Orders are not catalogue calls.
+        assert_eq!(p.get("/shops.json").await.status, 200);
+    }
+
+    #[tokio::test]
+    async fn injected_faults_show_in_the_ledger() {
+        let p = Pfy::start().await;
+        let sb = p.w.sb();
+        sb.set_faults(Some(Provider::Printify), faults(1.0, 0.0, 0.0));
+        assert_eq!(p.get("/shops.json").await.status, 500);
+        let e = last_entry(sb, Provider::Printify);
+        assert_eq!((e.status, e.fault), (500, Some(Fault::Error)));
+        assert!(e.account.is_some());
+
+        sb.set_faults(Some(Provider::Printify), faults(0.0, 1.0, 0.0));
+        let got = p.get("/shops.json").await;
+        assert_eq!(got.status, 429);
+        assert_eq!(got.header("retry-after"), Some("1"));
+        assert_eq!(
+            last_entry(sb, Provider::Printify).fault,
+            Some(Fault::Throttle)
+        );
+
+        // Made, then answered 500: the retry is refused as a duplicate, one order stands.
+        sb.set_faults(Some(Provider::Printify), faults(0.0, 0.0, 1.0));
+        assert_eq!(p.create("fo-lost").await.status, 500);
+        let e = last_entry(sb, Provider::Printify);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert!(e.order_id.is_some());
+        assert_eq!(e.reference.as_deref(), Some("fo-lost"));
+        sb.set_faults(None, Faults::default());
+        assert_eq!(p.create("fo-lost").await.status, 400);
+        assert_eq!(count_ref(sb, Provider::Printify, "fo-lost"), 1);
+
+        // Another provider's faults leave Printify alone.
+        sb.set_faults(Some(Provider::MangoTee), faults(1.0, 0.0, 0.0));
+        assert_eq!(p.get("/shops.json").await.status, 200);
+    }
+}
+
+#[tokio::test]
+async fn control_routes_are_never_faulted() {
+    let w = World::start().await;
+    w.sb().set_faults(None, faults(1.0, 0.0, 0.0));
+    let ledger = send(w.http.get(w.url("/__sandbox/providers/ledger"))).await;
+    assert_eq!(ledger.status, 200);
+    let put = send(
+        w.http
+            .put(w.url("/__sandbox/providers/printify/faults"))
+            .json(&json!({ "error_rate": 0.0 })),
+    )
+    .await;
+    assert_eq!(put.status, 200);
+    assert_eq!(w.sb().faults(Provider::Printify).error_rate, 0.0);
+    assert_eq!(w.sb().faults(Provider::Gearment).error_rate, 1.0);
+    let image = w
+        .http
+        .get(w.url("/__sandbox/providers/images/G5000-BLK.png"))
+        .send()
+        .await
+        .expect("image");
+    assert_eq!(image.status().as_u16(), 200);
+}
+
+#[tokio::test]
+async fn planted_dropped_and_restated_orders_are_drift() {
+    let w = World::start().await;
+    let sb = w.sb();
+    for p in Provider::ALL {
+        let account = sb.account(p);
+        let planted = sb.plant_order(p, &account);
+        let held = sb.order(p, &planted).expect("planted");
+        assert_eq!(held.account, account.id);
+        assert!(held.total_cents > 0);
+        assert!(sb.drop_order(p, &planted));
+        assert!(sb.order(p, &planted).is_none());
+    }
+    let a = sb.account(Provider::Printify);
+    let id = sb.plant_order(Provider::Printify, &a);
+    assert!(sb.set_status(Provider::Printify, &id, "in-production"));
+    assert_eq!(
+        sb.order(Provider::Printify, &id).expect("held").status,
+        "in-production"
+    );
+    assert!(!sb.set_status(Provider::Printify, &id, "no-such-status"));
+    // Accounts are distinct and stable.
+    let other = sb.add_account(Provider::Printify);
+    assert_ne!(other.api_key, a.api_key);
+    assert_eq!(sb.account(Provider::Printify), a);
+}
+
+#[tokio::test]
+async fn the_clock_moves_orders_on_by_itself() {
+    let handle = providers::start(ProvidersConfig {
+        progress_every: Some(Duration::from_millis(20)),
+        ..ProvidersConfig::default()
+    })
+    .await
+    .expect("starts");
+    let sb = handle.sandbox();
+    let a = sb.account(Provider::Printify);
+    let id = sb.plant_order(Provider::Printify, &a);
+    for _ in 0..500 {
+        if sb
+            .order(Provider::Printify, &id)
+            .is_some_and(|o| o.tracking_number.is_some())
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the order never shipped");
+}
+
+mod mangotee {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_id": reference,
+            "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com",
+            "phone": "+1 555 0102", "address_line_1": "1 Navy Way", "address_line_2": "",
+            "city": "Arlington", "state": "VA", "country": "US", "zip": "22201",
+            "shipping_method": "standard",
+            "items": [{
+                "sku": "US1-G5000-BLK-M", "quantity": 1,
+                "print_files": [
+                    { "key": "front", "url": "https://cdn.example.com/f.png" },
+                    { "key": "back", "url": "https://cdn.example.com/b.png" }
+                ]
+            }]
+        })
+    }
+
+    struct Mgt {
+        w: World,
+        key: String,
+    }
+
+    impl Mgt {
+        async fn start() -> Mgt {
+            let w = World::start().await;
+            let key = w.sb().account(Provider::MangoTee).api_key;
+            Mgt { w, key }
+        }
+
+        fn req(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+            self.w
+                .http
+                .request(method, self.w.url(&format!("/mangotee{path}")))
+                .header("X-API-Key", &self.key)
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(self.req(reqwest::Method::GET, path)).await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(self.req(reqwest::Method::POST, path).json(&body)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials() {
+        let m = Mgt::start().await;
+        let got = send(
+            m.w.http
+                .get(m.w.url("/mangotee/orders"))
+                .header("X-API-Key", "wrong"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["code"], "UNAUTHORIZED");
+        // A Bearer token is not how MangoTee authenticates.
+        let got = send(
+            m.w.http
+                .get(m.w.url("/mangotee/orders"))
+                .bearer_auth(&m.key),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+    }
+
+    #[tokio::test]
+    async fn serves_lines_products_and_variations() {
+        let m = Mgt::start().await;
+        let lines = m.get("/production-lines").await;
+        assert_eq!(lines.body["code"], "SUCCESS");
+        let codes: Vec<&str> = lines.body["data"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(|l| l["code"].as_str())
+            .collect();
+        assert!(codes.contains(&"US1") && codes.contains(&"FASTUS") && codes.contains(&"VNEMB"));
+        assert!(lines.header("x-ratelimit-limit").is_some());
+
+        let products = m.get("/products?limit=100&page=1").await;
+        let items = products.body["data"]["items"].as_array().expect("items");
+        let tee = items
+            .iter()
+            .find(|p| p["sku"] == "G5000" && p["production_line"] == "US1")
+            .expect("the tee");
+        assert!(
+            items
+                .iter()
+                .any(|p| p["sku"].as_str().unwrap_or_default().starts_with("PROD-"))
+        );
+        let id = tee["id"].as_str().expect("id");
+        let variations = m.get(&format!("/products/{id}/variations?limit=200")).await;
+        let v = &variations.body["data"]["items"][1];
+        assert_eq!(v["sku"], "US1-G5000-BLK-M");
+        assert_eq!(v["size"], "M");
+        assert!(v["base_cost"].as_f64() > Some(0.0));
+        assert_eq!(m.get("/products?limit=101").await.status, 400);
+        assert_eq!(m.get("/products/nope/variations").await.status, 404);
+    }
+
+    #[tokio::test]
+    async fn creates_reads_and_lists_and_refuses_a_duplicate_order_id() {
+        let m = Mgt::start().await;
+        let created = m.post("/orders", order_body("fo-m1")).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let order = &created.body["data"];
+        assert_eq!(order["status"], "new_order");
+        assert_eq!(order["order_id"], "fo-m1");
+        assert!(order["items"][0]["base_cost"].as_f64() > Some(0.0));
+        assert!(order.get("tracking_number").is_none());
+        let id = order["id"].as_str().expect("id").to_owned();
+
+        let by_id = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(by_id.body["data"]["id"], id.as_str());
+        let by_ref = m.get("/orders/fo-m1").await;
+        assert_eq!(by_ref.body["data"]["id"], id.as_str());
+        let listed = m.get("/orders?order_id=fo-m1").await;
+        assert_eq!(listed.body["data"]["total"], 1);
+        let since = m.get("/orders?from_date=2000-01-01&limit=100").await;
+        assert_eq!(since.body["data"]["items"][0]["id"], id.as_str());
+
+        let again = m.post("/orders", order_body("fo-m1")).await;
+        assert_eq!(again.status, 400);
+        assert_eq!(again.body["code"], "VALIDATION_ERROR");
+        assert!(
+            again.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("order_id")
+        );
+        assert_eq!(count_ref(m.w.sb(), Provider::MangoTee, "fo-m1"), 1);
+
+        let mut bad = order_body("fo-m2");
+        bad["items"][0]["print_files"][0]["key"] = json!("left_wrist");
+        let got = m.post("/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("items[0].print_files[0].key")
+        );
+        let mut bad = order_body("fo-m2");
+        bad["shipping_method"] = json!("by_tiktok");
+        let got = m.post("/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("label_url")
+        );
+        assert_eq!(m.get("/orders/nope").await.status, 404);
+    }
+
+    #[tokio::test]
+    async fn cancels_a_new_order_and_refuses_in_production() {
+        let m = Mgt::start().await;
+        m.post("/orders", order_body("fo-mc1")).await;
+        let cancelled = m.post("/orders/fo-mc1/cancel", json!({})).await;
+        assert_eq!(cancelled.status, 200);
+        assert_eq!(cancelled.body["data"]["status"], "cancelled");
+
+        let id = m.post("/orders", order_body("fo-mc2")).await.body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(m.w.sb().advance(Provider::MangoTee, &id));
+        let refused = m.post(&format!("/orders/{id}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 400);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("in_production")
+        );
+        let put = send(
+            m.req(reqwest::Method::PUT, &format!("/orders/{id}"))
+                .json(&json!({ "note": "late" })),
+        )
+        .await;
+        assert_eq!(put.status, 400);
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_signed_webhooks() {
+        let m = Mgt::start().await;
+        let rx = Receiver::start().await;
+        let hook = m.post("/webhooks", json!({ "url": rx.url })).await;
+        assert_eq!(hook.status, 201);
+        let secret = hook.body["data"]["secret"]
+            .as_str()
+            .expect("a secret")
+            .to_owned();
+        let listed = m.get("/webhooks").await;
+        assert!(listed.body["data"][0].get("secret").is_none());
+
+        let id = m.post("/orders", order_body("fo-ms")).await.body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(m.w.sb().advance_to(Provider::MangoTee, &id, "shipped"));
+        let order = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(order.body["data"]["carrier"], "USPS");
+        assert_eq!(order.body["data"]["tracking_status"], "in_transit");
+        assert!(
+            order.body["data"]["tracking_url"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("https://")
+        );
+
+        let (headers, raw, body) = rx.wait_for(|v| v["event"] == "order.shipment").await;
+        assert_eq!(body["data"]["order_id"], "fo-ms");
+        assert_eq!(
+            body["data"]["tracking"]["tracking_number"],
+            order.body["data"]["tracking_number"]
+        );
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex(&secret, &raw).as_str())
+        );
+        rx.wait_for(|v| v["event"] == "order.status" && v["data"]["status"] == "new_order")
+            .await;
+
+        assert!(m.w.sb().advance(Provider::MangoTee, &id));
+        let order = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(order.body["data"]["status"], "shipped");
+        assert_eq!(order.body["data"]["tracking_status"], "delivered");
+
+        let forged =
+            m.w.sb()
+                .resend_webhooks(Provider::MangoTee, &id, true)
+                .await;
+        assert!(!forged.is_empty());
+        assert!(
+            forged
+                .iter()
+                .all(|d| !d.signed && d.http_status == Some(200))
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_limits_at_ten_a_second() {
+        let m = Mgt::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = m.get("/production-lines").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        let got = throttled.expect("a 429");
+        assert_eq!(got.body["code"], "RATE_LIMIT_EXCEEDED");
+        assert_eq!(got.header("x-ratelimit-remaining"), Some("0"));
+        assert!(got.header("x-ratelimit-reset").is_some());
+    }
+
+    #[tokio::test]
+    async fn injected_faults_show_in_the_ledger() {
+        let m = Mgt::start().await;
+        let sb = m.w.sb();
+        sb.set_faults(Some(Provider::MangoTee), faults(0.0, 0.0, 1.0));
+        let lost = m.post("/orders", order_body("fo-mf")).await;
+        assert_eq!(lost.status, 500);
+        assert_eq!(lost.body["code"], "INTERNAL_ERROR");
+        let e = last_entry(sb, Provider::MangoTee);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-mf"));
+        sb.set_faults(Some(Provider::MangoTee), faults(1.0, 0.0, 0.0));
+        assert_eq!(m.post("/orders", order_body("fo-mf")).await.status, 500);
+        assert_eq!(last_entry(sb, Provider::MangoTee).fault, Some(Fault::Error));
+        assert_eq!(
+            last_entry(sb, Provider::MangoTee).reference.as_deref(),
+            Some("fo-mf")
+        );
+        sb.set_faults(None, Faults::default());
+        assert_eq!(m.post("/orders", order_body("fo-mf")).await.status, 400);
+        assert_eq!(m.get("/orders/fo-mf").await.status, 200);
+        assert_eq!(count_ref(sb, Provider::MangoTee, "fo-mf"), 1);
+    }
+}
