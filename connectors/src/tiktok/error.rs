@@ -21,6 +21,33 @@ pub mod codes {
     pub const NO_AUTH_RECORD: i64 = 36004005;
     /// The shop's daily product-creation cap (the sandbox's number; the message also says so).
     pub const DAILY_CREATE_CAP: i64 = 12052700;
+
+    // Seller shipping (fulfilment reference §4 and the endpoints' error tables).
+    /// The order is not `AWAITING_SHIPMENT` (unpaid, say).
+    pub const NOT_AWAITING_SHIPMENT: i64 = 21042057;
+    /// The action is not allowed on the order now (on hold, say).
+    pub const FULFILL_ACTION_NOT_ALLOWED: i64 = 21011003;
+    /// The order's packages are not shipped by the seller (TikTok ships them).
+    pub const NOT_SELLER_SHIPPED: i64 = 21011004;
+    /// Fulfilled by TikTok (FBT).
+    pub const FULFILLED_BY_PLATFORM: i64 = 21008025;
+    pub const ORDER_CANCELLED: i64 = 21011041;
+    pub const ORDER_CANCELLED_TOO: i64 = 21011042;
+    pub const INVALID_TRACKING_OR_PROVIDER: i64 = 21011022;
+    pub const TRACKING_MATCHES_NO_CARRIER: i64 = 11028006;
+    pub const TRACKING_SPECIAL_CHARACTERS: i64 = 21004012;
+    pub const TRACKING_MISMATCHES_PROVIDER: i64 = 21004015;
+    pub const DUPLICATE_TRACKING: i64 = 21011025;
+    /// The order is partly shipped: name the lines to ship.
+    pub const NAME_THE_LINES: i64 = 21011048;
+    /// The delivery option is shipped by TikTok: it has no providers.
+    pub const SHIPPED_BY_TIKTOK: i64 = 21008117;
+    pub const NO_SUCH_DELIVERY_OPTION: i64 = 21008116;
+    pub const ORDER_NOT_OWNED: i64 = 21008111;
+    pub const PACKAGE_NOT_OWNED: i64 = 21011028;
+    /// "Already shipped", in the several numbers the marketplace uses for it: a repeated Mark
+    /// Package As Shipped is done, not failed.
+    pub const ALREADY_SHIPPED: &[i64] = &[21011020, 21011006, 21011040, 21008099, 21042056];
 }
 
 #[derive(Debug, Clone, Error, PartialEq)]

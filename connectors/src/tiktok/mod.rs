@@ -14,6 +14,7 @@ mod finance;
 mod orders;
 mod products;
 mod promotions;
+mod shipping;
 pub mod signing;
 mod webhook;
 
@@ -44,6 +45,10 @@ pub use promotions::{
     ActivityChanged, ActivityCreated, ActivityDetail, ActivityInput, ActivityPage,
     ActivityProductInput, ActivitySearch, ActivitySkuInput, ActivitySummary, ActivityUpdate,
     ParticipationLimit,
+};
+pub use shipping::{
+    MarkShipped, PackageDetail, PackageOrder, ShipOutcome, ShippingProvider,
+    match_shipping_provider,
 };
 pub use webhook::{
     Notification, ORDER_STATUS_CHANGE, ORDER_STATUS_CHANGE_TYPE, OrderStatusChange, Webhook,

@@ -110,9 +110,14 @@ pub struct LineItem {
     pub seller_discount: String,
     pub currency: String,
     pub display_status: String,
+    /// US lines have no package until they are shipped.
     pub package_id: String,
     pub package_status: String,
     pub tracking_number: String,
+    pub shipping_provider_id: String,
+    pub shipping_provider_name: String,
+    /// When the line was shipped (Unix seconds); 0 before.
+    pub rts_time: i64,
     pub is_gift: bool,
     pub cancel_reason: String,
 }

@@ -8,6 +8,7 @@ mod auth;
 mod catalog;
 mod config;
 mod envelope;
+mod fulfillment;
 mod gate;
 mod images;
 mod orders;
@@ -36,7 +37,7 @@ pub use config::{ConfigError, Faults, SandboxConfig};
 pub use envelope::codes;
 pub use images::placeholder_png;
 pub use orders::NewOrder;
-pub use state::{Delivery, LedgerEntry};
+pub use state::{Delivery, LedgerEntry, Shipped};
 
 use envelope::{ApiError, ok};
 use gate::{Call, Ctx, Scope};
@@ -113,6 +114,7 @@ impl TiktokSandbox {
             .route("/oauth/authorize", get(auth::consent_page))
             .route("/open/authorize/confirm", get(auth::consent_confirm))
             .route("/__sandbox/ledger", get(ledger))
+            .route("/__sandbox/shipments", get(shipments))
             .route("/__sandbox/faults", get(get_faults).put(put_faults))
             .route("/__sandbox/images/{*uri}", get(image))
             .fallback(api)
@@ -132,6 +134,23 @@ impl TiktokSandbox {
             .filter(|e| e.kind == kind)
             .cloned()
             .collect()
+    }
+
+    /// Every shipment accepted through Mark Package As Shipped, in order. A refused call (a
+    /// repeat for lines already shipped, say) is not one, so "each package's tracking received
+    /// exactly once" is one entry per package here.
+    pub fn shipments(&self) -> Vec<Shipped> {
+        self.lock().shipments.clone()
+    }
+
+    /// Moves an unshipped order's payment back so that its ship-by time has passed: shipping
+    /// it now is a late dispatch. False when the order is unknown, unpaid or shipped.
+    pub fn make_overdue(&self, order_id: &str) -> bool {
+        let now = now_ms().div_euclid(1000);
+        self.lock()
+            .orders
+            .get_mut(order_id)
+            .is_some_and(|o| o.make_overdue(now))
     }
 
     pub fn faults(&self) -> Faults {
@@ -410,6 +429,13 @@ impl TiktokSandbox {
         if !self.lock().webhooks_auto {
             return;
         }
+        self.notify(order_ids);
+    }
+
+    /// Sends the current state of each order to its shop's webhook in the background, as the
+    /// marketplace does after a change made through its API (whatever the automatic setting,
+    /// which governs the sandbox's own controls only).
+    fn notify(&self, order_ids: &[String]) {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return;
         };
@@ -440,25 +466,51 @@ impl TiktokSandbox {
             .extend(std::iter::repeat_n(Scripted::Error, count));
     }
 
-    /// Draws the faults of one request: `(latency, throttle seconds, fail)`.
-    fn roll(&self) -> (u64, Option<u64>, bool) {
+    /// The next `count` API calls answer 500; on a write, after the write was applied (the
+    /// answer is lost, not the effect), whatever `error_after_write` says.
+    pub fn fail_next_after_write(&self, count: usize) {
+        let mut inner = self.lock();
+        inner
+            .scripted
+            .extend(std::iter::repeat_n(Scripted::ErrorAfterWrite, count));
+    }
+
+    /// Draws the faults of one request: `(latency, throttle seconds, failure)`.
+    fn roll(&self) -> (u64, Option<u64>, Failure) {
         let mut inner = self.lock();
         let f = inner.config.faults.clone();
+        let random = if f.error_after_write {
+            Failure::AfterWrite
+        } else {
+            Failure::Before
+        };
         match inner.scripted.pop_front() {
             Some(Scripted::Throttle { retry_after_secs }) => {
-                return (f.latency_ms, Some(retry_after_secs), false);
+                return (f.latency_ms, Some(retry_after_secs), Failure::None);
             }
-            Some(Scripted::Error) => return (f.latency_ms, None, true),
+            Some(Scripted::Error) => return (f.latency_ms, None, random),
+            Some(Scripted::ErrorAfterWrite) => {
+                return (f.latency_ms, None, Failure::AfterWrite);
+            }
             None => {}
         }
         let throttle = f.throttle_rate > 0.0 && inner.rng.random_bool(f.throttle_rate.min(1.0));
         let fail = !throttle && f.error_rate > 0.0 && inner.rng.random_bool(f.error_rate.min(1.0));
-        (f.latency_ms, throttle.then_some(f.retry_after_secs), fail)
+        let failure = if fail { random } else { Failure::None };
+        (
+            f.latency_ms,
+            throttle.then_some(f.retry_after_secs),
+            failure,
+        )
     }
+}
 
-    fn error_after_write(&self) -> bool {
-        self.lock().config.faults.error_after_write
-    }
+/// An injected 500: none, before the handler runs, or after a write was applied.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Failure {
+    None,
+    Before,
+    AfterWrite,
 }
 
 /// A sandbox served on a TCP port; dropping the handle stops the server.
@@ -583,6 +635,9 @@ enum Route {
     ActivityProducts(String),
     ActivityProductsRemove(String),
     ActivityDeactivate(String),
+    ShippingProviders(String),
+    MarkShipped(String),
+    PackageDetail(String),
 }
 
 impl Route {
@@ -615,6 +670,8 @@ impl Route {
                 | Route::Webhooks
                 | Route::ActivitySearch
                 | Route::ActivityGet(_)
+                | Route::ShippingProviders(_)
+                | Route::PackageDetail(_)
         )
     }
 }
@@ -690,6 +747,16 @@ fn resolve(method: &Method, path: &str) -> Result<Route, ApiError> {
             Some(vec![(Method::POST, Route::ProductPartialEdit(id(p)))])
         }
         ("logistics", ["warehouses"]) => Some(vec![(Method::GET, Route::Warehouses)]),
+        ("logistics", ["delivery_options", d, "shipping_providers"]) => {
+            Some(vec![(Method::GET, Route::ShippingProviders(id(d)))])
+        }
+        ("fulfillment", ["orders", o, "packages"]) => {
+            Some(vec![(Method::POST, Route::MarkShipped(id(o)))])
+        }
+        // `packages/search` and `packages/ship` are other operations, not package ids.
+        ("fulfillment", ["packages", p]) if !matches!(*p, "search" | "ship") => {
+            Some(vec![(Method::GET, Route::PackageDetail(id(p)))])
+        }
         ("order", ["orders", "search"]) => Some(vec![(Method::POST, Route::OrderSearch)]),
         ("order", ["orders"]) => Some(vec![(Method::GET, Route::OrderDetail)]),
         ("finance", ["orders", o, "statement_transactions"]) => {
@@ -765,15 +832,15 @@ async fn api(State(sb): State<TiktokSandbox>, request: Request) -> Response {
             .into_response();
         }
     };
-    let (latency_ms, throttle, fail) = sb.roll();
+    let (latency_ms, throttle, failure) = sb.roll();
     if latency_ms > 0 {
         tokio::time::sleep(Duration::from_millis(latency_ms)).await;
     }
     if let Some(secs) = throttle {
         return ApiError::throttled(secs).into_response();
     }
-    let fail_after = fail && route.is_write() && sb.error_after_write();
-    if fail && !fail_after {
+    let fail_after = failure == Failure::AfterWrite && route.is_write();
+    if failure != Failure::None && !fail_after {
         return ApiError::internal().into_response();
     }
     let origin = origin(&parts.headers);
@@ -788,6 +855,9 @@ async fn api(State(sb): State<TiktokSandbox>, request: Request) -> Response {
     } else {
         handle(&sb, &route, &call, origin)
     };
+    if let (Route::MarkShipped(order_id), Ok(_)) = (&route, &result) {
+        sb.notify(std::slice::from_ref(order_id));
+    }
     if fail_after {
         // The write happened; only the answer is lost.
         return ApiError::internal().into_response();
@@ -849,6 +919,9 @@ fn handle(
         Route::ActivityProducts(a) => promotions::update_products(inner, &ctx, call, a),
         Route::ActivityProductsRemove(a) => promotions::remove_products(inner, &ctx, call, a),
         Route::ActivityDeactivate(a) => promotions::deactivate(inner, &ctx, call, a),
+        Route::ShippingProviders(d) => fulfillment::shipping_providers(d),
+        Route::MarkShipped(o) => fulfillment::mark_shipped(inner, &ctx, call, o),
+        Route::PackageDetail(p) => fulfillment::package_detail(inner, &ctx, p),
         Route::ImageUpload => Err(ApiError::internal()),
     }
 }
@@ -866,6 +939,10 @@ async fn upload(sb: &TiktokSandbox, call: &Call, origin: String) -> Result<Value
 
 async fn ledger(State(sb): State<TiktokSandbox>) -> Response {
     axum::Json(json!({ "entries": sb.ledger() })).into_response()
+}
+
+async fn shipments(State(sb): State<TiktokSandbox>) -> Response {
+    axum::Json(json!({ "shipments": sb.shipments() })).into_response()
 }
 
 async fn get_faults(State(sb): State<TiktokSandbox>) -> Response {

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use super::envelope::{ApiError, codes};
+use super::fulfillment::{self, Package};
 use super::gate::{Call, Ctx};
 use super::state::{Inner, paginate};
 
@@ -101,7 +102,8 @@ pub struct Order {
     pub shipping_type: &'static str,
     pub shipping_fee: String,
     pub lines: Vec<Line>,
-    pub tracking_number: String,
+    /// Packages, oldest first; US orders have none until the seller ships (reference §1).
+    pub packages: Vec<Package>,
     pub rts_time: i64,
     pub collection_time: i64,
     pub delivery_time: i64,
@@ -180,7 +182,8 @@ impl Order {
         self.subtotal_cents() + cents(&self.shipping_fee)
     }
 
-    fn rts_sla_time(&self) -> i64 {
+    /// Ship-by time: the end of the handling days after payment (0 while unpaid).
+    pub fn rts_sla_time(&self) -> i64 {
         if self.paid_time > 0 {
             self.paid_time + HANDLING_DAYS * 86_400
         } else {
@@ -225,13 +228,15 @@ impl Order {
         put("user_id", json!(self.user_id));
         put("shipping_type", json!(self.shipping_type));
         put("fulfillment_type", json!("FULFILLMENT_BY_SELLER"));
-        put("delivery_option_id", json!("7091146663229654785"));
-        put("delivery_option_name", json!("Standard shipping"));
+        let (option_id, option_name) = fulfillment::delivery_option(self.shipping_type);
+        put("delivery_option_id", json!(option_id));
+        put("delivery_option_name", json!(option_name));
         put("warehouse_id", json!(self.warehouse_id));
-        if !self.tracking_number.is_empty() {
-            put("tracking_number", json!(self.tracking_number));
-            put("shipping_provider", json!("USPS"));
-            put("shipping_provider_id", json!("6617675021119438849"));
+        // The order shows the latest package's tracking.
+        if let Some(p) = self.packages.last() {
+            put("tracking_number", json!(p.tracking_number));
+            put("shipping_provider", json!(p.provider_name));
+            put("shipping_provider_id", json!(p.provider_id));
         }
         for (k, t) in [
             ("rts_time", self.rts_time),
@@ -251,7 +256,12 @@ impl Order {
             put("cancel_reason", json!(self.cancel_reason));
             put("cancellation_initiator", json!(self.cancellation_initiator));
         }
-        put("packages", json!([]));
+        let packages: Vec<Value> = self
+            .packages
+            .iter()
+            .map(|p| json!({ "id": p.id }))
+            .collect();
+        put("packages", json!(packages));
         let subtotal = self.subtotal_cents();
         put(
             "payment",
@@ -268,34 +278,20 @@ impl Order {
             }),
         );
         if !self.recipient_hidden() {
-            put(
-                "recipient_address",
-                json!({
-                    "name": format!("{} {}", self.first_name, self.last_name),
-                    "first_name": self.first_name,
-                    "last_name": self.last_name,
-                    "phone_number": "(+1)213*****00",
-                    "full_address": "742 Evergreen Terrace, Springfield, Oregon, United States, 97477",
-                    "address_line1": "742 Evergreen Terrace",
-                    "address_line2": "",
-                    "address_line3": "",
-                    "address_line4": "",
-                    "address_detail": "",
-                    "postal_code": "97477",
-                    "region_code": "US",
-                    "district_info": [
-                        {"address_level": "L0", "address_level_name": "Country", "address_name": "United States"},
-                        {"address_level": "L1", "address_level_name": "State", "address_name": "Oregon"},
-                        {"address_level": "L3", "address_level_name": "City", "address_name": "Springfield"},
-                    ],
-                }),
-            );
+            put("recipient_address", self.recipient_address());
         }
         let lines: Vec<Value> = self
             .lines
             .iter()
             .map(|l| {
-                json!({
+                let package = self.package_of(&l.id);
+                // While some lines wait, each line shows where it is itself.
+                let display_status = match (self.status, package) {
+                    ("PARTIALLY_SHIPPING", Some(_)) => "AWAITING_COLLECTION",
+                    ("PARTIALLY_SHIPPING", None) => "AWAITING_SHIPMENT",
+                    (status, _) => status,
+                };
+                let mut line = json!({
                     "id": l.id,
                     "product_id": l.product_id,
                     "product_name": l.product_name,
@@ -308,9 +304,23 @@ impl Order {
                     "platform_discount": "0",
                     "seller_discount": "0",
                     "currency": self.currency,
-                    "display_status": self.status,
+                    "display_status": display_status,
                     "is_gift": false,
-                })
+                });
+                // US lines carry no package fields before they are shipped (reference §1).
+                if let (Some(p), Some(fields)) = (package, line.as_object_mut()) {
+                    for (k, v) in [
+                        ("package_id", json!(p.id)),
+                        ("package_status", json!(p.status)),
+                        ("tracking_number", json!(p.tracking_number)),
+                        ("shipping_provider_id", json!(p.provider_id)),
+                        ("shipping_provider_name", json!(p.provider_name)),
+                        ("rts_time", json!(p.create_time)),
+                    ] {
+                        fields.insert(k.to_owned(), v);
+                    }
+                }
+                line
             })
             .collect();
         put("line_items", json!(lines));
@@ -327,6 +337,7 @@ impl Order {
         match to {
             "CANCELLED" => {
                 self.cancel_time = at;
+                self.move_packages("CANCELLED", at);
                 let (reason, by) = if self.paid_time == 0 {
                     ("Payment not completed", "SYSTEM")
                 } else {
@@ -338,11 +349,33 @@ impl Order {
             "ON_HOLD" | "AWAITING_SHIPMENT" if self.paid_time == 0 => self.paid_time = at,
             "AWAITING_COLLECTION" => {
                 self.rts_time = at;
-                self.tracking_number =
-                    format!("9400{:018}", rng.random_range(0..1_000_000_000_000u64));
+                // Shipped outside the API (Seller Center): the rest goes in one USPS package.
+                let rest = self.unshipped_lines();
+                if !rest.is_empty() {
+                    let (provider_id, provider_name) = fulfillment::DEFAULT_PROVIDER;
+                    self.packages.push(Package {
+                        id: format!("115{:016}", rng.random_range(0..10_000_000_000_000_000u64)),
+                        line_ids: rest,
+                        tracking_number: format!(
+                            "9400{:018}",
+                            rng.random_range(0..1_000_000_000_000u64)
+                        ),
+                        provider_id: provider_id.to_owned(),
+                        provider_name: provider_name.to_owned(),
+                        status: "PROCESSING",
+                        create_time: at,
+                        update_time: at,
+                    });
+                }
             }
-            "IN_TRANSIT" => self.collection_time = at,
-            "DELIVERED" => self.delivery_time = at,
+            "IN_TRANSIT" => {
+                self.collection_time = at;
+                self.move_packages("FULFILLING", at);
+            }
+            "DELIVERED" => {
+                self.delivery_time = at;
+                self.move_packages("COMPLETED", at);
+            }
             "COMPLETED" => {
                 // Settled with the completion; a refund after delivery shows in the statement.
                 self.settled_time = at;
@@ -359,10 +392,85 @@ impl Order {
         true
     }
 
-    /// The status after this one along the flow.
+    /// The status after this one along the flow; a partly shipped order ships the rest next.
     fn next(&self) -> Option<&'static str> {
-        let i = FLOW.iter().position(|s| *s == self.status)?;
+        let i = rank(self.status)?;
         FLOW.get(i + 1).copied()
+    }
+
+    /// The package a line was shipped in.
+    pub fn package_of(&self, line_id: &str) -> Option<&Package> {
+        self.packages
+            .iter()
+            .find(|p| p.line_ids.iter().any(|l| l == line_id))
+    }
+
+    /// Ids of the lines no package holds yet.
+    pub fn unshipped_lines(&self) -> Vec<String> {
+        self.lines
+            .iter()
+            .filter(|l| self.package_of(&l.id).is_none())
+            .map(|l| l.id.clone())
+            .collect()
+    }
+
+    fn move_packages(&mut self, status: &'static str, at: i64) {
+        for p in self.packages.iter_mut().filter(|p| p.status != "CANCELLED") {
+            p.status = status;
+            p.update_time = at;
+        }
+    }
+
+    /// The seller shipped `package` at `at` (Mark Package As Shipped): the order waits for
+    /// collection once every line is in a package, and is partly shipping until then.
+    pub fn ship(&mut self, package: Package, at: i64) {
+        let at = at.max(self.update_time + 1);
+        self.packages.push(package);
+        if self.unshipped_lines().is_empty() {
+            self.status = "AWAITING_COLLECTION";
+            self.rts_time = at;
+        } else {
+            self.status = "PARTIALLY_SHIPPING";
+        }
+        self.update_time = at;
+        self.history.push(self.render());
+    }
+
+    /// Moves payment back so that the ship-by time passed an hour ago (a test control).
+    pub fn make_overdue(&mut self, now: i64) -> bool {
+        if self.paid_time == 0 || !self.packages.is_empty() {
+            return false;
+        }
+        self.paid_time = now - HANDLING_DAYS * 86_400 - 3_600;
+        self.create_time = self.create_time.min(self.paid_time - 60);
+        let now_state = self.render();
+        if let Some(last) = self.history.last_mut() {
+            *last = now_state;
+        }
+        true
+    }
+
+    /// Where the order goes, as the order and its packages show it.
+    pub fn recipient_address(&self) -> Value {
+        json!({
+            "name": format!("{} {}", self.first_name, self.last_name),
+            "first_name": self.first_name,
+            "last_name": self.last_name,
+            "phone_number": "(+1)213*****00",
+            "full_address": "742 Evergreen Terrace, Springfield, Oregon, United States, 97477",
+            "address_line1": "742 Evergreen Terrace",
+            "address_line2": "",
+            "address_line3": "",
+            "address_line4": "",
+            "address_detail": "",
+            "postal_code": "97477",
+            "region_code": "US",
+            "district_info": [
+                {"address_level": "L0", "address_level_name": "Country", "address_name": "United States"},
+                {"address_level": "L1", "address_level_name": "State", "address_name": "Oregon"},
+                {"address_level": "L3", "address_level_name": "City", "address_name": "Springfield"},
+            ],
+        })
     }
 
     /// Walks forward until `target`, one step per call of `at` (which gives each step's time).
@@ -374,7 +482,7 @@ impl Order {
     ) {
         while self.status != target {
             let to = if target == "CANCELLED" {
-                let i = FLOW.iter().position(|s| *s == self.status).unwrap_or(0);
+                let i = rank(self.status).unwrap_or(0);
                 // Cancellations happen before shipping: walk there first.
                 if i >= 2 || (i == 1 && rng.random_bool(0.5)) || (i == 0 && rng.random_bool(0.6)) {
                     "CANCELLED"
@@ -424,7 +532,7 @@ fn new_order(inner: &mut Inner, shop_id: &str, created: i64) -> Order {
         shipping_type: "SELLER",
         shipping_fee: "4.99".into(),
         lines: Vec::new(),
-        tracking_number: String::new(),
+        packages: Vec::new(),
         rts_time: 0,
         collection_time: 0,
         delivery_time: 0,
@@ -540,6 +648,16 @@ pub fn place(inner: &mut Inner, shop_id: &str, spec: &NewOrder, now: i64) -> Str
     let id = order.id.clone();
     inner.orders.insert(id.clone(), order);
     id
+}
+
+/// Position along [`FLOW`]; a partly shipped order still waits for shipment.
+fn rank(status: &str) -> Option<usize> {
+    let status = if status == "PARTIALLY_SHIPPING" {
+        "AWAITING_SHIPMENT"
+    } else {
+        status
+    };
+    FLOW.iter().position(|s| *s == status)
 }
 
 /// The sandbox's spelling of a status name, or `None` for one it does not know.

@@ -86,6 +86,23 @@ pub struct Delivery {
     pub http_status: Option<u16>,
 }
 
+/// One shipment the marketplace accepted (Mark Package As Shipped). A refused call, such as a
+/// second one for lines already shipped, is not a shipment.
+#[derive(Debug, Clone, Serialize, PartialEq, Eq)]
+pub struct Shipped {
+    pub shop_id: String,
+    pub order_id: String,
+    pub package_id: String,
+    pub tracking_number: String,
+    pub shipping_provider_id: String,
+    pub shipping_provider_name: String,
+    pub order_line_item_ids: Vec<String>,
+    /// Unix seconds.
+    pub at: i64,
+    /// Shipped after the order's ship-by time (`rts_sla_time`): accepted, but a late dispatch.
+    pub late: bool,
+}
+
 /// The parts of a ledger entry a handler fills in.
 #[derive(Default)]
 pub struct Write {
@@ -98,8 +115,12 @@ pub struct Write {
 /// A fault queued for the next request, ahead of the random ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scripted {
-    Throttle { retry_after_secs: u64 },
+    Throttle {
+        retry_after_secs: u64,
+    },
     Error,
+    /// A 500 after the write was applied (on reads, a plain 500).
+    ErrorAfterWrite,
 }
 
 pub struct Bucket {
@@ -135,6 +156,8 @@ pub struct Inner {
     /// Whether order changes made through the sandbox's controls are delivered as webhooks.
     pub webhooks_auto: bool,
     pub deliveries: Vec<Delivery>,
+    /// Accepted shipments, in order.
+    pub shipments: Vec<Shipped>,
     pub activities: BTreeMap<String, Activity>,
     pub ledger: Vec<LedgerEntry>,
     pub daily_creates: HashMap<(String, i64), u32>,
@@ -164,6 +187,7 @@ impl Inner {
             webhooks: HashMap::new(),
             webhooks_auto: true,
             deliveries: Vec::new(),
+            shipments: Vec::new(),
             activities: BTreeMap::new(),
             ledger: Vec::new(),
             daily_creates: HashMap::new(),
