@@ -44,6 +44,81 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
     Ok(Some(handle))
 }
 
+/// Starts the in-process print-on-demand providers when demo mode is on and no provider base is
+/// configured, and points the fulfilment settings at them. Orders there move on by themselves
+/// (every 20 s unless `SANDBOX_PROVIDERS_PROGRESS_SECS` says otherwise), so a demo order ships.
+pub async fn start_providers(
+    config: &mut Config,
+) -> anyhow::Result<Option<sandbox::providers::ProvidersHandle>> {
+    if !config.demo || config.jobs.fulfillment_base_url.is_some() {
+        return Ok(None);
+    }
+    let mut providers = sandbox::providers::ProvidersConfig::from_env()?;
+    if std::env::var("SANDBOX_PROVIDERS_PROGRESS_SECS").is_err() {
+        providers.progress_every = Some(std::time::Duration::from_secs(20));
+    }
+    let handle = sandbox::providers::start(providers).await?;
+    config.jobs.fulfillment_base_url = Some(handle.base_url().to_owned());
+    println!(
+        "  POD providers   sandbox at {} (Printify, Gearment, Merchize, Lenful, HMFulfill, MangoTee)",
+        handle.base_url()
+    );
+    Ok(Some(handle))
+}
+
+/// Gives the demo client an account at every provider's stand-in (once: an account of a
+/// provider it has already is left alone), so a newcomer can fulfil a demo order offline.
+pub async fn seed_providers(
+    state: &AppState,
+    providers: &sandbox::providers::ProvidersSandbox,
+    base_url: &str,
+) -> anyhow::Result<()> {
+    let mut conn = state.db.conn().await?;
+    let Some(demo) = clients::by_key(&mut conn, DEMO_KEY).await? else {
+        return Ok(());
+    };
+    let Some(admin) = users::by_email(&mut conn, &Email::parse("demo email", DEMO_ADMIN)?)
+        .await?
+        .filter(|u| u.client_id == demo.id)
+    else {
+        return Ok(());
+    };
+    let have = domain::fulfillment::accounts(&mut conn, &demo.id).await?;
+    drop(conn);
+    let me = crate::auth::Caller::of(admin);
+    for p in sandbox::providers::Provider::ALL {
+        let provider = match p {
+            sandbox::providers::Provider::Printify => domain::fulfillment::ProviderType::Printify,
+            sandbox::providers::Provider::Gearment => domain::fulfillment::ProviderType::Gearment,
+            sandbox::providers::Provider::Merchize => domain::fulfillment::ProviderType::Merchize,
+            sandbox::providers::Provider::Lenful => domain::fulfillment::ProviderType::Lenful,
+            sandbox::providers::Provider::HmFulfill => domain::fulfillment::ProviderType::HmFulfill,
+            sandbox::providers::Provider::MangoTee => domain::fulfillment::ProviderType::MangoTee,
+        };
+        if have.iter().any(|a| a.provider == provider) {
+            continue;
+        }
+        let account = providers.account(p);
+        let created = crate::fulfillment::create_provider(
+            state,
+            &me,
+            crate::fulfillment::NewProvider {
+                provider,
+                name: Some(format!("{} (sandbox)", provider.display_name())),
+                api_key: account.api_key.clone(),
+                api_secret: account.api_secret.clone(),
+                shop_id: account.shop_id.clone(),
+                base_url: account.base_path.as_ref().map(|p| format!("{base_url}{p}")),
+            },
+        )
+        .await;
+        if let Err(e) = created {
+            tracing::warn!(provider = provider.as_str(), error = %e.message, "demo provider account not seeded");
+        }
+    }
+    Ok(())
+}
+
 /// The demo shop's name in the sandbox.
 const DEMO_SHOP: &str = "Sellerdesk Demo Shop";
 

@@ -513,7 +513,6 @@ pub async fn create_order(
                     fulfillment_sku: item.fulfillment_sku.trim().to_owned(),
                     design_front_url: item.design_front_url.clone(),
                     design_back_url: item.design_back_url.clone(),
-                    ..Mapping::default()
                 },
             )
             .await?;
@@ -708,7 +707,7 @@ pub async fn sku_mappings(
     me: &Caller,
     provider_id: &str,
     order_item_ids: &[String],
-) -> ApiResult<Vec<(String, Mapping, bool)>> {
+) -> ApiResult<Vec<(String, Mapping, mappings::Source)>> {
     if order_item_ids.len() > 200 {
         return Err(ApiError::bad_input("orderItemIds", "at most 200"));
     }
@@ -728,10 +727,10 @@ pub async fn sku_mappings(
         if desk::get(&mut conn, &me.scope, &order_id).await.is_err() {
             continue;
         }
-        if let Some((mapping, inherited)) =
+        if let Some((mapping, source)) =
             mappings::of_item(&mut conn, &me.scope.client_id, provider_id, id).await?
         {
-            out.push((id.clone(), mapping, inherited));
+            out.push((id.clone(), mapping, source));
         }
     }
     Ok(out)

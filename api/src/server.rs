@@ -64,6 +64,7 @@ pub struct Application {
     pool: Option<jobs::PoolHandle>,
     // Kept alive as long as the server: dropping the handle stops the sandbox.
     demo_sandbox: Option<sandbox::tiktok::SandboxHandle>,
+    demo_providers: Option<sandbox::providers::ProvidersHandle>,
 }
 
 impl Application {
@@ -95,6 +96,7 @@ impl Application {
             listener,
             pool,
             demo_sandbox,
+            demo_providers,
         } = self;
         axum::serve(
             listener,
@@ -108,6 +110,7 @@ impl Application {
         }
         state.db.pool.close().await;
         drop(demo_sandbox);
+        drop(demo_providers);
         Ok(())
     }
 }
@@ -134,6 +137,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         .await
         .map_err(anyhow::Error::msg)?;
     let demo_sandbox = demo::start_sandbox(&mut config).await?;
+    let demo_providers = demo::start_providers(&mut config).await?;
     let tiktok = config
         .jobs
         .tiktok
@@ -168,6 +172,9 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
     };
     if let Some(handle) = &demo_sandbox {
         demo::seed_shop(&state, handle.sandbox()).await?;
+    }
+    if let Some(handle) = &demo_providers {
+        demo::seed_providers(&state, handle.sandbox(), handle.base_url()).await?;
     }
     let limits = Limits {
         depth: config.graphql_max_depth,
@@ -213,6 +220,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         listener,
         pool,
         demo_sandbox,
+        demo_providers,
     })
 }
 

@@ -11,7 +11,9 @@ use std::time::Duration;
 use chrono::{DateTime, Utc};
 use serde_json::{Value, json};
 
-use common::{DEMO_ADMIN, DEMO_PASSWORD, DEMO_STAFF, Server, code, me_id, message, wait_for};
+use common::{
+    DEMO_ADMIN, DEMO_PASSWORD, DEMO_STAFF, Server, code, me_id, message, new_client, wait_for,
+};
 
 /// Rows written straight into the server's database.
 struct Rows {
@@ -770,24 +772,6 @@ async fn profit_summary_deadlines_search_and_sold_products_match_the_fixture() {
 }
 
 /// A new client with a verified ADMIN; returns the ADMIN's token.
-async fn new_client(s: &Server, key: &str, email: &str) -> String {
-    let input = json!({ "clientName": "Other Prints", "clientKey": key, "email": email, "password": "other-password-1", "firstName": "Ola", "lastName": "Other" });
-    s.ok(
-        "mutation($i: SignUpClientInput!) { signUpClient(input: $i) }",
-        json!({ "i": input }),
-        None,
-    )
-    .await;
-    let token = s.mailed_token(email, "/verify-email").await;
-    s.ok(
-        "mutation($t: String!) { verifyClient(token: $t) }",
-        json!({ "t": token }),
-        None,
-    )
-    .await;
-    s.login(email, "other-password-1").await
-}
-
 const EXPORT: &str = "mutation($f: OrderFilter) { exportOrders(filter: $f) { id status batchId } }";
 const EXPORT_STATUS: &str = "query($id: ID!) { getOrderExport(id: $id) { id status doneRows totalRows downloadUrl fileName error } }";
 

@@ -29,8 +29,9 @@ CREATE TABLE fulfillment_order_events (
 );
 CREATE INDEX fulfillment_order_events_order_idx ON fulfillment_order_events (fulfillment_order_id, created_at);
 
--- A variant (by its SKU) of a product, or of every product made from a template, maps to a
--- provider's variant and print files. A product's own mapping wins over its template's.
+-- A variant (by its SKU) of a product, or of every product made from a template, or a
+-- marketplace SKU sold without a product in Sellerdesk, maps to a provider's variant and print
+-- files. A product's own mapping wins over its template's, which wins over the bare SKU's.
 CREATE TABLE fulfillment_sku_mappings (
     id                TEXT NOT NULL,
     client_id         TEXT NOT NULL,
@@ -50,10 +51,12 @@ CREATE TABLE fulfillment_sku_mappings (
     CONSTRAINT fulfillment_sku_mappings_provider_fk FOREIGN KEY (provider_id) REFERENCES fulfillment_providers (id) ON DELETE CASCADE,
     CONSTRAINT fulfillment_sku_mappings_product_fk FOREIGN KEY (product_id) REFERENCES products (id) ON DELETE CASCADE,
     CONSTRAINT fulfillment_sku_mappings_template_fk FOREIGN KEY (template_id) REFERENCES product_templates (id) ON DELETE CASCADE,
-    CONSTRAINT fulfillment_sku_mappings_owner_check CHECK ((product_id IS NULL) <> (template_id IS NULL))
+    CONSTRAINT fulfillment_sku_mappings_owner_check CHECK (product_id IS NULL OR template_id IS NULL)
 );
 CREATE UNIQUE INDEX fulfillment_sku_mappings_product_idx ON fulfillment_sku_mappings (provider_id, product_id, variant_sku);
 CREATE UNIQUE INDEX fulfillment_sku_mappings_template_idx ON fulfillment_sku_mappings (provider_id, template_id, variant_sku);
+CREATE UNIQUE INDEX fulfillment_sku_mappings_sku_idx ON fulfillment_sku_mappings (provider_id, variant_sku)
+    WHERE product_id IS NULL AND template_id IS NULL;
 
 -- What the nightly reconciliation found: an order at the provider we do not know
 -- (UNKNOWN_AT_SELLERDESK), one we think exists that the provider lacks (MISSING_AT_PROVIDER),

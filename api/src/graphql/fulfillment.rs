@@ -4,7 +4,7 @@ use async_graphql::{ComplexObject, Context, Enum, ID, InputObject, Json, Object,
 use chrono::{DateTime, Utc};
 use connectors::fulfillment::{self as provider, ProductQuery};
 use domain::fulfillment::drifts::Drift;
-use domain::fulfillment::mappings::Mapping;
+use domain::fulfillment::mappings::{Mapping, Source};
 use domain::fulfillment::orders::{self as fo, Event, Filter, Shipping, SortField};
 use domain::fulfillment::{ProviderAccount, ProviderType};
 use domain::time;
@@ -788,12 +788,12 @@ impl FulfillmentQuery {
                 .await?
                 .into_iter()
                 .map(
-                    |(id, m, inherited): (String, Mapping, bool)| FulfillmentSkuMapping {
+                    |(id, m, source): (String, Mapping, Source)| FulfillmentSkuMapping {
                         order_item_id: id.into(),
                         fulfillment_sku: m.fulfillment_sku,
                         design_front_url: m.design_front_url,
                         design_back_url: m.design_back_url,
-                        from_template: inherited,
+                        from_template: source == Source::Template,
                         cost: None,
                     },
                 )

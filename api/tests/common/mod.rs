@@ -128,6 +128,8 @@ pub struct Server {
     http: reqwest::Client,
     /// The TikTok Shop the server talks to: a sandbox in this test process.
     pub tiktok: sandbox::tiktok::SandboxHandle,
+    /// The print-on-demand providers the server talks to, in this test process.
+    pub providers: sandbox::providers::ProvidersHandle,
 }
 
 /// A sandbox as tests want it by default: no faults, a short audit.
@@ -160,6 +162,9 @@ impl Server {
         let tiktok = sandbox::tiktok::start(tiktok)
             .await
             .expect("start the TikTok sandbox");
+        let providers = sandbox::providers::start(sandbox::providers::ProvidersConfig::default())
+            .await
+            .expect("start the providers' sandbox");
         let mut vars: HashMap<String, String> = HashMap::new();
         for (k, v) in [
             ("PORT", port.to_string()),
@@ -176,6 +181,7 @@ impl Server {
             ("TIKTOK_APP_SECRET", tiktok.sandbox().app_secret()),
             ("TIKTOK_SERVICE_ID", tiktok.sandbox().service_id()),
             ("TIKTOK_BASE_URL", tiktok.base_url().to_owned()),
+            ("FULFILLMENT_BASE_URL", providers.base_url().to_owned()),
             // Image fetches reach loopback only where allowed: the sandbox and the image host.
             (
                 "FETCH_ALLOW_HOSTS",
@@ -220,6 +226,7 @@ impl Server {
                 .build()
                 .expect("http client"),
             tiktok,
+            providers,
         };
         server.spawn().await;
         server
@@ -227,6 +234,11 @@ impl Server {
 
     pub fn sandbox(&self) -> &sandbox::tiktok::TiktokSandbox {
         self.tiktok.sandbox()
+    }
+
+    /// The print-on-demand providers' sandbox.
+    pub fn providers(&self) -> &sandbox::providers::ProvidersSandbox {
+        self.providers.sandbox()
     }
 
     pub fn data_dir(&self) -> &Path {
@@ -650,4 +662,23 @@ pub async fn give_plan(server: &Server, token: &str, plan_type: &str) {
         .execute(&mut *conn)
         .await
         .expect("plan set");
+}
+
+/// Signs up and verifies another client; answers its admin's token.
+pub async fn new_client(s: &Server, key: &str, email: &str) -> String {
+    let input = json!({ "clientName": "Other Prints", "clientKey": key, "email": email, "password": "other-password-1", "firstName": "Ola", "lastName": "Other" });
+    s.ok(
+        "mutation($i: SignUpClientInput!) { signUpClient(input: $i) }",
+        json!({ "i": input }),
+        None,
+    )
+    .await;
+    let token = s.mailed_token(email, "/verify-email").await;
+    s.ok(
+        "mutation($t: String!) { verifyClient(token: $t) }",
+        json!({ "t": token }),
+        None,
+    )
+    .await;
+    s.login(email, "other-password-1").await
 }
