@@ -894,3 +894,197 @@ mod mangotee {
         assert_eq!(count_ref(sb, Provider::MangoTee, "fo-mf"), 1);
     }
 }
+
+mod hmfulfill {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "external_id": reference,
+            "shipping_method": "standard",
+            "address": {
+                "name": "Alan Turing", "address1": "2 Bletchley Rd", "address2": "",
+                "city": "Austin", "state": "TX", "zip": "73301", "country": "US",
+                "phone": "+1 555 0103", "email": "alan@example.com"
+            },
+            "items": [{
+                "sku": "HM-G18500-NVY-L", "quantity": 1,
+                "print_files": [{ "position": "front", "url": "https://cdn.example.com/f.png" }],
+                "mockup_url": "https://cdn.example.com/m.png"
+            }]
+        })
+    }
+
+    struct Hmf {
+        w: World,
+        key: String,
+    }
+
+    impl Hmf {
+        async fn start() -> Hmf {
+            let w = World::start().await;
+            let key = w.sb().account(Provider::HmFulfill).api_key;
+            Hmf { w, key }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("/hmfulfill/v1{path}")))
+                    .header("X-API-Key", &self.key),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("/hmfulfill/v1{path}")))
+                    .header("X-API-Key", &self.key)
+                    .json(&body),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials_and_serves_the_catalogue() {
+        let h = Hmf::start().await;
+        let got = send(h.w.http.get(h.w.url("/hmfulfill/v1/products"))).await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["error"]["code"], "UNAUTHORIZED");
+        let products = h.get("/products").await;
+        let list = products.body.as_array().expect("a bare array");
+        let hoodie = list
+            .iter()
+            .find(|p| p["sku"] == "HM-G18500-NVY-L")
+            .expect("hoodie");
+        assert_eq!(hoodie["product_line"], "apparel");
+        assert!(hoodie["base_cost"].as_f64() > Some(0.0));
+        assert!(
+            hoodie["print_positions"]
+                .as_array()
+                .expect("positions")
+                .iter()
+                .any(|p| p == "hood")
+        );
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_answers_409_with_the_existing_id() {
+        let h = Hmf::start().await;
+        let created = h.post("/orders", order_body("fo-h1")).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        assert_eq!(created.body["status"], "pending");
+        assert_eq!(created.body["currency"], "USD");
+        assert!(created.body["total_cost"].as_f64() > Some(0.0));
+        let id = created.body["id"].as_str().expect("id").to_owned();
+
+        let read = h.get(&format!("/orders/{id}")).await;
+        assert_eq!(read.body["external_id"], "fo-h1");
+        assert!(read.body.get("tracking").is_none());
+        let list = h.get("/orders?status=pending&page=1&limit=10").await;
+        assert_eq!(list.body["total"], 1);
+        assert_eq!(list.body["page"], 1);
+        assert_eq!(list.body["data"][0]["id"], id.as_str());
+
+        let dup = h.post("/orders", order_body("fo-h1")).await;
+        assert_eq!(dup.status, 409);
+        assert_eq!(dup.body["error"]["id"], id.as_str());
+        assert_eq!(count_ref(h.w.sb(), Provider::HmFulfill, "fo-h1"), 1);
+
+        let mut bad = order_body("fo-h2");
+        bad["address"]["zip"] = json!("");
+        let got = h.post("/orders", bad).await;
+        assert_eq!(got.status, 422);
+        assert_eq!(got.body["error"]["fields"]["address.zip"], "is required");
+        let mut bad = order_body("fo-h2");
+        bad["items"][0]["print_files"][0]["position"] = json!("hood");
+        bad["items"][0]["sku"] = json!("HM-G5000-BLK-M");
+        let got = h.post("/orders", bad).await;
+        assert!(
+            got.body["error"]["fields"]
+                .get("items[0].print_files[0].position")
+                .is_some()
+        );
+    }
+
+    #[tokio::test]
+    async fn cancels_pending_and_refuses_in_production() {
+        let h = Hmf::start().await;
+        let a = h.post("/orders", order_body("fo-hc1")).await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = h.post(&format!("/orders/{a}/cancel"), json!({})).await;
+        assert_eq!(ok.body["status"], "cancelled");
+        let b = h.post("/orders", order_body("fo-hc2")).await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        h.w.sb().advance(Provider::HmFulfill, &b);
+        let refused = h.post(&format!("/orders/{b}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 409);
+        assert_eq!(refused.body["error"]["status"], "in_production");
+    }
+
+    #[tokio::test]
+    async fn ships_and_delivers_with_signed_webhooks() {
+        let h = Hmf::start().await;
+        let rx = Receiver::start().await;
+        let account = h.w.sb().account(Provider::HmFulfill);
+        h.w.sb()
+            .set_webhook(Provider::HmFulfill, &account, &rx.url, "hm-secret");
+        let id = h.post("/orders", order_body("fo-hs")).await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(h.w.sb().advance_to(Provider::HmFulfill, &id, "shipped"));
+        let read = h.get(&format!("/orders/{id}")).await;
+        assert_eq!(read.body["tracking"]["carrier"], "USPS");
+        let (headers, raw, body) = rx
+            .wait_for(|v| v["event"] == "order.shipment" && v["status"] == "shipped")
+            .await;
+        assert_eq!(body["external_id"], "fo-hs");
+        assert_eq!(body["tracking"]["number"], read.body["tracking"]["number"]);
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("hm-secret", &raw).as_str())
+        );
+        assert!(h.w.sb().advance(Provider::HmFulfill, &id));
+        assert_eq!(
+            h.get(&format!("/orders/{id}")).await.body["status"],
+            "delivered"
+        );
+        rx.wait_for(|v| v["status"] == "delivered").await;
+    }
+
+    #[tokio::test]
+    async fn rate_limits_with_retry_after_and_ledgers_faults() {
+        let h = Hmf::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = h.get("/products").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        let got = throttled.expect("a 429");
+        assert!(got.header("retry-after").is_some());
+        assert_eq!(got.body["error"]["code"], "RATE_LIMITED");
+
+        let sb = h.w.sb();
+        sb.set_rate_limits(false);
+        sb.set_faults(Some(Provider::HmFulfill), faults(0.0, 0.0, 1.0));
+        assert_eq!(h.post("/orders", order_body("fo-hf")).await.status, 500);
+        let e = last_entry(sb, Provider::HmFulfill);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        let made = e.order_id.expect("made");
+        sb.set_faults(None, Faults::default());
+        let dup = h.post("/orders", order_body("fo-hf")).await;
+        assert_eq!(dup.body["error"]["id"], made.as_str());
+    }
+}
