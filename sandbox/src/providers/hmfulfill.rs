@@ -43,7 +43,7 @@ use chrono::{DateTime, Utc};
 use serde_json::{Map, Value, json};
 
 use super::api::{self, Call, Ctx, Handled, Reply, Spec, field, iso, whole};
-use super::catalog::{self, PRODUCTS, VariantRef};
+use super::catalog::{self, VariantRef};
 use super::limits::{self, Limit};
 use super::state::{Inner, Order, Recipient, Stage};
 use super::webhooks::Event;
