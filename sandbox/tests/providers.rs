@@ -1088,3 +1088,270 @@ mod hmfulfill {
         assert_eq!(dup.body["error"]["id"], made.as_str());
     }
 }
+
+mod gearment {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({ "data": {
+            "reference_id": reference,
+            "platform": "MARKETPLACE_PLATFORM_TIKTOK",
+            "shipping_method": "METHOD_STANDARD",
+            "address": {
+                "first_name": "Katherine", "last_name": "Johnson", "street_1": "3 Langley Blvd",
+                "city": "Hampton", "state_code": "VA", "zip_code": "23666",
+                "country_code": "US", "phone_no": "+1 555 0104", "email": "kj@example.com"
+            },
+            "line_items": [{
+                "variant_id": "GM0002000001", "quantity": 1,
+                "printing_options": [{ "location_code": "PRINT_LOCATION_CODE_FRONT", "url": "https://cdn.example.com/f.png" }]
+            }]
+        }})
+    }
+
+    struct Gm {
+        w: World,
+        key: String,
+        secret: String,
+    }
+
+    impl Gm {
+        async fn start() -> Gm {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Gearment);
+            Gm {
+                key: a.api_key.clone(),
+                secret: a.api_secret.clone().expect("a secret"),
+                w,
+            }
+        }
+
+        fn req(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+            self.w
+                .http
+                .request(method, self.w.url(&format!("/gearment/api/v3{path}")))
+                .header("X-Gearment-Client-Key", &self.key)
+                .header("X-Gearment-Client-Secret", &self.secret)
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(self.req(reqwest::Method::GET, path)).await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(self.req(reqwest::Method::POST, path).json(&body)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials_and_serves_the_catalogue() {
+        let g = Gm::start().await;
+        let got = send(
+            g.w.http
+                .get(g.w.url("/gearment/api/v3/catalog"))
+                .header("X-Gearment-Client-Key", &g.key)
+                .header("X-Gearment-Client-Secret", "wrong"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["status"], "error");
+
+        let catalog = g.get("/catalog?paging.page=1&paging.limit=10").await;
+        assert_eq!(catalog.body["status"], "success");
+        assert_eq!(catalog.body["paging"]["page"], 1);
+        let tee = &catalog.body["data"][0];
+        assert_eq!(tee["product_code"], "G5000");
+        assert_eq!(tee["variants"][1]["variant_id"], "GM0002000001");
+        assert!(
+            tee["print_locations"]
+                .as_array()
+                .expect("locations")
+                .iter()
+                .any(|l| l == "PRINT_LOCATION_CODE_BACK")
+        );
+        let stock = g
+            .get("/catalog/variants/stock?filter.sizes=M&filter.color_codes=%23000000")
+            .await;
+        let rows = stock.body["data"].as_array().expect("rows");
+        assert!(!rows.is_empty());
+        assert!(
+            rows.iter()
+                .all(|v| v["size"] == "M" && v["color_name"] == "Black")
+        );
+        let variants = g.get("/catalog/variants?filter.product_codes=MUG11").await;
+        assert_eq!(variants.body["paging"]["total"], 1);
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_answers_409_with_the_order_made_before() {
+        let g = Gm::start().await;
+        let created = g.post("/orders/draft", order_body("fo-g1")).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let data = &created.body["data"];
+        assert_eq!(data["status"], "VENDOR_ORDER_DRAFT_STATUS_CHECKED_OUT");
+        assert!(data["order_total"].as_f64() > Some(0.0));
+        let id = data["order_id"].as_str().expect("id").to_owned();
+
+        let order = g.get(&format!("/orders/{id}")).await;
+        assert_eq!(
+            order.body["data"]["order_status"],
+            "VENDOR_ORDER_STATUS_AWAITING_FULFILLMENT"
+        );
+        assert_eq!(order.body["data"]["reference_id"], "fo-g1");
+        assert!(order.body["data"].get("tracking_no").is_none());
+        let draft = g.get(&format!("/orders/draft/{id}")).await;
+        assert_eq!(draft.body["data"]["order_id"], id.as_str());
+        let list = g
+            .get("/orders?filter.created_at_min=2000-01-01T00:00:00Z&filter.statuses=VENDOR_ORDER_STATUS_AWAITING_FULFILLMENT&paging.limit=50")
+            .await;
+        assert_eq!(list.body["paging"]["total"], 1);
+        assert_eq!(list.body["data"][0]["order_id"], id.as_str());
+
+        let dup = g.post("/orders/draft", order_body("fo-g1")).await;
+        assert_eq!(dup.status, 409);
+        assert_eq!(dup.body["data"]["order_id"], id.as_str());
+        assert_eq!(count_ref(g.w.sb(), Provider::Gearment, "fo-g1"), 1);
+
+        let unwrapped = g
+            .post("/orders/draft", order_body("fo-g2")["data"].clone())
+            .await;
+        assert_eq!(unwrapped.status, 400);
+        assert!(
+            unwrapped.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("data")
+        );
+        let mut bad = order_body("fo-g2");
+        bad["data"]["address"]["zip_code"] = json!("");
+        let got = g.post("/orders/draft", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("address.zip_code")
+        );
+        let mut bad = order_body("fo-g2");
+        bad["data"]["line_items"][0]["printing_options"][0]["location_code"] =
+            json!("PRINT_LOCATION_CODE_HOOD");
+        let got = g.post("/orders/draft", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("line_items[0].printing_options[0].location_code")
+        );
+        let quote = g.post("/orders/price", order_body("fo-g3")).await;
+        assert!(quote.body["data"]["order_total"].as_f64() > Some(0.0));
+        assert_eq!(count_ref(g.w.sb(), Provider::Gearment, "fo-g3"), 0);
+    }
+
+    #[tokio::test]
+    async fn cancels_awaiting_fulfilment_and_refuses_in_production() {
+        let g = Gm::start().await;
+        let a = g.post("/orders/draft", order_body("fo-gc1")).await.body["data"]["order_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = g.post(&format!("/orders/{a}/cancel"), json!({})).await;
+        assert_eq!(
+            ok.body["data"]["order_status"],
+            "VENDOR_ORDER_STATUS_CANCELLED"
+        );
+        let b = g.post("/orders/draft", order_body("fo-gc2")).await.body["data"]["order_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        g.w.sb().advance(Provider::Gearment, &b);
+        let refused = g.post(&format!("/orders/{b}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 400);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("VENDOR_ORDER_STATUS_IN_PRODUCTION")
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let g = Gm::start().await;
+        let rx = Receiver::start().await;
+        let hook = g
+            .post("/webhooks", json!({ "url": rx.url, "secret": "gm-secret" }))
+            .await;
+        assert_eq!(hook.status, 200);
+        let id = g.post("/orders/draft", order_body("fo-gs")).await.body["data"]["order_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(
+            g.w.sb()
+                .advance_to(Provider::Gearment, &id, "VENDOR_ORDER_STATUS_SHIPPED")
+        );
+        let order = g.get(&format!("/orders/{id}")).await;
+        let tracking = &order.body["data"]["order_trackings"][0];
+        assert_eq!(tracking["carrier"], "USPS");
+        assert_eq!(order.body["data"]["tracking_no"], tracking["tracking_no"]);
+        let (headers, raw, body) = rx.wait_for(|v| v["type"] == "order_tracking_updated").await;
+        assert_eq!(body["order"]["vendor_id"], "fo-gs");
+        assert_eq!(body["order"]["tracking_no"], tracking["tracking_no"]);
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("gm-secret", &raw).as_str())
+        );
+        let hooks = g.get("/webhooks").await;
+        let hook_id = hooks.body["data"][0]["webhook_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let gone = send(g.req(reqwest::Method::DELETE, &format!("/webhooks/{hook_id}"))).await;
+        assert_eq!(gone.status, 200);
+    }
+
+    #[tokio::test]
+    async fn blocks_for_a_minute_past_100_calls_in_10_seconds() {
+        let g = Gm::start().await;
+        let mut ok = 0;
+        let mut throttled = None;
+        for _ in 0..150 {
+            let got = g.get("/webhooks").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+            ok += 1;
+        }
+        let got = throttled.expect("a 429");
+        assert_eq!(ok, 100);
+        assert_eq!(got.body["error"]["code"], 429);
+        let wait: u64 = got
+            .header("retry-after")
+            .and_then(|v| v.parse().ok())
+            .expect("Retry-After");
+        assert!(wait > 50, "blocked for about a minute, not {wait}s");
+        assert_eq!(g.get("/webhooks").await.status, 429);
+    }
+
+    #[tokio::test]
+    async fn injected_faults_show_in_the_ledger() {
+        let g = Gm::start().await;
+        let sb = g.w.sb();
+        sb.set_faults(Some(Provider::Gearment), faults(0.0, 1.0, 0.0));
+        let got = g.get("/catalog").await;
+        assert_eq!(got.status, 429);
+        assert_eq!(got.header("retry-after"), Some("1"));
+        sb.set_faults(Some(Provider::Gearment), faults(0.0, 0.0, 1.0));
+        assert_eq!(
+            g.post("/orders/draft", order_body("fo-gf")).await.status,
+            500
+        );
+        let e = last_entry(sb, Provider::Gearment);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-gf"));
+        sb.set_faults(None, Faults::default());
+        let dup = g.post("/orders/draft", order_body("fo-gf")).await;
+        assert_eq!(dup.status, 409);
+        assert_eq!(dup.body["data"]["order_id"].as_str(), e.order_id.as_deref());
+    }
+}
