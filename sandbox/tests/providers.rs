@@ -1355,3 +1355,291 @@ mod gearment {
         assert_eq!(dup.body["data"]["order_id"].as_str(), e.order_id.as_deref());
     }
 }
+
+mod merchize {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_id": reference,
+            "identifier": "TT-5768123400002",
+            "shipping_info": {
+                "full_name": "Margaret Hamilton", "address_1": "4 Apollo St", "address_2": "",
+                "city": "Boston", "state": "MA", "postcode": "02110", "country": "US",
+                "email": "mh@example.com", "phone": "+1 555 0105"
+            },
+            "items": [{
+                "name": "Moonshot Tee", "quantity": 1, "price": 24.99,
+                "image": "https://cdn.example.com/mock.png",
+                "design_front": "https://cdn.example.com/f.png",
+                "design_back": "https://cdn.example.com/b.png",
+                "attributes": [
+                    { "name": "product", "option": "TEE-G5000" },
+                    { "name": "Color", "option": "Navy" },
+                    { "name": "Size", "option": "XL" }
+                ]
+            }]
+        })
+    }
+
+    struct Mz {
+        w: World,
+        token: String,
+        base: String,
+    }
+
+    impl Mz {
+        async fn start() -> Mz {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Merchize);
+            Mz {
+                token: a.api_key.clone(),
+                base: a.base_path.clone().expect("a tenant path"),
+                w,
+            }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("{}{path}", self.base)))
+                    .bearer_auth(&self.token),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("{}{path}", self.base)))
+                    .header("x-api-key", &self.token)
+                    .json(&body),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials_other_tenants_and_unknown_stores() {
+        let m = Mz::start().await;
+        assert_eq!(m.base, "/merchize/acme/bo-api");
+        let got = send(
+            m.w.http
+                .get(m.w.url(&format!("{}/product/products", m.base)))
+                .bearer_auth("nope"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["success"], false);
+        let other = m.w.sb().add_account(Provider::Merchize);
+        let got = send(
+            m.w.http
+                .get(m.w.url(&format!("{}/product/products", m.base)))
+                .bearer_auth(&other.api_key),
+        )
+        .await;
+        assert_eq!(got.status, 401, "a token opens its own tenant only");
+        let got = send(
+            m.w.http
+                .get(m.w.url("/merchize/nobody/bo-api/product/products"))
+                .bearer_auth(&m.token),
+        )
+        .await;
+        assert_eq!(got.status, 404);
+    }
+
+    #[tokio::test]
+    async fn serves_products_and_artworks() {
+        let m = Mz::start().await;
+        let products = m.get("/product/products?limit=100&page=1").await;
+        assert_eq!(products.body["success"], true);
+        assert_eq!(products.body["data"]["pages"], 1);
+        let hoodie = products.body["data"]["products"]
+            .as_array()
+            .expect("products")
+            .iter()
+            .find(|p| p["sku"] == "HOODIE-G18500")
+            .expect("hoodie")
+            .clone();
+        assert!(
+            hoodie["sides"]
+                .as_array()
+                .expect("sides")
+                .iter()
+                .any(|s| s == "hood")
+        );
+        assert!(hoodie["variants"][0]["base_cost"].as_f64() > Some(0.0));
+        let art = m
+            .get(&format!(
+                "/artwork/artworks?product={}",
+                hoodie["_id"].as_str().expect("id")
+            ))
+            .await;
+        assert!(
+            art.body["data"]
+                .as_array()
+                .expect("artworks")
+                .iter()
+                .any(|a| a["side"] == "hood")
+        );
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_makes_a_second_order_for_a_repeated_order_id() {
+        let m = Mz::start().await;
+        let created = m.post("/order/external/orders", order_body("fo-z1")).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let data = &created.body["data"];
+        assert_eq!(data["status"], "pending");
+        assert_eq!(data["order_progress"][0]["status"], "done");
+        assert_eq!(data["order_progress"][1]["status"], "pending");
+        let id = data["_id"].as_str().expect("id").to_owned();
+        let code = data["code"].as_str().expect("code").to_owned();
+
+        assert_eq!(
+            m.get(&format!("/order/external/orders/{id}")).await.body["data"]["_id"],
+            id.as_str()
+        );
+        assert_eq!(
+            m.get(&format!("/order/external/orders/{code}")).await.body["data"]["_id"],
+            id.as_str()
+        );
+        let found = m.get("/order/external/orders?order_id=fo-z1").await;
+        assert_eq!(found.body["data"]["total"], 1);
+        let since = m
+            .get("/order/external/orders?created_from=2000-01-01")
+            .await;
+        assert_eq!(since.body["data"]["orders"][0]["_id"], id.as_str());
+
+        // Merchize takes no idempotency key: clients look up before they create.
+        let again = m.post("/order/external/orders", order_body("fo-z1")).await;
+        assert_eq!(again.status, 200);
+        assert_eq!(count_ref(m.w.sb(), Provider::Merchize, "fo-z1"), 2);
+
+        let mut bad = order_body("fo-z2");
+        bad["items"][0]["design_hood"] = json!("https://cdn.example.com/h.png");
+        let got = m.post("/order/external/orders", bad).await;
+        assert_eq!(got.status, 400);
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("items[0].design_hood")
+        );
+        let mut bad = order_body("fo-z2");
+        bad["shipping_info"]["postcode"] = json!("");
+        let got = m.post("/order/external/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("shipping_info.postcode")
+        );
+    }
+
+    #[tokio::test]
+    async fn cancels_pending_and_refuses_processing() {
+        let m = Mz::start().await;
+        let a = m
+            .post("/order/external/orders", order_body("fo-zc1"))
+            .await
+            .body["data"]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = m
+            .post(&format!("/order/external/orders/{a}/cancel"), json!({}))
+            .await;
+        assert_eq!(ok.body["data"]["status"], "cancelled");
+        let b = m
+            .post("/order/external/orders", order_body("fo-zc2"))
+            .await
+            .body["data"]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        m.w.sb().advance(Provider::Merchize, &b);
+        let refused = m
+            .post(&format!("/order/external/orders/{b}/cancel"), json!({}))
+            .await;
+        assert_eq!(refused.status, 409);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("processing")
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let m = Mz::start().await;
+        let rx = Receiver::start().await;
+        let account = m.w.sb().account(Provider::Merchize);
+        m.w.sb()
+            .set_webhook(Provider::Merchize, &account, &rx.url, "mz-secret");
+        let id = m
+            .post("/order/external/orders", order_body("fo-zs"))
+            .await
+            .body["data"]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        rx.wait_for(|v| v["event"] == "order_created").await;
+        assert!(m.w.sb().advance_to(Provider::Merchize, &id, "shipped"));
+        let order = m.get(&format!("/order/external/orders/{id}")).await;
+        assert_eq!(order.body["data"]["tracking_company"], "USPS");
+        let (headers, raw, body) = rx.wait_for(|v| v["event"] == "order_tracking").await;
+        assert_eq!(body["resource"]["order_id"], "fo-zs");
+        assert_eq!(
+            body["resource"]["tracking_number"],
+            order.body["data"]["tracking_number"]
+        );
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("mz-secret", &raw).as_str())
+        );
+        let (_, _, progress) = rx
+            .wait_for(|v| v["event"] == "order_progress" && v["resource"]["status"] == "shipped")
+            .await;
+        assert_eq!(progress["resource"]["order_progress"][2]["status"], "done");
+    }
+
+    #[tokio::test]
+    async fn rate_limits_and_ledgers_faults() {
+        let m = Mz::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = m.get("/product/products").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        assert!(throttled.expect("a 429").header("retry-after").is_some());
+        let sb = m.w.sb();
+        sb.set_rate_limits(false);
+        sb.set_faults(Some(Provider::Merchize), faults(0.0, 0.0, 1.0));
+        assert_eq!(
+            m.post("/order/external/orders", order_body("fo-zf"))
+                .await
+                .status,
+            500
+        );
+        let e = last_entry(sb, Provider::Merchize);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        sb.set_faults(None, Faults::default());
+        // The look-up a client makes before creating again finds it.
+        let found = m.get("/order/external/orders?order_id=fo-zf").await;
+        assert_eq!(
+            found.body["data"]["orders"][0]["_id"].as_str(),
+            e.order_id.as_deref()
+        );
+        assert_eq!(
+            last_entry(sb, Provider::Merchize).reference.as_deref(),
+            Some("fo-zf")
+        );
+    }
+}
