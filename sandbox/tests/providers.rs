@@ -120,6 +120,13 @@ fn hmac_hex(secret: &str, body: &[u8]) -> String {
     hex::encode(mac.finalize().into_bytes())
 }
 
+/// An HTML form body (Lenful's login).
+fn form(pairs: &[(&str, &str)]) -> String {
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish()
+}
+
 fn faults(error: f64, throttle: f64, after_write: f64) -> Faults {
     Faults {
         error_rate: error,
@@ -1641,5 +1648,271 @@ mod merchize {
             last_entry(sb, Provider::Merchize).reference.as_deref(),
             Some("fo-zf")
         );
+    }
+}
+
+mod lenful {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_number": reference,
+            "first_name": "Hedy", "last_name": "Lamarr", "country_code": "US",
+            "province": "CA", "city": "Los Angeles", "zip": "90001",
+            "address_1": "5 Frequency Ln", "address_2": "",
+            "items": [{
+                "product_sku": "LF-G5000-WHT-S", "design_sku": "hedy-front", "quantity": 3,
+                "mockups": ["https://cdn.example.com/m.png"],
+                "designs": [{ "position": 1, "link": "https://cdn.example.com/f.png" }],
+                "shippings": [1]
+            }]
+        })
+    }
+
+    struct Lf {
+        w: World,
+        token: String,
+        shop: String,
+    }
+
+    impl Lf {
+        async fn start() -> Lf {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Lenful);
+            let login = send(
+                w.http
+                    .post(w.url("/lenful/seller/login"))
+                    .header("content-type", "application/x-www-form-urlencoded")
+                    .body(form(&[
+                        ("user_name", a.api_key.as_str()),
+                        ("password", a.api_secret.as_deref().unwrap_or_default()),
+                    ])),
+            )
+            .await;
+            assert_eq!(login.status, 200, "{}", login.body);
+            Lf {
+                token: login.body["access_token"]
+                    .as_str()
+                    .expect("token")
+                    .to_owned(),
+                shop: a.shop_id.clone().expect("a shop"),
+                w,
+            }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("/lenful{path}")))
+                    .bearer_auth(&self.token),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("/lenful{path}")))
+                    .bearer_auth(&self.token)
+                    .json(&body),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_a_wrong_password_and_an_unknown_token() {
+        let w = World::start().await;
+        let a = w.sb().account(Provider::Lenful);
+        let got = send(
+            w.http
+                .post(w.url("/lenful/seller/login"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(form(&[
+                    ("user_name", a.api_key.as_str()),
+                    ("password", "wrong"),
+                ])),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert!(got.body.get("access_token").is_none());
+        let got = send(
+            w.http
+                .get(w.url("/lenful/product/list"))
+                .bearer_auth("not-a-token"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        let got = send(
+            w.http
+                .post(w.url("/lenful/seller/login"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(form(&[("user_name", "x")])),
+        )
+        .await;
+        assert_eq!(got.status, 422);
+        assert!(got.body["errors"].get("password").is_some());
+    }
+
+    #[tokio::test]
+    async fn serves_products() {
+        let l = Lf::start().await;
+        let products = l.get("/product/list?page=1&limit=100").await;
+        let list = products.body["data"].as_array().expect("products");
+        let tee = &list[0];
+        assert_eq!(tee["variants"][0]["product_sku"], "LF-G5000-BLK-S");
+        assert!(
+            tee["print_positions"]
+                .as_array()
+                .expect("positions")
+                .iter()
+                .any(|p| p["position"] == 2)
+        );
+        assert!(tee["variants"][0]["base_cost"].as_f64() > Some(0.0));
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_makes_a_second_order_for_a_repeated_number() {
+        let l = Lf::start().await;
+        let created = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-l1"))
+            .await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let data = &created.body["data"];
+        assert_eq!(data["status"], "pending");
+        assert!(data["total_price"].as_f64() > Some(0.0));
+        let id = data["id"].as_str().expect("id").to_owned();
+
+        let read = l.get(&format!("/order/{}/{id}", l.shop)).await;
+        assert_eq!(read.body["data"]["order_number"], "fo-l1");
+        assert_eq!(read.body["data"]["tracking_numbers"], json!([]));
+        let day = |offset: i64| {
+            (chrono::Utc::now() + chrono::Duration::days(offset))
+                .format("%Y-%m-%d")
+                .to_string()
+        };
+        let list = l
+            .post(
+                "/order/list?page=1&limit=10&fields=id,order_number,payment_status,total_price,status&sort_by=create_date_desc",
+                json!({ "from_date": day(-1), "to_date": day(1) }),
+            )
+            .await;
+        let row = &list.body["data"][0];
+        assert_eq!(row["id"], id.as_str());
+        assert_eq!(row["order_number"], "fo-l1");
+        assert!(row.get("items").is_none(), "only the asked fields");
+
+        let again = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-l1"))
+            .await;
+        assert_eq!(again.status, 200);
+        assert_eq!(count_ref(l.w.sb(), Provider::Lenful, "fo-l1"), 2);
+
+        let other_shop = l.post("/order/999999/create", order_body("fo-l2")).await;
+        assert_eq!(other_shop.status, 404);
+        let mut bad = order_body("fo-l2");
+        bad["items"][0]["designs"][0]["position"] = json!(0);
+        let got = l.post(&format!("/order/{}/create", l.shop), bad).await;
+        assert_eq!(got.status, 422);
+        assert!(
+            got.body["errors"]
+                .get("items.0.designs.0.position")
+                .is_some()
+        );
+    }
+
+    #[tokio::test]
+    async fn cancels_pending_and_refuses_in_production() {
+        let l = Lf::start().await;
+        let a = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-lc1"))
+            .await
+            .body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = l
+            .post(&format!("/order/{}/{a}/cancel", l.shop), json!({}))
+            .await;
+        assert_eq!(ok.body["data"]["status"], "cancelled");
+        let b = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-lc2"))
+            .await
+            .body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        l.w.sb().advance(Provider::Lenful, &b);
+        let refused = l
+            .post(&format!("/order/{}/{b}/cancel", l.shop), json!({}))
+            .await;
+        assert_eq!(refused.status, 409);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("in_production")
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let l = Lf::start().await;
+        let rx = Receiver::start().await;
+        let account = l.w.sb().account(Provider::Lenful);
+        l.w.sb()
+            .set_webhook(Provider::Lenful, &account, &rx.url, "lf-secret");
+        let id = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-ls"))
+            .await
+            .body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(l.w.sb().advance_to(Provider::Lenful, &id, "shipped"));
+        let read = l.get(&format!("/order/{}/{id}", l.shop)).await;
+        let number = read.body["data"]["tracking_numbers"][0].clone();
+        assert!(number.is_string());
+        assert_eq!(read.body["data"]["carrier"], "USPS");
+        let (headers, raw, body) = rx
+            .wait_for(|v| v.get("lenful_order_short_id").is_some())
+            .await;
+        assert_eq!(body["lenful_order_short_id"], read.body["data"]["short_id"]);
+        assert_eq!(body["tracking_numbers"][0], number);
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("lf-secret", &raw).as_str())
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_limits_and_ledgers_faults() {
+        let l = Lf::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = l.get("/product/list").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        assert!(throttled.expect("a 429").header("retry-after").is_some());
+        let sb = l.w.sb();
+        sb.set_rate_limits(false);
+        sb.set_faults(Some(Provider::Lenful), faults(0.0, 0.0, 1.0));
+        let lost = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-lf"))
+            .await;
+        assert_eq!(lost.status, 500);
+        let e = last_entry(sb, Provider::Lenful);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-lf"));
+        assert!(e.account.is_some());
+        sb.set_faults(Some(Provider::Lenful), faults(1.0, 0.0, 0.0));
+        assert_eq!(l.get("/product/list").await.status, 500);
+        assert_eq!(last_entry(sb, Provider::Lenful).fault, Some(Fault::Error));
+        assert_eq!(count_ref(sb, Provider::Lenful, "fo-lf"), 1);
     }
 }

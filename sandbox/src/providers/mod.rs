@@ -18,7 +18,6 @@
 //! lifecycle), [`catalog`] (the products every provider sells).
 //!
 //! Control routes (never faulted, never rate limited) live under `/__sandbox/providers/…`.
-#![allow(dead_code)] // Shared helpers the providers still being written use.
 
 mod api;
 mod catalog;
