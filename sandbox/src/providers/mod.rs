@@ -124,10 +124,13 @@ pub struct SandboxAccount {
     /// user name · HMFulfill and MangoTee: API key.
     pub api_key: String,
     /// Gearment: client secret · Lenful: password.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_secret: Option<String>,
     /// Printify: shop id · Lenful: shop id.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shop_id: Option<String>,
     /// Merchize: the tenant's API base under the sandbox's base URL (`/merchize/acme/bo-api`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_path: Option<String>,
 }
 
@@ -841,9 +844,9 @@ pub(crate) fn cancel_order(
 async fn serve_call(sb: ProvidersSandbox, provider: Provider, request: Request) -> Response {
     let spec = provider.spec();
     let (parts, body) = request.into_parts();
-    let body = axum::body::to_bytes(body, MAX_BODY_BYTES)
-        .await
-        .unwrap_or_else(|_| Bytes::new());
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
+        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+    };
     let origin = api::origin(&parts.headers);
     let call = Call::new(
         parts.method,
