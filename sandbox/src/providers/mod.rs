@@ -13,9 +13,10 @@
 //! | MangoTee | `/mangotee/…` | `https://v3.mangoteeprints.com/api/public/v1/…` |
 //!
 //! What each provider does where its reference is silent is written in one place: the module
-//! doc of that provider's file. The shared parts: [`state`] (accounts, orders), [`faults`],
-//! [`ledger`], [`limits`], [`webhooks`] (registrations and deliveries), [`clock`] (the
-//! lifecycle), [`catalog`] (the products every provider sells).
+//! doc of that provider's file. The shared parts: `state.rs` (accounts, orders), `faults.rs`,
+//! `ledger.rs`, `limits.rs`, `webhooks.rs` (registrations and deliveries), `clock.rs` (the
+//! lifecycle), `catalog.rs` (the products every provider sells), `api.rs` (requests, replies
+//! and the table through which shared code reaches each provider).
 //!
 //! Control routes (never faulted, never rate limited) live under `/__sandbox/providers/…`.
 
