@@ -608,3 +608,750 @@ async fn the_clock_moves_orders_on_by_itself() {
     }
     panic!("the order never shipped");
 }
+
+mod mangotee {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_id": reference,
+            "first_name": "Grace", "last_name": "Hopper", "email": "grace@example.com",
+            "phone": "+1 555 0102", "address_line_1": "1 Navy Way", "address_line_2": "",
+            "city": "Arlington", "state": "VA", "country": "US", "zip": "22201",
+            "shipping_method": "standard",
+            "items": [{
+                "sku": "US1-G5000-BLK-M", "quantity": 1,
+                "print_files": [
+                    { "key": "front", "url": "https://cdn.example.com/f.png" },
+                    { "key": "back", "url": "https://cdn.example.com/b.png" }
+                ]
+            }]
+        })
+    }
+
+    struct Mgt {
+        w: World,
+        key: String,
+    }
+
+    impl Mgt {
+        async fn start() -> Mgt {
+            let w = World::start().await;
+            let key = w.sb().account(Provider::MangoTee).api_key;
+            Mgt { w, key }
+        }
+
+        fn req(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+            self.w
+                .http
+                .request(method, self.w.url(&format!("/mangotee{path}")))
+                .header("X-API-Key", &self.key)
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(self.req(reqwest::Method::GET, path)).await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(self.req(reqwest::Method::POST, path).json(&body)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials() {
+        let m = Mgt::start().await;
+        let got = send(
+            m.w.http
+                .get(m.w.url("/mangotee/orders"))
+                .header("X-API-Key", "wrong"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["code"], "UNAUTHORIZED");
+        // A Bearer token is not how MangoTee authenticates.
+        let got = send(
+            m.w.http
+                .get(m.w.url("/mangotee/orders"))
+                .bearer_auth(&m.key),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+    }
+
+    #[tokio::test]
+    async fn serves_lines_products_and_variations() {
+        let m = Mgt::start().await;
+        let lines = m.get("/production-lines").await;
+        assert_eq!(lines.body["code"], "SUCCESS");
+        let codes: Vec<&str> = lines.body["data"]
+            .as_array()
+            .expect("list")
+            .iter()
+            .filter_map(|l| l["code"].as_str())
+            .collect();
+        assert!(codes.contains(&"US1") && codes.contains(&"FASTUS") && codes.contains(&"VNEMB"));
+        assert!(lines.header("x-ratelimit-limit").is_some());
+
+        let products = m.get("/products?limit=100&page=1").await;
+        let items = products.body["data"]["items"].as_array().expect("items");
+        let tee = items
+            .iter()
+            .find(|p| p["sku"] == "G5000" && p["production_line"] == "US1")
+            .expect("the tee");
+        assert!(
+            items
+                .iter()
+                .any(|p| p["sku"].as_str().unwrap_or_default().starts_with("PROD-"))
+        );
+        let id = tee["id"].as_str().expect("id");
+        let variations = m.get(&format!("/products/{id}/variations?limit=200")).await;
+        let v = &variations.body["data"]["items"][1];
+        assert_eq!(v["sku"], "US1-G5000-BLK-M");
+        assert_eq!(v["size"], "M");
+        assert!(v["base_cost"].as_f64() > Some(0.0));
+        assert_eq!(m.get("/products?limit=101").await.status, 400);
+        assert_eq!(m.get("/products/nope/variations").await.status, 404);
+    }
+
+    #[tokio::test]
+    async fn creates_reads_and_lists_and_refuses_a_duplicate_order_id() {
+        let m = Mgt::start().await;
+        let created = m.post("/orders", order_body("fo-m1")).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        let order = &created.body["data"];
+        assert_eq!(order["status"], "new_order");
+        assert_eq!(order["order_id"], "fo-m1");
+        assert!(order["items"][0]["base_cost"].as_f64() > Some(0.0));
+        assert!(order.get("tracking_number").is_none());
+        let id = order["id"].as_str().expect("id").to_owned();
+
+        let by_id = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(by_id.body["data"]["id"], id.as_str());
+        let by_ref = m.get("/orders/fo-m1").await;
+        assert_eq!(by_ref.body["data"]["id"], id.as_str());
+        let listed = m.get("/orders?order_id=fo-m1").await;
+        assert_eq!(listed.body["data"]["total"], 1);
+        let since = m.get("/orders?from_date=2000-01-01&limit=100").await;
+        assert_eq!(since.body["data"]["items"][0]["id"], id.as_str());
+
+        let again = m.post("/orders", order_body("fo-m1")).await;
+        assert_eq!(again.status, 400);
+        assert_eq!(again.body["code"], "VALIDATION_ERROR");
+        assert!(
+            again.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("order_id")
+        );
+        assert_eq!(count_ref(m.w.sb(), Provider::MangoTee, "fo-m1"), 1);
+
+        let mut bad = order_body("fo-m2");
+        bad["items"][0]["print_files"][0]["key"] = json!("left_wrist");
+        let got = m.post("/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("items[0].print_files[0].key")
+        );
+        let mut bad = order_body("fo-m2");
+        bad["shipping_method"] = json!("by_tiktok");
+        let got = m.post("/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("label_url")
+        );
+        assert_eq!(m.get("/orders/nope").await.status, 404);
+    }
+
+    #[tokio::test]
+    async fn cancels_a_new_order_and_refuses_in_production() {
+        let m = Mgt::start().await;
+        m.post("/orders", order_body("fo-mc1")).await;
+        let cancelled = m.post("/orders/fo-mc1/cancel", json!({})).await;
+        assert_eq!(cancelled.status, 200);
+        assert_eq!(cancelled.body["data"]["status"], "cancelled");
+
+        let id = m.post("/orders", order_body("fo-mc2")).await.body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(m.w.sb().advance(Provider::MangoTee, &id));
+        let refused = m.post(&format!("/orders/{id}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 400);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("in_production")
+        );
+        let put = send(
+            m.req(reqwest::Method::PUT, &format!("/orders/{id}"))
+                .json(&json!({ "note": "late" })),
+        )
+        .await;
+        assert_eq!(put.status, 400);
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_signed_webhooks() {
+        let m = Mgt::start().await;
+        let rx = Receiver::start().await;
+        let hook = m.post("/webhooks", json!({ "url": rx.url })).await;
+        assert_eq!(hook.status, 201);
+        let secret = hook.body["data"]["secret"]
+            .as_str()
+            .expect("a secret")
+            .to_owned();
+        let listed = m.get("/webhooks").await;
+        assert!(listed.body["data"][0].get("secret").is_none());
+
+        let id = m.post("/orders", order_body("fo-ms")).await.body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(m.w.sb().advance_to(Provider::MangoTee, &id, "shipped"));
+        let order = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(order.body["data"]["carrier"], "USPS");
+        assert_eq!(order.body["data"]["tracking_status"], "in_transit");
+        assert!(
+            order.body["data"]["tracking_url"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("https://")
+        );
+
+        let (headers, raw, body) = rx.wait_for(|v| v["event"] == "order.shipment").await;
+        assert_eq!(body["data"]["order_id"], "fo-ms");
+        assert_eq!(
+            body["data"]["tracking"]["tracking_number"],
+            order.body["data"]["tracking_number"]
+        );
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex(&secret, &raw).as_str())
+        );
+        rx.wait_for(|v| v["event"] == "order.status" && v["data"]["status"] == "new_order")
+            .await;
+
+        assert!(m.w.sb().advance(Provider::MangoTee, &id));
+        let order = m.get(&format!("/orders/{id}")).await;
+        assert_eq!(order.body["data"]["status"], "shipped");
+        assert_eq!(order.body["data"]["tracking_status"], "delivered");
+
+        let forged =
+            m.w.sb()
+                .resend_webhooks(Provider::MangoTee, &id, true)
+                .await;
+        assert!(!forged.is_empty());
+        assert!(
+            forged
+                .iter()
+                .all(|d| !d.signed && d.http_status == Some(200))
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_limits_at_ten_a_second() {
+        let m = Mgt::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = m.get("/production-lines").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        let got = throttled.expect("a 429");
+        assert_eq!(got.body["code"], "RATE_LIMIT_EXCEEDED");
+        assert_eq!(got.header("x-ratelimit-remaining"), Some("0"));
+        assert!(got.header("x-ratelimit-reset").is_some());
+    }
+
+    #[tokio::test]
+    async fn injected_faults_show_in_the_ledger() {
+        let m = Mgt::start().await;
+        let sb = m.w.sb();
+        sb.set_faults(Some(Provider::MangoTee), faults(0.0, 0.0, 1.0));
+        let lost = m.post("/orders", order_body("fo-mf")).await;
+        assert_eq!(lost.status, 500);
+        assert_eq!(lost.body["code"], "INTERNAL_ERROR");
+        let e = last_entry(sb, Provider::MangoTee);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-mf"));
+        sb.set_faults(Some(Provider::MangoTee), faults(1.0, 0.0, 0.0));
+        assert_eq!(m.post("/orders", order_body("fo-mf")).await.status, 500);
+        assert_eq!(last_entry(sb, Provider::MangoTee).fault, Some(Fault::Error));
+        assert_eq!(
+            last_entry(sb, Provider::MangoTee).reference.as_deref(),
+            Some("fo-mf")
+        );
+        sb.set_faults(None, Faults::default());
+        assert_eq!(m.post("/orders", order_body("fo-mf")).await.status, 400);
+        assert_eq!(m.get("/orders/fo-mf").await.status, 200);
+        assert_eq!(count_ref(sb, Provider::MangoTee, "fo-mf"), 1);
+    }
+}
+
+mod hmfulfill {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "external_id": reference,
+            "shipping_method": "standard",
+            "address": {
+                "name": "Alan Turing", "address1": "2 Bletchley Rd", "address2": "",
+                "city": "Austin", "state": "TX", "zip": "73301", "country": "US",
+                "phone": "+1 555 0103", "email": "alan@example.com"
+            },
+            "items": [{
+                "sku": "HM-G18500-NVY-L", "quantity": 1,
+                "print_files": [{ "position": "front", "url": "https://cdn.example.com/f.png" }],
+                "mockup_url": "https://cdn.example.com/m.png"
+            }]
+        })
+    }
+
+    struct Hmf {
+        w: World,
+        key: String,
+    }
+
+    impl Hmf {
+        async fn start() -> Hmf {
+            let w = World::start().await;
+            let key = w.sb().account(Provider::HmFulfill).api_key;
+            Hmf { w, key }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("/hmfulfill/v1{path}")))
+                    .header("X-API-Key", &self.key),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("/hmfulfill/v1{path}")))
+                    .header("X-API-Key", &self.key)
+                    .json(&body),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials_and_serves_the_catalogue() {
+        let h = Hmf::start().await;
+        let got = send(h.w.http.get(h.w.url("/hmfulfill/v1/products"))).await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["error"]["code"], "UNAUTHORIZED");
+        let products = h.get("/products").await;
+        let list = products.body.as_array().expect("a bare array");
+        let hoodie = list
+            .iter()
+            .find(|p| p["sku"] == "HM-G18500-NVY-L")
+            .expect("hoodie");
+        assert_eq!(hoodie["product_line"], "apparel");
+        assert!(hoodie["base_cost"].as_f64() > Some(0.0));
+        assert!(
+            hoodie["print_positions"]
+                .as_array()
+                .expect("positions")
+                .iter()
+                .any(|p| p == "hood")
+        );
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_answers_409_with_the_existing_id() {
+        let h = Hmf::start().await;
+        let created = h.post("/orders", order_body("fo-h1")).await;
+        assert_eq!(created.status, 201, "{}", created.body);
+        assert_eq!(created.body["status"], "pending");
+        assert_eq!(created.body["currency"], "USD");
+        assert!(created.body["total_cost"].as_f64() > Some(0.0));
+        let id = created.body["id"].as_str().expect("id").to_owned();
+
+        let read = h.get(&format!("/orders/{id}")).await;
+        assert_eq!(read.body["external_id"], "fo-h1");
+        assert!(read.body.get("tracking").is_none());
+        let list = h.get("/orders?status=pending&page=1&limit=10").await;
+        assert_eq!(list.body["total"], 1);
+        assert_eq!(list.body["page"], 1);
+        assert_eq!(list.body["data"][0]["id"], id.as_str());
+
+        let dup = h.post("/orders", order_body("fo-h1")).await;
+        assert_eq!(dup.status, 409);
+        assert_eq!(dup.body["error"]["id"], id.as_str());
+        assert_eq!(count_ref(h.w.sb(), Provider::HmFulfill, "fo-h1"), 1);
+
+        let mut bad = order_body("fo-h2");
+        bad["address"]["zip"] = json!("");
+        let got = h.post("/orders", bad).await;
+        assert_eq!(got.status, 422);
+        assert_eq!(got.body["error"]["fields"]["address.zip"], "is required");
+        let mut bad = order_body("fo-h2");
+        bad["items"][0]["print_files"][0]["position"] = json!("hood");
+        bad["items"][0]["sku"] = json!("HM-G5000-BLK-M");
+        let got = h.post("/orders", bad).await;
+        assert!(
+            got.body["error"]["fields"]
+                .get("items[0].print_files[0].position")
+                .is_some()
+        );
+    }
+
+    #[tokio::test]
+    async fn cancels_pending_and_refuses_in_production() {
+        let h = Hmf::start().await;
+        let a = h.post("/orders", order_body("fo-hc1")).await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = h.post(&format!("/orders/{a}/cancel"), json!({})).await;
+        assert_eq!(ok.body["status"], "cancelled");
+        let b = h.post("/orders", order_body("fo-hc2")).await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        h.w.sb().advance(Provider::HmFulfill, &b);
+        let refused = h.post(&format!("/orders/{b}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 409);
+        assert_eq!(refused.body["error"]["status"], "in_production");
+    }
+
+    #[tokio::test]
+    async fn ships_and_delivers_with_signed_webhooks() {
+        let h = Hmf::start().await;
+        let rx = Receiver::start().await;
+        let account = h.w.sb().account(Provider::HmFulfill);
+        h.w.sb()
+            .set_webhook(Provider::HmFulfill, &account, &rx.url, "hm-secret");
+        let id = h.post("/orders", order_body("fo-hs")).await.body["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(h.w.sb().advance_to(Provider::HmFulfill, &id, "shipped"));
+        let read = h.get(&format!("/orders/{id}")).await;
+        assert_eq!(read.body["tracking"]["carrier"], "USPS");
+        let (headers, raw, body) = rx
+            .wait_for(|v| v["event"] == "order.shipment" && v["status"] == "shipped")
+            .await;
+        assert_eq!(body["external_id"], "fo-hs");
+        assert_eq!(body["tracking"]["number"], read.body["tracking"]["number"]);
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("hm-secret", &raw).as_str())
+        );
+        assert!(h.w.sb().advance(Provider::HmFulfill, &id));
+        assert_eq!(
+            h.get(&format!("/orders/{id}")).await.body["status"],
+            "delivered"
+        );
+        rx.wait_for(|v| v["status"] == "delivered").await;
+    }
+
+    #[tokio::test]
+    async fn rate_limits_with_retry_after_and_ledgers_faults() {
+        let h = Hmf::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = h.get("/products").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        let got = throttled.expect("a 429");
+        assert!(got.header("retry-after").is_some());
+        assert_eq!(got.body["error"]["code"], "RATE_LIMITED");
+
+        let sb = h.w.sb();
+        sb.set_rate_limits(false);
+        sb.set_faults(Some(Provider::HmFulfill), faults(0.0, 0.0, 1.0));
+        assert_eq!(h.post("/orders", order_body("fo-hf")).await.status, 500);
+        let e = last_entry(sb, Provider::HmFulfill);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        let made = e.order_id.expect("made");
+        sb.set_faults(None, Faults::default());
+        let dup = h.post("/orders", order_body("fo-hf")).await;
+        assert_eq!(dup.body["error"]["id"], made.as_str());
+    }
+}
+
+mod gearment {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({ "data": {
+            "reference_id": reference,
+            "platform": "MARKETPLACE_PLATFORM_TIKTOK",
+            "shipping_method": "METHOD_STANDARD",
+            "address": {
+                "first_name": "Katherine", "last_name": "Johnson", "street_1": "3 Langley Blvd",
+                "city": "Hampton", "state_code": "VA", "zip_code": "23666",
+                "country_code": "US", "phone_no": "+1 555 0104", "email": "kj@example.com"
+            },
+            "line_items": [{
+                "variant_id": "GM0002000001", "quantity": 1,
+                "printing_options": [{ "location_code": "PRINT_LOCATION_CODE_FRONT", "url": "https://cdn.example.com/f.png" }]
+            }]
+        }})
+    }
+
+    struct Gm {
+        w: World,
+        key: String,
+        secret: String,
+    }
+
+    impl Gm {
+        async fn start() -> Gm {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Gearment);
+            Gm {
+                key: a.api_key.clone(),
+                secret: a.api_secret.clone().expect("a secret"),
+                w,
+            }
+        }
+
+        fn req(&self, method: reqwest::Method, path: &str) -> reqwest::RequestBuilder {
+            self.w
+                .http
+                .request(method, self.w.url(&format!("/gearment/api/v3{path}")))
+                .header("X-Gearment-Client-Key", &self.key)
+                .header("X-Gearment-Client-Secret", &self.secret)
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(self.req(reqwest::Method::GET, path)).await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(self.req(reqwest::Method::POST, path).json(&body)).await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials_and_serves_the_catalogue() {
+        let g = Gm::start().await;
+        let got = send(
+            g.w.http
+                .get(g.w.url("/gearment/api/v3/catalog"))
+                .header("X-Gearment-Client-Key", &g.key)
+                .header("X-Gearment-Client-Secret", "wrong"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["status"], "error");
+
+        let catalog = g.get("/catalog?paging.page=1&paging.limit=10").await;
+        assert_eq!(catalog.body["status"], "success");
+        assert_eq!(catalog.body["paging"]["page"], 1);
+        let tee = &catalog.body["data"][0];
+        assert_eq!(tee["product_code"], "G5000");
+        assert_eq!(tee["variants"][1]["variant_id"], "GM0002000001");
+        assert!(
+            tee["print_locations"]
+                .as_array()
+                .expect("locations")
+                .iter()
+                .any(|l| l == "PRINT_LOCATION_CODE_BACK")
+        );
+        let stock = g
+            .get("/catalog/variants/stock?filter.sizes=M&filter.color_codes=%23000000")
+            .await;
+        let rows = stock.body["data"].as_array().expect("rows");
+        assert!(!rows.is_empty());
+        assert!(
+            rows.iter()
+                .all(|v| v["size"] == "M" && v["color_name"] == "Black")
+        );
+        let variants = g.get("/catalog/variants?filter.product_codes=MUG11").await;
+        assert_eq!(variants.body["paging"]["total"], 1);
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_answers_409_with_the_order_made_before() {
+        let g = Gm::start().await;
+        let created = g.post("/orders/draft", order_body("fo-g1")).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let data = &created.body["data"];
+        assert_eq!(data["status"], "VENDOR_ORDER_DRAFT_STATUS_CHECKED_OUT");
+        assert!(data["order_total"].as_f64() > Some(0.0));
+        let id = data["order_id"].as_str().expect("id").to_owned();
+
+        let order = g.get(&format!("/orders/{id}")).await;
+        assert_eq!(
+            order.body["data"]["order_status"],
+            "VENDOR_ORDER_STATUS_AWAITING_FULFILLMENT"
+        );
+        assert_eq!(order.body["data"]["reference_id"], "fo-g1");
+        assert!(order.body["data"].get("tracking_no").is_none());
+        let draft = g.get(&format!("/orders/draft/{id}")).await;
+        assert_eq!(draft.body["data"]["order_id"], id.as_str());
+        let list = g
+            .get("/orders?filter.created_at_min=2000-01-01T00:00:00Z&filter.statuses=VENDOR_ORDER_STATUS_AWAITING_FULFILLMENT&paging.limit=50")
+            .await;
+        assert_eq!(list.body["paging"]["total"], 1);
+        assert_eq!(list.body["data"][0]["order_id"], id.as_str());
+
+        let dup = g.post("/orders/draft", order_body("fo-g1")).await;
+        assert_eq!(dup.status, 409);
+        assert_eq!(dup.body["data"]["order_id"], id.as_str());
+        assert_eq!(count_ref(g.w.sb(), Provider::Gearment, "fo-g1"), 1);
+
+        let unwrapped = g
+            .post("/orders/draft", order_body("fo-g2")["data"].clone())
+            .await;
+        assert_eq!(unwrapped.status, 400);
+        assert!(
+            unwrapped.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("data")
+        );
+        let mut bad = order_body("fo-g2");
+        bad["data"]["address"]["zip_code"] = json!("");
+        let got = g.post("/orders/draft", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("address.zip_code")
+        );
+        let mut bad = order_body("fo-g2");
+        bad["data"]["line_items"][0]["printing_options"][0]["location_code"] =
+            json!("PRINT_LOCATION_CODE_HOOD");
+        let got = g.post("/orders/draft", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("line_items[0].printing_options[0].location_code")
+        );
+        let quote = g.post("/orders/price", order_body("fo-g3")).await;
+        assert!(quote.body["data"]["order_total"].as_f64() > Some(0.0));
+        assert_eq!(count_ref(g.w.sb(), Provider::Gearment, "fo-g3"), 0);
+    }
+
+    #[tokio::test]
+    async fn cancels_awaiting_fulfilment_and_refuses_in_production() {
+        let g = Gm::start().await;
+        let a = g.post("/orders/draft", order_body("fo-gc1")).await.body["data"]["order_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = g.post(&format!("/orders/{a}/cancel"), json!({})).await;
+        assert_eq!(
+            ok.body["data"]["order_status"],
+            "VENDOR_ORDER_STATUS_CANCELLED"
+        );
+        let b = g.post("/orders/draft", order_body("fo-gc2")).await.body["data"]["order_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        g.w.sb().advance(Provider::Gearment, &b);
+        let refused = g.post(&format!("/orders/{b}/cancel"), json!({})).await;
+        assert_eq!(refused.status, 400);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("VENDOR_ORDER_STATUS_IN_PRODUCTION")
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let g = Gm::start().await;
+        let rx = Receiver::start().await;
+        let hook = g
+            .post("/webhooks", json!({ "url": rx.url, "secret": "gm-secret" }))
+            .await;
+        assert_eq!(hook.status, 200);
+        let id = g.post("/orders/draft", order_body("fo-gs")).await.body["data"]["order_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(
+            g.w.sb()
+                .advance_to(Provider::Gearment, &id, "VENDOR_ORDER_STATUS_SHIPPED")
+        );
+        let order = g.get(&format!("/orders/{id}")).await;
+        let tracking = &order.body["data"]["order_trackings"][0];
+        assert_eq!(tracking["carrier"], "USPS");
+        assert_eq!(order.body["data"]["tracking_no"], tracking["tracking_no"]);
+        let (headers, raw, body) = rx.wait_for(|v| v["type"] == "order_tracking_updated").await;
+        assert_eq!(body["order"]["vendor_id"], "fo-gs");
+        assert_eq!(body["order"]["tracking_no"], tracking["tracking_no"]);
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("gm-secret", &raw).as_str())
+        );
+        let hooks = g.get("/webhooks").await;
+        let hook_id = hooks.body["data"][0]["webhook_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let gone = send(g.req(reqwest::Method::DELETE, &format!("/webhooks/{hook_id}"))).await;
+        assert_eq!(gone.status, 200);
+    }
+
+    #[tokio::test]
+    async fn blocks_for_a_minute_past_100_calls_in_10_seconds() {
+        let g = Gm::start().await;
+        let mut ok = 0;
+        let mut throttled = None;
+        for _ in 0..150 {
+            let got = g.get("/webhooks").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+            ok += 1;
+        }
+        let got = throttled.expect("a 429");
+        assert_eq!(ok, 100);
+        assert_eq!(got.body["error"]["code"], 429);
+        let wait: u64 = got
+            .header("retry-after")
+            .and_then(|v| v.parse().ok())
+            .expect("Retry-After");
+        assert!(wait > 50, "blocked for about a minute, not {wait}s");
+        assert_eq!(g.get("/webhooks").await.status, 429);
+    }
+
+    #[tokio::test]
+    async fn injected_faults_show_in_the_ledger() {
+        let g = Gm::start().await;
+        let sb = g.w.sb();
+        sb.set_faults(Some(Provider::Gearment), faults(0.0, 1.0, 0.0));
+        let got = g.get("/catalog").await;
+        assert_eq!(got.status, 429);
+        assert_eq!(got.header("retry-after"), Some("1"));
+        sb.set_faults(Some(Provider::Gearment), faults(0.0, 0.0, 1.0));
+        assert_eq!(
+            g.post("/orders/draft", order_body("fo-gf")).await.status,
+            500
+        );
+        let e = last_entry(sb, Provider::Gearment);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-gf"));
+        sb.set_faults(None, Faults::default());
+        let dup = g.post("/orders/draft", order_body("fo-gf")).await;
+        assert_eq!(dup.status, 409);
+        assert_eq!(dup.body["data"]["order_id"].as_str(), e.order_id.as_deref());
+    }
+}

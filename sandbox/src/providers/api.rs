@@ -340,14 +340,14 @@ pub fn paging(
         None => 1,
         Some(raw) => match raw.parse::<usize>() {
             Ok(n) if n >= 1 => n,
-            _ => return Err(format!("{page_key} must be a whole number from 1")),
+            _ => return Err(format!("{page_key}: must be a whole number from 1")),
         },
     };
     let limit = match call.query(limit_key) {
         None => default_limit,
         Some(raw) => match raw.parse::<usize>() {
             Ok(n) if (1..=max).contains(&n) => n,
-            _ => return Err(format!("{limit_key} must be between 1 and {max}")),
+            _ => return Err(format!("{limit_key}: must be between 1 and {max}")),
         },
     };
     Ok((page, limit))

@@ -106,13 +106,14 @@ pub fn move_to(
     true
 }
 
-/// A parcel handed to a carrier: DHL abroad, UPS for fast methods, USPS otherwise.
+/// A parcel handed to a carrier: DHL abroad or when asked for, UPS for fast methods, USPS
+/// otherwise.
 fn ship(inner: &mut Inner, method: &str, country: &str, now: DateTime<Utc>) -> Shipment {
     let method = method.to_ascii_lowercase();
     let fast = ["express", "priority", "expedite", "rush", "2", "3"]
         .iter()
         .any(|m| method == *m || method.contains(m) && m.len() > 1);
-    let (carrier, number, url) = if !country.eq_ignore_ascii_case("US") {
+    let (carrier, number, url) = if !country.eq_ignore_ascii_case("US") || method.contains("dhl") {
         let n = inner.digits(10);
         let url = format!(
             "https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id={n}"
