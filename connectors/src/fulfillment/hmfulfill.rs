@@ -12,7 +12,9 @@
 //!   answers the first order.
 //! - **Read / list**: `GET /v1/orders/{id}`; `GET /v1/orders?status=&page=&limit=` →
 //!   `{data[], page, total}`. An order carries `tracking {carrier, number, url}` once shipped
-//!   (the webhook's shape); [`find_order`] scans the list for the `external_id`.
+//!   (the webhook's shape). Beyond the shape, the list is asked for `external_id` (exact) and
+//!   `created_from` (ISO-8601); the answers are matched again here, so a provider that ignores
+//!   them is only slower: [`find_order`] scans for the `external_id`.
 //! - **Cancel**: `POST /v1/orders/{id}/cancel`, allowed only while `pending` or `on_hold`,
 //!   otherwise 409.
 //! - **Catalogue**: `GET /v1/products` → `[{sku, product_line, name, color, size, base_cost,
@@ -289,11 +291,17 @@ fn conflict_id(body: &[u8]) -> Option<String> {
     })
 }
 
-async fn list(c: &FulfillmentClient, a: &Account, page: u32) -> Result<(Vec<Order>, bool)> {
+async fn list(
+    c: &FulfillmentClient,
+    a: &Account,
+    page: u32,
+    filter: (&str, String),
+) -> Result<(Vec<Order>, bool)> {
     let page = page.max(1);
     let call = call(c, a, Method::GET, "/v1/orders")?
         .query("page", page)
-        .query("limit", PAGE);
+        .query("limit", PAGE)
+        .query(filter.0, filter.1);
     let list: OrderList = c.send(a, &call).await?.success(P)?.json(P)?;
     let more = match list.total {
         Some(total) => u64::from(page) * u64::from(PAGE) < total,
@@ -404,7 +412,7 @@ pub(crate) async fn find_order(
 ) -> Result<Option<ProviderOrder>> {
     let mut page = 1;
     loop {
-        let (orders, more) = list(c, a, page).await?;
+        let (orders, more) = list(c, a, page, ("external_id", reference.to_owned())).await?;
         if let Some(found) = orders
             .into_iter()
             .find(|o| o.external_id.as_deref() == Some(reference))
@@ -462,7 +470,7 @@ pub(crate) async fn orders_since(
     page: u32,
 ) -> Result<OrderPage> {
     // The list's order is not part of the shape: every page is read and filtered.
-    let (orders, has_more) = list(c, a, page).await?;
+    let (orders, has_more) = list(c, a, page, ("created_from", since.to_rfc3339())).await?;
     Ok(OrderPage {
         orders: orders
             .into_iter()

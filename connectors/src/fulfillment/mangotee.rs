@@ -17,13 +17,18 @@
 //! - **Statuses**: `new_order`, `on_hold`, `in_production`, `shipped`, `rejected`,
 //!   `cancelled`, `in_production_cancelled`, `full_refunded`, `partial_refunded`; delivery is
 //!   `tracking_status: delivered`. Cancel only while `new_order` or `on_hold`.
-//! - **Assumed** (the reference names no field): an order's shipment is read from
-//!   `tracking_number`, `tracking_url`, `carrier` (or a `shipments[]`/`tracking` of the same);
-//!   its cost from `total_cost` (or `total`, else its items' `base_cost` × quantity), in USD.
-//!   Webhooks (`order.status`, `order.shipment`) are registered with `POST /webhooks {url,
-//!   events, secret}` and signed as the assumed shape signs: `X-Signature` =
-//!   hex(HMAC-SHA256(secret, raw body)); their body carries the order fields above, flat or
-//!   under `data`. Catalogue filters are `production_line_id` and `search`.
+//! - **Assumed** (the reference names no field): an order's shipment is `carrier`,
+//!   `tracking_number`, `tracking_url`, `shipped_at` on the order (or the same under
+//!   `tracking`, or a `shipments[]` of them); its cost is `total_cost` or `total` (else its
+//!   items' `base_cost` × quantity), decimal US dollars. The order list takes `from_date`
+//!   (ISO-8601, on the creation time) and the catalogue `production_line_id` and `search`;
+//!   the answers are filtered again here, in case MangoTee ignores them. A product's print
+//!   areas are its `print_files[].key`. Webhooks (`order.status`, `order.shipment`) are
+//!   registered with `POST /webhooks {url, events, secret}` (the same URL again replaces the
+//!   secret) and signed as the assumed shape signs: `X-Signature` = hex(HMAC-SHA256(secret,
+//!   raw body)). Their body is `{event, data {order_id, status, tracking_status?, tracking?
+//!   {carrier, tracking_number, tracking_url}}, created_at}` (the order fields flat are read
+//!   too).
 use chrono::{DateTime, Utc};
 use reqwest::Method;
 use reqwest::header::HeaderMap;
@@ -86,6 +91,8 @@ struct Order {
     tracking_status: Option<String>,
     #[serde(flatten)]
     tracking: Tracking,
+    #[serde(default, rename = "tracking")]
+    nested: Option<Tracking>,
     #[serde(default)]
     shipments: Option<Vec<Tracking>>,
     #[serde(default, deserialize_with = "opt_decimal_cents")]
@@ -148,7 +155,11 @@ impl Order {
             .into_iter()
             .filter_map(Tracking::shipment)
             .collect();
-        if let Some(flat) = self.tracking.shipment()
+        let flat = self
+            .nested
+            .and_then(Tracking::shipment)
+            .or_else(|| self.tracking.shipment());
+        if let Some(flat) = flat
             && !shipments
                 .iter()
                 .any(|s| s.tracking_number == flat.tracking_number)
@@ -198,8 +209,35 @@ struct WireProduct {
     stock: Option<i64>,
     #[serde(default)]
     image: Option<String>,
+    #[serde(default, deserialize_with = "opt_id")]
+    production_line: Option<String>,
     #[serde(default)]
-    print_areas: Option<Vec<String>>,
+    print_files: Option<Vec<PrintArea>>,
+}
+
+#[derive(Deserialize)]
+struct PrintArea {
+    key: String,
+}
+
+impl WireProduct {
+    /// Whether the product is on `line` and matches `search`: the filters are sent, and
+    /// applied again here in case MangoTee ignores them.
+    fn matches(&self, line: Option<&str>, search: Option<&str>) -> bool {
+        let on_line = match (line, self.production_line.as_deref()) {
+            (Some(want), Some(have)) => want.eq_ignore_ascii_case(have),
+            _ => true,
+        };
+        let found = search.is_none_or(|s| {
+            let s = s.to_lowercase();
+            self.name.to_lowercase().contains(&s)
+                || self
+                    .sku
+                    .as_deref()
+                    .is_some_and(|k| k.to_lowercase().contains(&s))
+        });
+        on_line && found
+    }
 }
 
 #[derive(Deserialize)]
@@ -449,7 +487,12 @@ pub(crate) async fn products(
             id: product.id,
             name: product.name,
             image: product.image,
-            print_areas: product.print_areas.unwrap_or_default(),
+            print_areas: product
+                .print_files
+                .unwrap_or_default()
+                .into_iter()
+                .map(|f| f.key)
+                .collect(),
             variants: variants
                 .into_iter()
                 .filter_map(|v| {
@@ -480,14 +523,23 @@ async fn list_products(
     page: u32,
     limit: u32,
 ) -> Result<(Vec<WireProduct>, Option<u64>)> {
+    let line = line.map(str::trim).filter(|l| !l.is_empty());
+    let search = search.map(str::trim).filter(|s| !s.is_empty());
     let mut query = vec![("page", page.to_string()), ("limit", limit.to_string())];
-    if let Some(line) = line.map(str::trim).filter(|l| !l.is_empty()) {
+    if let Some(line) = line {
         query.push(("production_line_id", line.to_owned()));
     }
-    if let Some(search) = search.map(str::trim).filter(|s| !s.is_empty()) {
+    if let Some(search) = search {
         query.push(("search", search.to_owned()));
     }
-    page_of(get(c, a, "/products", &query).await?)
+    let (products, total): (Vec<WireProduct>, _) = page_of(get(c, a, "/products", &query).await?)?;
+    Ok((
+        products
+            .into_iter()
+            .filter(|p| p.matches(line, search))
+            .collect(),
+        total,
+    ))
 }
 
 /// Every variant of a product, all pages.
@@ -596,7 +648,11 @@ pub(crate) async fn orders_since(
         c,
         a,
         "/orders",
-        &[("page", page.to_string()), ("limit", PAGE.to_string())],
+        &[
+            ("page", page.to_string()),
+            ("limit", PAGE.to_string()),
+            ("from_date", since.to_rfc3339()),
+        ],
     )
     .await?;
     let (orders, total): (Vec<Order>, _) = page_of(data)?;
@@ -615,15 +671,7 @@ pub(crate) async fn register_webhook(
     url: &str,
     secret: &str,
 ) -> Result<bool> {
-    let existing = get(c, a, "/webhooks", &[]).await?;
-    let (hooks, _): (Vec<Value>, _) = page_of(existing)?;
-    // MangoTee documents no way to change or remove a registration: one is enough.
-    if hooks
-        .iter()
-        .any(|h| h.get("url").and_then(Value::as_str) == Some(url))
-    {
-        return Ok(true);
-    }
+    // Registering the same URL again replaces its secret.
     let body = serde_json::json!({
         "url": url,
         "events": ["order.status", "order.shipment"],
@@ -650,6 +698,8 @@ struct EventOrder {
     status: Option<String>,
     #[serde(default)]
     tracking_status: Option<String>,
+    #[serde(default, rename = "tracking")]
+    nested: Option<Tracking>,
     #[serde(flatten)]
     tracking: Tracking,
 }
@@ -679,7 +729,10 @@ pub(crate) fn parse_webhook(
         reference: order.order_id.clone(),
         provider_order_id: order.order_id,
         stage,
-        shipment: order.tracking.shipment(),
+        shipment: order
+            .nested
+            .and_then(Tracking::shipment)
+            .or_else(|| order.tracking.shipment()),
     })
 }
 
@@ -740,10 +793,19 @@ impl FulfillmentClient {
             .await?
             .into_iter()
             .filter_map(|v| {
+                let name = if v.name.is_empty() {
+                    [v.color.as_deref(), v.size.as_deref()]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" / ")
+                } else {
+                    v.name
+                };
                 Some(MangoteeVariant {
                     sku: v.sku?,
                     id: v.id,
-                    name: v.name,
+                    name,
                     stock: v.stock.unwrap_or(0),
                 })
             })
