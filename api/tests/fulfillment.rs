@@ -170,19 +170,28 @@ fn send(order_id: &str, provider_id: &str, item_id: &str, sku: &str) -> Value {
         "designFrontUrl": "https://designs.example.com/cat-front.png" }] } })
 }
 
+/// The provider's copy of one of our fulfilment orders (found by our reference).
+fn theirs(s: &Server, provider: Provider, reference: &str) -> sandbox::providers::SandboxOrder {
+    let mut found: Vec<_> = s
+        .providers()
+        .orders(provider)
+        .into_iter()
+        .filter(|o| o.reference.as_deref() == Some(reference))
+        .collect();
+    assert_eq!(found.len(), 1, "exactly one provider order for {reference}");
+    found.remove(0)
+}
+
 /// Moves the provider's order on until it ships.
-async fn ship_at_provider(s: &Server, provider: Provider, external_id: &str) {
+async fn ship_at_provider(s: &Server, provider: Provider, reference: &str) {
     for _ in 0..10 {
-        let o = s
-            .providers()
-            .order(provider, external_id)
-            .expect("the provider's order");
+        let o = theirs(s, provider, reference);
         if o.tracking_number.is_some() {
             return;
         }
-        s.providers().advance(provider, external_id);
+        s.providers().advance(provider, &o.id);
     }
-    panic!("the provider's order {external_id} never shipped");
+    panic!("the provider's order for {reference} never shipped");
 }
 
 #[tokio::test]
@@ -400,7 +409,7 @@ async fn an_order_goes_once_ships_and_its_tracking_reaches_the_marketplace_once(
     assert_eq!(forged.status(), 401);
 
     // The provider ships: tracking is read and written back to TikTok once.
-    ship_at_provider(&s, Provider::MangoTee, &external).await;
+    ship_at_provider(&s, Provider::MangoTee, &id).await;
     let shipped = wait_order(&s, &admin, &id, "written back", |o| {
         o["status"] == "IN_TRANSIT" && o["shippedBackAt"].is_string()
     })
