@@ -34,6 +34,7 @@ const TemplateFormScreen = screen(() => import('@/features/product-templates/com
 const DesignsScreen = screen(() => import('@/features/product-designs/components/designs-screen'), 'DesignsScreen');
 const OrdersScreen = screen(() => import('@/features/orders/components/orders-screen'), 'OrdersScreen');
 const OrderDetailScreen = screen(() => import('@/features/orders/components/order-detail-screen'), 'OrderDetailScreen');
+const FulfillmentProvidersScreen = screen(() => import('@/features/fulfillments/components/providers-screen'), 'ProvidersScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -99,7 +100,7 @@ export const routes: RouteObject[] = [
                 element: <RequireAccess access="admin" />,
                 children: [
                   { path: paths.users.list, element: <UsersScreen /> },
-                  placeholder(paths.fulfillments.providers, 'Fulfilment providers', 'Printify, Gearment, Merchize and other provider accounts.', 'pi pi-building'),
+                  { path: paths.fulfillments.providers, element: <FulfillmentProvidersScreen /> },
                 ],
               },
               {
