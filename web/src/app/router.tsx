@@ -35,6 +35,7 @@ const DesignsScreen = screen(() => import('@/features/product-designs/components
 const OrdersScreen = screen(() => import('@/features/orders/components/orders-screen'), 'OrdersScreen');
 const OrderDetailScreen = screen(() => import('@/features/orders/components/order-detail-screen'), 'OrderDetailScreen');
 const FulfillmentProvidersScreen = screen(() => import('@/features/fulfillments/components/providers-screen'), 'ProvidersScreen');
+const FulfillmentOrdersScreen = screen(() => import('@/features/fulfillments/components/fulfillment-orders-screen'), 'FulfillmentOrdersScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -91,7 +92,7 @@ export const routes: RouteObject[] = [
               { path: paths.productDesigns, element: <DesignsScreen /> },
               { path: paths.orders.list, element: <OrdersScreen /> },
               { path: paths.orders.detail, element: <OrderDetailScreen /> },
-              placeholder(paths.fulfillments.orders, 'Fulfilment orders', 'Orders sent to your print-on-demand providers.', 'pi pi-truck'),
+              { path: paths.fulfillments.orders, element: <FulfillmentOrdersScreen /> },
               placeholder(paths.fulfillments.ordersCreate, 'New fulfilment order', 'Send an order to a provider.', 'pi pi-truck'),
               placeholder(paths.fulfillments.orderDetail, 'Fulfilment order', 'Provider status and tracking of one order.', 'pi pi-truck'),
               placeholder(paths.subscriptions.list, 'Subscription', 'Your plan, balance and transactions.', 'pi pi-wallet'),
