@@ -37,6 +37,7 @@ const OrderDetailScreen = screen(() => import('@/features/orders/components/orde
 const FulfillmentProvidersScreen = screen(() => import('@/features/fulfillments/components/providers-screen'), 'ProvidersScreen');
 const FulfillmentOrdersScreen = screen(() => import('@/features/fulfillments/components/fulfillment-orders-screen'), 'FulfillmentOrdersScreen');
 const FulfillmentOrderDetailScreen = screen(() => import('@/features/fulfillments/components/fulfillment-order-detail-screen'), 'FulfillmentOrderDetailScreen');
+const CreateFulfillmentScreen = screen(() => import('@/features/fulfillments/components/create-fulfillment-screen'), 'CreateFulfillmentScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -94,7 +95,7 @@ export const routes: RouteObject[] = [
               { path: paths.orders.list, element: <OrdersScreen /> },
               { path: paths.orders.detail, element: <OrderDetailScreen /> },
               { path: paths.fulfillments.orders, element: <FulfillmentOrdersScreen /> },
-              placeholder(paths.fulfillments.ordersCreate, 'New fulfilment order', 'Send an order to a provider.', 'pi pi-truck'),
+              { path: paths.fulfillments.ordersCreate, element: <CreateFulfillmentScreen /> },
               { path: paths.fulfillments.orderDetail, element: <FulfillmentOrderDetailScreen /> },
               placeholder(paths.subscriptions.list, 'Subscription', 'Your plan, balance and transactions.', 'pi pi-wallet'),
               placeholder(paths.subscriptions.addBalance, 'Add balance', 'Top up the balance that pays for your plan.', 'pi pi-wallet'),
