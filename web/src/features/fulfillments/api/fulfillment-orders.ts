@@ -142,8 +142,6 @@ export const FulfillmentSourceOrderDocument = graphql(`
     getOrderById(orderId: $orderId) {
       id
       externalOrderId
-      status
-      marketplaceStatus
       recipientName
       recipientPhone
       recipientAddress
@@ -226,8 +224,16 @@ export const OPEN_ORDER_POLL_MS = 10_000;
 export const getFulfillmentOrders = (client: ApiClient, filter: FulfillmentOrderFilter) =>
   client.request(FulfillmentOrdersDocument, { filter }).then((r) => r.getFulfillmentOrders);
 
+/** How often a list page with open orders is read again (statuses and tracking move by themselves). */
+export const OPEN_LIST_POLL_MS = 30_000;
+
 export const fulfillmentOrdersQueryOptions = (client: ApiClient, filter: FulfillmentOrderFilter) =>
-  queryOptions({ queryKey: fulfillmentOrdersKeys.list(filter), queryFn: () => getFulfillmentOrders(client, filter), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: fulfillmentOrdersKeys.list(filter),
+    queryFn: () => getFulfillmentOrders(client, filter),
+    placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.items.some((o) => !isFinal(o.status)) ? OPEN_LIST_POLL_MS : false),
+  });
 
 export function useFulfillmentOrders(filter: FulfillmentOrderFilter) {
   return useQuery(fulfillmentOrdersQueryOptions(useApiClient(), filter));

@@ -11,7 +11,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useCreateProvider } from '../api/providers';
 import { PROVIDER_TYPES, accountLabel, providerLabels } from './labels';
-import { credentialErrors, emptyCredentials, providerForms, toProviderInput, type CredentialKey, type CredentialValues } from './provider-forms';
+import { credentialErrors, emptyCredentials, providerForms, redact, secretsOf, toProviderInput, type CredentialKey, type CredentialValues } from './provider-forms';
 
 /** The input a server error names (`apiKey`, `input.shopId`, …), when it is one of the form's. */
 function fieldOf(error: unknown): CredentialKey | 'name' | null {
@@ -52,7 +52,9 @@ export function ConnectProviderDialog({ visible, onHide }: { visible: boolean; o
 
   const local = credentialErrors(provider, values);
   const serverField = fieldOf(create.error);
-  const fieldError = (key: CredentialKey) => (submitted ? local[key] : null) ?? (serverField === key ? errorMessage(create.error) : null);
+  // The server never repeats a credential; should a provider's words ever do, they are masked here too.
+  const serverMessage = create.error ? redact(errorMessage(create.error), secretsOf(provider, values)) : null;
+  const fieldError = (key: CredentialKey) => (submitted ? local[key] : null) ?? (serverField === key ? serverMessage : null);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +82,7 @@ export function ConnectProviderDialog({ visible, onHide }: { visible: boolean; o
         </Field>
         <p className="muted small">{form.intro}</p>
         {create.error && !serverField ? (
-          <Message severity="error" text={errorMessage(create.error)} data-testid="connect-error" />
+          <Message severity="error" text={serverMessage} data-testid="connect-error" />
         ) : null}
         {form.fields.map((f) => {
           const id = `provider-${f.key}`;
@@ -104,7 +106,7 @@ export function ConnectProviderDialog({ visible, onHide }: { visible: boolean; o
             </Field>
           );
         })}
-        <Field id="provider-name" label="Name (optional)" hint="To tell two accounts at the same provider apart." error={serverField === 'name' ? errorMessage(create.error) : null}>
+        <Field id="provider-name" label="Name (optional)" hint="To tell two accounts at the same provider apart." error={serverField === 'name' ? serverMessage : null}>
           <InputText id="provider-name" value={name} onChange={(e) => setName(e.target.value)} placeholder={`${providerLabels[provider]} main account`} />
         </Field>
         <div className="dialog-actions">

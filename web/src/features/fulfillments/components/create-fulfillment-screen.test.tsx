@@ -258,6 +258,8 @@ describe('new fulfilment order by hand', () => {
 
     await user.click(within(form).getByRole('button', { name: 'Choose from catalogue' }));
     await user.click(await within(await screen.findByTestId('sku-picker')).findByRole('button', { name: 'Choose Gildan 5000 — Black / L' }));
+    // The closing dialog hands focus back when it is gone: typing starts after that.
+    await waitFor(() => expect(document.querySelector('.p-dialog')).toBeNull());
     await user.clear(within(form).getByLabelText('Quantity'));
     await user.type(within(form).getByLabelText('Quantity'), '3');
     await user.type(within(form).getByLabelText('Front print file URL'), 'https://cdn.example.test/front.png');

@@ -118,3 +118,13 @@ export function toProviderInput(provider: FulfillmentProviderType, name: string,
   }
   return input;
 }
+
+/** The values of this provider's secret fields, as typed. */
+export function secretsOf(provider: FulfillmentProviderType, values: CredentialValues): string[] {
+  return providerForms[provider].fields.filter((f) => f.secret).map((f) => values[f.key].trim()).filter((v) => v.length >= 4);
+}
+
+/** `text` with every occurrence of the secrets masked. */
+export function redact(text: string, secrets: string[]): string {
+  return secrets.reduce((t, secret) => t.split(secret).join('••••'), text);
+}
