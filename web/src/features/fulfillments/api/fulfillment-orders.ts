@@ -177,7 +177,6 @@ export const FulfillmentDesignsDocument = graphql(`
       variant
       designFrontUrl
       designBackUrl
-      images
     }
   }
 `);
