@@ -34,6 +34,10 @@ const TemplateFormScreen = screen(() => import('@/features/product-templates/com
 const DesignsScreen = screen(() => import('@/features/product-designs/components/designs-screen'), 'DesignsScreen');
 const OrdersScreen = screen(() => import('@/features/orders/components/orders-screen'), 'OrdersScreen');
 const OrderDetailScreen = screen(() => import('@/features/orders/components/order-detail-screen'), 'OrderDetailScreen');
+const FulfillmentProvidersScreen = screen(() => import('@/features/fulfillments/components/providers-screen'), 'ProvidersScreen');
+const FulfillmentOrdersScreen = screen(() => import('@/features/fulfillments/components/fulfillment-orders-screen'), 'FulfillmentOrdersScreen');
+const FulfillmentOrderDetailScreen = screen(() => import('@/features/fulfillments/components/fulfillment-order-detail-screen'), 'FulfillmentOrderDetailScreen');
+const CreateFulfillmentScreen = screen(() => import('@/features/fulfillments/components/create-fulfillment-screen'), 'CreateFulfillmentScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -90,16 +94,16 @@ export const routes: RouteObject[] = [
               { path: paths.productDesigns, element: <DesignsScreen /> },
               { path: paths.orders.list, element: <OrdersScreen /> },
               { path: paths.orders.detail, element: <OrderDetailScreen /> },
-              placeholder(paths.fulfillments.orders, 'Fulfilment orders', 'Orders sent to your print-on-demand providers.', 'pi pi-truck'),
-              placeholder(paths.fulfillments.ordersCreate, 'New fulfilment order', 'Send an order to a provider.', 'pi pi-truck'),
-              placeholder(paths.fulfillments.orderDetail, 'Fulfilment order', 'Provider status and tracking of one order.', 'pi pi-truck'),
+              { path: paths.fulfillments.orders, element: <FulfillmentOrdersScreen /> },
+              { path: paths.fulfillments.ordersCreate, element: <CreateFulfillmentScreen /> },
+              { path: paths.fulfillments.orderDetail, element: <FulfillmentOrderDetailScreen /> },
               placeholder(paths.subscriptions.list, 'Subscription', 'Your plan, balance and transactions.', 'pi pi-wallet'),
               placeholder(paths.subscriptions.addBalance, 'Add balance', 'Top up the balance that pays for your plan.', 'pi pi-wallet'),
               {
                 element: <RequireAccess access="admin" />,
                 children: [
                   { path: paths.users.list, element: <UsersScreen /> },
-                  placeholder(paths.fulfillments.providers, 'Fulfilment providers', 'Printify, Gearment, Merchize and other provider accounts.', 'pi pi-building'),
+                  { path: paths.fulfillments.providers, element: <FulfillmentProvidersScreen /> },
                 ],
               },
               {

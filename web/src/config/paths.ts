@@ -69,3 +69,13 @@ export function pathTo(pattern: string, params: Record<string, string>): string 
     return encodeURIComponent(value);
   });
 }
+
+/** The new fulfilment order screen for these marketplace orders (`?orderIds=a,b`). */
+export function sendToProviderPath(orderIds: string[]): string {
+  return `${paths.fulfillments.ordersCreate}?orderIds=${orderIds.map(encodeURIComponent).join(',')}`;
+}
+
+/** The fulfilment orders list opened on a search (e.g. a marketplace order's number). */
+export function fulfillmentsSearchPath(search: string): string {
+  return `${paths.fulfillments.orders}?${new URLSearchParams({ search })}`;
+}

@@ -51,11 +51,36 @@ export type ChangePasswordInput = {
   newPassword: string;
 };
 
+export type CreateFulfillmentOrderInput = {
+  items: Array<FulfillmentItemInput>;
+  orderId: string | number;
+  providerId: string | number;
+  shipping?: ShippingInput | null | undefined;
+};
+
+export type CreateFulfillmentProviderInput = {
+  apiKey: string;
+  apiSecret?: string | null | undefined;
+  /** ours: Merchize serves each seller from its own host (`https://bo-{tenant}.merchize.com/bo-api`). */
+  baseUrl?: string | null | undefined;
+  name?: string | null | undefined;
+  provider: FulfillmentProviderType;
+  shopId?: string | null | undefined;
+};
+
 export type CreateProductWithTemplateInput = {
   designs: Array<DesignInput>;
   listingMode?: ListingMode | null | undefined;
   shopIds?: Array<string | number> | null | undefined;
   templateId: string | number;
+};
+
+export type CreateSimpleFulfillmentOrderInput = {
+  items: Array<FulfillmentItemInput>;
+  labelUrl?: string | null | undefined;
+  providerId: string | number;
+  refOrderId?: string | null | undefined;
+  shipping: ShippingInput;
 };
 
 export type CreateUserInput = {
@@ -99,6 +124,56 @@ export type EventHistoryFilter = {
   type?: string | null | undefined;
 };
 
+export type FulfillmentItemInput = {
+  bgColorCode?: string | null | undefined;
+  designBackUrl?: string | null | undefined;
+  designFrontUrl?: string | null | undefined;
+  fulfillmentSku: string;
+  image?: string | null | undefined;
+  orderItemId?: string | number | null | undefined;
+  quantity: number;
+};
+
+export type FulfillmentOrderFilter = {
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  providerId?: string | number | null | undefined;
+  search?: string | null | undefined;
+  /** ours: the order of the list (default: newest first). */
+  sort?: FulfillmentOrderSortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
+  status?: FulfillmentOrderStatus | null | undefined;
+};
+
+/** ours: how the fulfilment orders list is ordered. */
+export type FulfillmentOrderSortField =
+  /** When the fulfilment order was made (the default). */
+  | 'CREATED_AT'
+  /** What the provider charges; orders without a total last. */
+  | 'TOTAL'
+  /** When it last changed (a status or tracking update). */
+  | 'UPDATED_AT';
+
+export type FulfillmentOrderStatus =
+  | 'CANCELLED'
+  | 'COMPLETED'
+  | 'CREATED'
+  | 'IN_TRANSIT';
+
+export type FulfillmentProductFilter = {
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  search?: string | null | undefined;
+};
+
+export type FulfillmentProviderType =
+  | 'GEARMENT'
+  | 'HMFULFILL'
+  | 'LENFUL'
+  | 'MANGO_TEE'
+  | 'MERCHIZE'
+  | 'PRINTIFY';
+
 export type JobStatus =
   | 'FAILED'
   | 'PENDING'
@@ -119,6 +194,13 @@ export type LiveStatus =
 export type LoginInput = {
   email: string;
   password: string;
+};
+
+export type MangoteeProductFilter = {
+  limit?: number | null | undefined;
+  page?: number | null | undefined;
+  productLineId?: string | number | null | undefined;
+  search?: string | null | undefined;
 };
 
 export type MarketplaceProductFilter = {
@@ -275,6 +357,19 @@ export type SaleChannel =
 
 export type SettingKey =
   | 'TIMEZONE';
+
+export type ShippingInput = {
+  address1: string;
+  address2?: string | null | undefined;
+  city: string;
+  method?: string | null | undefined;
+  name: string;
+  phone?: string | null | undefined;
+  postalCode: string;
+  regionCode: string;
+  /** ours: state or province code (every provider asks for it). */
+  state?: string | null | undefined;
+};
 
 export type ShopConnection =
   | 'CONNECTED'
@@ -477,6 +572,140 @@ export type DashboardFailedJobsQueryVariables = Exact<{
 
 
 export type DashboardFailedJobsQuery = { getEventHistories: { items: Array<{ id: string, type: string, error: string | null, attempts: number, updatedAt: string }>, pageInfo: { totalCount: number } } };
+
+export type FulfillmentProductsQueryVariables = Exact<{
+  providerId: string | number;
+  filter?: FulfillmentProductFilter | null | undefined;
+}>;
+
+
+export type FulfillmentProductsQuery = { getFulfillmentProducts: { items: Array<{ id: string, name: string, image: string | null, description: string | null, printAreas: Array<string>, variants: Array<{ sku: string, size: string | null, color: string | null, colorCode: string | null, stock: number | null, printArea: string | null, cost: number | null }> }>, pageInfo: { totalCount: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
+
+export type PrintifyBlueprintsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PrintifyBlueprintsQuery = { getPrintifyBlueprints: Array<{ id: string, title: string, brand: string | null, model: string | null, images: Array<string>, description: string | null }> };
+
+export type PrintifyPrintProvidersQueryVariables = Exact<{
+  blueprintId: string | number;
+}>;
+
+
+export type PrintifyPrintProvidersQuery = { getPrintifyPrintProviders: Array<{ id: string, title: string }> };
+
+export type PrintifyVariantsQueryVariables = Exact<{
+  blueprintId: string | number;
+  printProviderId: string | number;
+}>;
+
+
+export type PrintifyVariantsQuery = { getPrintifyVariants: Array<{ id: string, title: string, options: unknown, placeholders: unknown }> };
+
+export type MangoteeProductLinesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MangoteeProductLinesQuery = { getMangoteeProductLines: Array<{ id: string, name: string, sku: string | null, stock: number | null }> };
+
+export type MangoteeProductsQueryVariables = Exact<{
+  filter?: MangoteeProductFilter | null | undefined;
+}>;
+
+
+export type MangoteeProductsQuery = { getMangoteeProducts: Array<{ id: string, name: string, sku: string | null, stock: number | null }> };
+
+export type MangoteeVariantsQueryVariables = Exact<{
+  productId: string | number;
+  productLineId: string | number;
+}>;
+
+
+export type MangoteeVariantsQuery = { getMangoteeVariants: Array<{ id: string, name: string, sku: string, stock: number }> };
+
+export type FulfillmentOrdersQueryVariables = Exact<{
+  filter?: FulfillmentOrderFilter | null | undefined;
+}>;
+
+
+export type FulfillmentOrdersQuery = { getFulfillmentOrders: { items: Array<{ id: string, externalId: string | null, refOrderId: string | null, status: FulfillmentOrderStatus, providerStatus: string | null, error: string | null, totalAmount: number | null, trackingNumber: string | null, trackingUrl: string | null, trackingCompany: string | null, shippingName: string, shippingCity: string, shippingRegionCode: string, createdAt: string, updatedAt: string, provider: { id: string, provider: FulfillmentProviderType, name: string | null }, order: { id: string, externalOrderId: string, shop: { id: string, name: string } | null } | null, items: Array<{ id: string, quantity: number }> }>, pageInfo: { totalCount: number, hasNextPage: boolean, hasPreviousPage: boolean } } };
+
+export type FulfillmentOrderDetailQueryVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type FulfillmentOrderDetailQuery = { getFulfillmentOrderById: { id: string, externalId: string | null, refOrderId: string | null, status: FulfillmentOrderStatus, providerStatus: string | null, error: string | null, totalAmount: number | null, labelUrl: string | null, trackingNumber: string | null, trackingUrl: string | null, trackingCompany: string | null, shippingName: string, shippingPhone: string | null, shippingAddress1: string, shippingAddress2: string | null, shippingCity: string, shippingState: string | null, shippingPostalCode: string, shippingRegionCode: string, shippingMethod: string | null, createdAt: string, submittedAt: string | null, updatedAt: string, provider: { id: string, provider: FulfillmentProviderType, name: string | null }, order: { id: string, externalOrderId: string, shop: { id: string, name: string } | null } | null, items: Array<{ id: string, fulfillmentSku: string, quantity: number, image: string | null, designFrontUrl: string | null, designBackUrl: string | null, bgColorCode: string | null, cost: number | null }> } };
+
+export type CreateFulfillmentOrderMutationVariables = Exact<{
+  input: CreateFulfillmentOrderInput;
+}>;
+
+
+export type CreateFulfillmentOrderMutation = { createFulfillmentOrder: { id: string, status: FulfillmentOrderStatus, externalId: string | null, totalAmount: number | null } };
+
+export type CreateSimpleFulfillmentOrderMutationVariables = Exact<{
+  input: CreateSimpleFulfillmentOrderInput;
+}>;
+
+
+export type CreateSimpleFulfillmentOrderMutation = { createSimpleFulfillmentOrder: string };
+
+export type RemoveFulfillmentOrderMutationVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type RemoveFulfillmentOrderMutation = { removeFulfillmentOrder: boolean };
+
+export type FulfillmentSourceOrderQueryVariables = Exact<{
+  orderId: string | number;
+}>;
+
+
+export type FulfillmentSourceOrderQuery = { getOrderById: { id: string, externalOrderId: string, recipientName: string | null, recipientPhone: string | null, recipientAddress: string | null, recipientAddress1: string | null, recipientAddress2: string | null, recipientCity: string | null, recipientState: string | null, recipientRegionCode: string | null, recipientPostalCode: string | null, shop: { id: string, name: string }, items: Array<{ id: string, productName: string, skuName: string | null, skuImage: string | null, quantity: number, sellerSku: string | null, skuId: string | null, catalogueProductId: string | null }> } };
+
+export type FulfillmentDesignsQueryVariables = Exact<{
+  filter?: ProductDesignFilter | null | undefined;
+}>;
+
+
+export type FulfillmentDesignsQuery = { getFullListProductDesigns: Array<{ id: string, variant: string | null, designFrontUrl: string | null, designBackUrl: string | null }> };
+
+export type FulfillmentSkuMappingsQueryVariables = Exact<{
+  providerId: string | number;
+  orderItemIds: Array<string | number> | string | number;
+}>;
+
+
+export type FulfillmentSkuMappingsQuery = { getFulfillmentSkuMappings: Array<{ orderItemId: string, fulfillmentSku: string, designFrontUrl: string | null, designBackUrl: string | null, fromTemplate: boolean, cost: number | null }> };
+
+export type FulfillmentProvidersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FulfillmentProvidersQuery = { getFulfillmentProviders: Array<{ id: string, provider: FulfillmentProviderType, name: string | null, shopId: string | null, createdAt: string | null }> };
+
+export type SimpleFulfillmentProvidersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SimpleFulfillmentProvidersQuery = { getSimpleFulfillmentProviders: Array<{ id: string, provider: FulfillmentProviderType, name: string | null }> };
+
+export type CreateFulfillmentProviderMutationVariables = Exact<{
+  input: CreateFulfillmentProviderInput;
+}>;
+
+
+export type CreateFulfillmentProviderMutation = { createFulfillmentProvider: { id: string, provider: FulfillmentProviderType, name: string | null, shopId: string | null, createdAt: string | null } };
+
+export type RemoveFulfillmentProviderMutationVariables = Exact<{
+  providerId: string | number;
+}>;
+
+
+export type RemoveFulfillmentProviderMutation = { removeFulfillmentProvider: boolean };
+
+export type PrintifyShopsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PrintifyShopsQuery = { getPrintifyShops: Array<{ id: string, title: string, sales_channel: string }> };
 
 export type GetQueueStatsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -953,6 +1182,26 @@ export const DashboardNeedActionDocument = {"kind":"Document","definitions":[{"k
 export const DashboardSoldProductsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardSoldProducts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"OrderFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getSoldProducts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalSold"}},{"kind":"Field","name":{"kind":"Name","value":"sellerProductId"}},{"kind":"Field","name":{"kind":"Name","value":"productName"}},{"kind":"Field","name":{"kind":"Name","value":"productImage"}}]}}]}}]} as unknown as DocumentNode<DashboardSoldProductsQuery, DashboardSoldProductsQueryVariables>;
 export const DashboardDayStatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardDayStats"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"OrderFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getOrderStats"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"orders"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"}},{"kind":"Field","name":{"kind":"Name","value":"net"}}]}}]}}]} as unknown as DocumentNode<DashboardDayStatsQuery, DashboardDayStatsQueryVariables>;
 export const DashboardFailedJobsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardFailedJobs"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EventHistoryFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getEventHistories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]}}]} as unknown as DocumentNode<DashboardFailedJobsQuery, DashboardFailedJobsQueryVariables>;
+export const FulfillmentProductsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentProducts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"providerId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"FulfillmentProductFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getFulfillmentProducts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"providerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"providerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"printAreas"}},{"kind":"Field","name":{"kind":"Name","value":"variants"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"size"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"colorCode"}},{"kind":"Field","name":{"kind":"Name","value":"stock"}},{"kind":"Field","name":{"kind":"Name","value":"printArea"}},{"kind":"Field","name":{"kind":"Name","value":"cost"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}}]}}]}}]}}]} as unknown as DocumentNode<FulfillmentProductsQuery, FulfillmentProductsQueryVariables>;
+export const PrintifyBlueprintsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrintifyBlueprints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getPrintifyBlueprints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"brand"}},{"kind":"Field","name":{"kind":"Name","value":"model"}},{"kind":"Field","name":{"kind":"Name","value":"images"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]} as unknown as DocumentNode<PrintifyBlueprintsQuery, PrintifyBlueprintsQueryVariables>;
+export const PrintifyPrintProvidersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrintifyPrintProviders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"blueprintId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getPrintifyPrintProviders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"blueprintId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"blueprintId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}}]}}]}}]} as unknown as DocumentNode<PrintifyPrintProvidersQuery, PrintifyPrintProvidersQueryVariables>;
+export const PrintifyVariantsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrintifyVariants"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"blueprintId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"printProviderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getPrintifyVariants"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"blueprintId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"blueprintId"}}},{"kind":"Argument","name":{"kind":"Name","value":"printProviderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"printProviderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"options"}},{"kind":"Field","name":{"kind":"Name","value":"placeholders"}}]}}]}}]} as unknown as DocumentNode<PrintifyVariantsQuery, PrintifyVariantsQueryVariables>;
+export const MangoteeProductLinesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MangoteeProductLines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getMangoteeProductLines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"stock"}}]}}]}}]} as unknown as DocumentNode<MangoteeProductLinesQuery, MangoteeProductLinesQueryVariables>;
+export const MangoteeProductsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MangoteeProducts"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"MangoteeProductFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getMangoteeProducts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"stock"}}]}}]}}]} as unknown as DocumentNode<MangoteeProductsQuery, MangoteeProductsQueryVariables>;
+export const MangoteeVariantsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MangoteeVariants"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"productId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"productLineId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getMangoteeVariants"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"productId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"productId"}}},{"kind":"Argument","name":{"kind":"Name","value":"productLineId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"productLineId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"sku"}},{"kind":"Field","name":{"kind":"Name","value":"stock"}}]}}]}}]} as unknown as DocumentNode<MangoteeVariantsQuery, MangoteeVariantsQueryVariables>;
+export const FulfillmentOrdersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentOrders"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"FulfillmentOrderFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getFulfillmentOrders"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"externalId"}},{"kind":"Field","name":{"kind":"Name","value":"refOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"providerStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"totalAmount"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"trackingUrl"}},{"kind":"Field","name":{"kind":"Name","value":"trackingCompany"}},{"kind":"Field","name":{"kind":"Name","value":"shippingName"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"shippingRegionCode"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"externalOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"shop"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}}]}}]}}]}}]} as unknown as DocumentNode<FulfillmentOrdersQuery, FulfillmentOrdersQueryVariables>;
+export const FulfillmentOrderDetailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentOrderDetail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getFulfillmentOrderById"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"externalId"}},{"kind":"Field","name":{"kind":"Name","value":"refOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"providerStatus"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"totalAmount"}},{"kind":"Field","name":{"kind":"Name","value":"labelUrl"}},{"kind":"Field","name":{"kind":"Name","value":"trackingNumber"}},{"kind":"Field","name":{"kind":"Name","value":"trackingUrl"}},{"kind":"Field","name":{"kind":"Name","value":"trackingCompany"}},{"kind":"Field","name":{"kind":"Name","value":"shippingName"}},{"kind":"Field","name":{"kind":"Name","value":"shippingPhone"}},{"kind":"Field","name":{"kind":"Name","value":"shippingAddress1"}},{"kind":"Field","name":{"kind":"Name","value":"shippingAddress2"}},{"kind":"Field","name":{"kind":"Name","value":"shippingCity"}},{"kind":"Field","name":{"kind":"Name","value":"shippingState"}},{"kind":"Field","name":{"kind":"Name","value":"shippingPostalCode"}},{"kind":"Field","name":{"kind":"Name","value":"shippingRegionCode"}},{"kind":"Field","name":{"kind":"Name","value":"shippingMethod"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"submittedAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"provider"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"externalOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"shop"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"fulfillmentSku"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"designFrontUrl"}},{"kind":"Field","name":{"kind":"Name","value":"designBackUrl"}},{"kind":"Field","name":{"kind":"Name","value":"bgColorCode"}},{"kind":"Field","name":{"kind":"Name","value":"cost"}}]}}]}}]}}]} as unknown as DocumentNode<FulfillmentOrderDetailQuery, FulfillmentOrderDetailQueryVariables>;
+export const CreateFulfillmentOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateFulfillmentOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateFulfillmentOrderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createFulfillmentOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"externalId"}},{"kind":"Field","name":{"kind":"Name","value":"totalAmount"}}]}}]}}]} as unknown as DocumentNode<CreateFulfillmentOrderMutation, CreateFulfillmentOrderMutationVariables>;
+export const CreateSimpleFulfillmentOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSimpleFulfillmentOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateSimpleFulfillmentOrderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSimpleFulfillmentOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode<CreateSimpleFulfillmentOrderMutation, CreateSimpleFulfillmentOrderMutationVariables>;
+export const RemoveFulfillmentOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveFulfillmentOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeFulfillmentOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}]}]}}]} as unknown as DocumentNode<RemoveFulfillmentOrderMutation, RemoveFulfillmentOrderMutationVariables>;
+export const FulfillmentSourceOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentSourceOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getOrderById"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"orderId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"externalOrderId"}},{"kind":"Field","name":{"kind":"Name","value":"recipientName"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPhone"}},{"kind":"Field","name":{"kind":"Name","value":"recipientAddress"}},{"kind":"Field","name":{"kind":"Name","value":"recipientAddress1"}},{"kind":"Field","name":{"kind":"Name","value":"recipientAddress2"}},{"kind":"Field","name":{"kind":"Name","value":"recipientCity"}},{"kind":"Field","name":{"kind":"Name","value":"recipientState"}},{"kind":"Field","name":{"kind":"Name","value":"recipientRegionCode"}},{"kind":"Field","name":{"kind":"Name","value":"recipientPostalCode"}},{"kind":"Field","name":{"kind":"Name","value":"shop"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"productName"}},{"kind":"Field","name":{"kind":"Name","value":"skuName"}},{"kind":"Field","name":{"kind":"Name","value":"skuImage"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"sellerSku"}},{"kind":"Field","name":{"kind":"Name","value":"skuId"}},{"kind":"Field","name":{"kind":"Name","value":"catalogueProductId"}}]}}]}}]}}]} as unknown as DocumentNode<FulfillmentSourceOrderQuery, FulfillmentSourceOrderQueryVariables>;
+export const FulfillmentDesignsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentDesigns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"ProductDesignFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getFullListProductDesigns"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"variant"}},{"kind":"Field","name":{"kind":"Name","value":"designFrontUrl"}},{"kind":"Field","name":{"kind":"Name","value":"designBackUrl"}}]}}]}}]} as unknown as DocumentNode<FulfillmentDesignsQuery, FulfillmentDesignsQueryVariables>;
+export const FulfillmentSkuMappingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentSkuMappings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"providerId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"orderItemIds"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getFulfillmentSkuMappings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"providerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"providerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"orderItemIds"},"value":{"kind":"Variable","name":{"kind":"Name","value":"orderItemIds"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"orderItemId"}},{"kind":"Field","name":{"kind":"Name","value":"fulfillmentSku"}},{"kind":"Field","name":{"kind":"Name","value":"designFrontUrl"}},{"kind":"Field","name":{"kind":"Name","value":"designBackUrl"}},{"kind":"Field","name":{"kind":"Name","value":"fromTemplate"}},{"kind":"Field","name":{"kind":"Name","value":"cost"}}]}}]}}]} as unknown as DocumentNode<FulfillmentSkuMappingsQuery, FulfillmentSkuMappingsQueryVariables>;
+export const FulfillmentProvidersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FulfillmentProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getFulfillmentProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"shopId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<FulfillmentProvidersQuery, FulfillmentProvidersQueryVariables>;
+export const SimpleFulfillmentProvidersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SimpleFulfillmentProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getSimpleFulfillmentProviders"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<SimpleFulfillmentProvidersQuery, SimpleFulfillmentProvidersQueryVariables>;
+export const CreateFulfillmentProviderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateFulfillmentProvider"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateFulfillmentProviderInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createFulfillmentProvider"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"shopId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<CreateFulfillmentProviderMutation, CreateFulfillmentProviderMutationVariables>;
+export const RemoveFulfillmentProviderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RemoveFulfillmentProvider"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"providerId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"removeFulfillmentProvider"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"providerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"providerId"}}}]}]}}]} as unknown as DocumentNode<RemoveFulfillmentProviderMutation, RemoveFulfillmentProviderMutationVariables>;
+export const PrintifyShopsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"PrintifyShops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getPrintifyShops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sales_channel"}}]}}]}}]} as unknown as DocumentNode<PrintifyShopsQuery, PrintifyShopsQueryVariables>;
 export const GetQueueStatsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GetQueueStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getQueueStats"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"processing"}},{"kind":"Field","name":{"kind":"Name","value":"succeeded"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}}]}}]}}]} as unknown as DocumentNode<GetQueueStatsQuery, GetQueueStatsQueryVariables>;
 export const GetWorkersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GetWorkers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getWorkers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"queues"}},{"kind":"Field","name":{"kind":"Name","value":"lastSeenAt"}}]}}]}}]} as unknown as DocumentNode<GetWorkersQuery, GetWorkersQueryVariables>;
 export const GetEventHistoriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"GetEventHistories"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"filter"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"EventHistoryFilter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"getEventHistories"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"filter"},"value":{"kind":"Variable","name":{"kind":"Name","value":"filter"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"batchId"}},{"kind":"Field","name":{"kind":"Name","value":"clientId"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"hasPreviousPage"}}]}}]}}]}}]} as unknown as DocumentNode<GetEventHistoriesQuery, GetEventHistoriesQueryVariables>;

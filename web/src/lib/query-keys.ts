@@ -20,4 +20,7 @@ export const rootKeys = {
   monitors: ['monitors'],
   jobBatches: ['job-batches'],
   orders: ['orders'],
+  fulfillmentProviders: ['fulfillment-providers'],
+  fulfillmentCatalog: ['fulfillment-catalog'],
+  fulfillmentOrders: ['fulfillment-orders'],
 } as const;

@@ -42,7 +42,7 @@ export const navigation: NavSection[] = [
     label: 'Orders',
     items: [
       { label: 'Orders', to: paths.orders.list, icon: 'pi pi-shopping-cart', access: 'signedIn' },
-      { label: 'Fulfilment orders', to: paths.fulfillments.orders, icon: 'pi pi-truck', access: 'signedIn' },
+      { label: 'Fulfilment orders', to: paths.fulfillments.orders, icon: 'pi pi-truck', access: 'signedIn', match: [paths.fulfillments.orders] },
       { label: 'Providers', to: paths.fulfillments.providers, icon: 'pi pi-building', access: 'admin' },
     ],
   },

@@ -66,6 +66,12 @@ describe('one order', () => {
     expect(text.indexOf('Ada Lovelace')).toBeLessThan(text.indexOf('Marketplace sync'));
   });
 
+  it('sends the order to a provider, and finds the fulfilment orders made for it', async () => {
+    renderApp(at, { user: admin, handlers: { OrderDetail: () => ok({ getOrderById: order() }) } });
+    expect(await screen.findByTestId('send-to-provider')).toHaveAttribute('href', '/fulfillments/orders/create?orderIds=o1');
+    expect(screen.getByTestId('order-fulfillments')).toHaveAttribute('href', '/fulfillments/orders?search=577001');
+  });
+
   it('says the recipient is hidden while the marketplace holds the order', async () => {
     const held = order({
       marketplaceStatus: 'ON_HOLD',

@@ -12,7 +12,7 @@ import { Panel } from '@/components/ui/panel';
 import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
 import { OrderStatusTag, titleCase } from '@/components/ui/status-tag';
 import { Thumb } from '@/components/ui/thumb';
-import { paths } from '@/config/paths';
+import { fulfillmentsSearchPath, paths, sendToProviderPath } from '@/config/paths';
 import type { OrderEventSource } from '@/gql/graphql';
 import { ApiError } from '@/lib/api-client';
 import { useTimezone } from '@/lib/auth';
@@ -304,7 +304,15 @@ export function OrderDetailScreen() {
               <i className="pi pi-arrow-left" aria-hidden="true" />
               <span>&nbsp;Orders</span>
             </Link>
-            <Button label="Change status" icon="pi pi-sync" onClick={() => setChanging(true)} data-testid="change-status" />
+            <Link to={fulfillmentsSearchPath(order.externalOrderId)} className="p-button p-button-text" data-testid="order-fulfillments">
+              <i className="pi pi-list" aria-hidden="true" />
+              <span>Fulfilment orders</span>
+            </Link>
+            <Button label="Change status" icon="pi pi-sync" outlined onClick={() => setChanging(true)} data-testid="change-status" />
+            <Link to={sendToProviderPath([order.id])} className="p-button" data-testid="send-to-provider">
+              <i className="pi pi-truck" aria-hidden="true" />
+              <span>Send to provider</span>
+            </Link>
           </>
         }
       />

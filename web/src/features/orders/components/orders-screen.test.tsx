@@ -149,7 +149,7 @@ describe('orders desk', () => {
     expect(await screen.findByText('No orders yet')).toBeInTheDocument();
   });
 
-  it('keeps the selection across pages, with the fulfilment action waiting for it', async () => {
+  it('keeps the selection across pages and sends it to a provider', async () => {
     const many = Array.from({ length: 20 }, (_, i) => orderRow(`p${i}`));
     const app = renderApp(paths.orders.list, {
       user: admin,
@@ -166,11 +166,15 @@ describe('orders desk', () => {
     const user = userEvent.setup();
     await user.click(checkboxInput(table, 'All items unselected'));
     expect(screen.getByTestId('selection-bar')).toHaveTextContent('20 selected');
-    expect(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Send to fulfilment' })).toBeDisabled();
+
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await within(table).findByText('#5770q1');
     await waitFor(() => expect(variablesOf(app.api.calls, 'Orders').at(-1)).toMatchObject({ filter: { page: 2 } }));
     expect(screen.getByTestId('selection-bar')).toHaveTextContent('20 selected');
+    await user.click(within(table).getByText('#5770q1').closest('tr')!.querySelector('input[type="checkbox"]')!);
+    expect(screen.getByTestId('selection-bar')).toHaveTextContent('21 selected');
+    await user.click(within(screen.getByTestId('selection-bar')).getByRole('button', { name: 'Send to provider' }));
+    await waitFor(() => expect(app.location()).toBe(`/fulfillments/orders/create?orderIds=${[...many.map((o) => o.id), 'q1'].join(',')}`));
   });
 
   it('exports what is filtered, shows the progress, then the download link', async () => {

@@ -15,7 +15,7 @@ import { SearchBox } from '@/components/ui/search-box';
 import { TableSkeleton } from '@/components/ui/skeletons';
 import { OrderStatusTag, orderStatusLabels, titleCase } from '@/components/ui/status-tag';
 import { Thumb } from '@/components/ui/thumb';
-import { pathTo, paths } from '@/config/paths';
+import { pathTo, paths, sendToProviderPath } from '@/config/paths';
 import type { OrderDeadline, OrderSortField, OrderStatus, SaleChannel } from '@/gql/graphql';
 import { useTimezone } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
@@ -50,7 +50,7 @@ function isDeadline(v: string | null): v is OrderDeadline {
 /**
  * Every order of the client's shops (STAFF: their shops): status tabs with their counts, a
  * search, filters kept per user, deadline flags, sorting and paging on the server, a selection
- * that survives paging (fulfilment acts on it next), and an export of what is filtered.
+ * that survives paging and goes to a print-on-demand provider, and an export of what is filtered.
  */
 export function OrdersScreen() {
   const timezone = useTimezone();
@@ -212,14 +212,11 @@ export function OrdersScreen() {
         {selected.length > 0 ? (
           <div className="selection-bar" data-testid="selection-bar">
             <span className="selection-bar-count">{selected.length} selected</span>
-            {/* Sending orders to a provider comes with fulfilment; the selection is kept for it. */}
             <Button
-              label="Send to fulfilment"
+              label="Send to provider"
               icon="pi pi-truck"
               size="small"
-              disabled
-              tooltip="Fulfilment comes in a next release"
-              tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+              onClick={() => void navigate(sendToProviderPath(selected.map((o) => o.id)))}
               data-testid="bulk-fulfil"
             />
             <Button label="Clear" size="small" text severity="secondary" onClick={() => setSelected([])} />
