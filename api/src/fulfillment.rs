@@ -429,7 +429,7 @@ pub async fn create_order(
         };
         if !order.items.iter().any(|o| &o.id == item_id) {
             return Err(ApiError::bad_input(
-                &format!("items[{i}].orderItemId"),
+                &format!("items.{i}.orderItemId"),
                 "is not an item of this order",
             ));
         }
@@ -491,8 +491,8 @@ pub async fn create_order(
     if let Err(e) = orders::validate(&new) {
         let index = match &e {
             DomainError::BadInput { field, .. } => field
-                .strip_prefix("items[")
-                .and_then(|r| r.split(']').next())
+                .strip_prefix("items.")
+                .and_then(|r| r.split('.').next())
                 .and_then(|n| n.parse::<usize>().ok()),
             _ => None,
         };

@@ -323,7 +323,7 @@ async fn an_order_goes_once_ships_and_its_tracking_reaches_the_marketplace_once(
         )
         .await;
     assert_eq!(code(&res), "BAD_USER_INPUT", "{res}");
-    assert_eq!(field(&res), "items[0].fulfillmentSku", "{res}");
+    assert_eq!(field(&res), "items.0.fulfillmentSku", "{res}");
     assert!(message(&res).contains("Cat Mom Ceramic Mug"), "{res}");
     // An item of another order is refused.
     let res = s
@@ -333,7 +333,7 @@ async fn an_order_goes_once_ships_and_its_tracking_reaches_the_marketplace_once(
             Some(&admin),
         )
         .await;
-    assert_eq!(field(&res), "items[0].orderItemId", "{res}");
+    assert_eq!(field(&res), "items.0.orderItemId", "{res}");
 
     let created = s
         .ok(

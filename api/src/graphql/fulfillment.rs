@@ -408,6 +408,9 @@ pub struct FulfillmentProduct {
     pub image: Option<String>,
     pub print_areas: Vec<String>,
     pub variants: Vec<FulfillmentVariant>,
+    /// ours: the provider's description (HTML from outside; the web app sanitizes it), where
+    /// its catalogue has one.
+    pub description: Option<String>,
 }
 
 #[derive(SimpleObject, Debug, Clone)]
@@ -435,6 +438,8 @@ pub struct PrintifyShop {
 pub struct PrintifyBlueprint {
     pub id: ID,
     pub title: String,
+    /// ours: Printify's description of the blueprint (HTML from outside; the web app sanitizes it).
+    pub description: Option<String>,
     pub brand: Option<String>,
     pub model: Option<String>,
     pub images: Vec<String>,
@@ -663,6 +668,7 @@ impl FulfillmentQuery {
             .map(|b| PrintifyBlueprint {
                 id: b.id.into(),
                 title: b.title,
+                description: b.description,
                 brand: b.brand,
                 model: b.model,
                 images: b.images,
@@ -832,6 +838,7 @@ fn product(p: provider::CatalogProduct) -> FulfillmentProduct {
             })
             .collect(),
         print_areas: p.print_areas,
+        description: None,
     }
 }
 

@@ -206,6 +206,8 @@ struct WireBlueprint {
     #[serde(default)]
     title: String,
     #[serde(default)]
+    description: Option<String>,
+    #[serde(default)]
     brand: Option<String>,
     #[serde(default)]
     model: Option<String>,
@@ -816,6 +818,7 @@ impl FulfillmentClient {
             .map(|b| PrintifyBlueprint {
                 id: b.id,
                 title: b.title,
+                description: b.description,
                 brand: b.brand,
                 model: b.model,
                 images: b.images.unwrap_or_default(),
@@ -897,6 +900,8 @@ pub struct PrintifyShop {
 pub struct PrintifyBlueprint {
     pub id: String,
     pub title: String,
+    /// HTML, as Printify writes it: sanitize before showing.
+    pub description: Option<String>,
     pub brand: Option<String>,
     pub model: Option<String>,
     pub images: Vec<String>,

@@ -313,25 +313,22 @@ pub fn validate(new: &NewFulfillmentOrder) -> Result<()> {
     for (i, item) in new.items.iter().enumerate() {
         if item.fulfillment_sku.trim().is_empty() {
             return Err(DomainError::bad_input(
-                format!("items[{i}].fulfillmentSku"),
+                format!("items.{i}.fulfillmentSku"),
                 "map this item to a provider variant first",
             ));
         }
         if !(1..=MAX_QUANTITY).contains(&item.quantity) {
             return Err(DomainError::bad_input(
-                format!("items[{i}].quantity"),
+                format!("items.{i}.quantity"),
                 format!("between 1 and {MAX_QUANTITY}"),
             ));
         }
-        check_url(
-            &format!("items[{i}].designFrontUrl"),
-            &item.design_front_url,
-        )?;
-        check_url(&format!("items[{i}].designBackUrl"), &item.design_back_url)?;
-        check_url(&format!("items[{i}].image"), &item.image)?;
+        check_url(&format!("items.{i}.designFrontUrl"), &item.design_front_url)?;
+        check_url(&format!("items.{i}.designBackUrl"), &item.design_back_url)?;
+        check_url(&format!("items.{i}.image"), &item.image)?;
         if item.design_front_url.is_none() && item.design_back_url.is_none() {
             return Err(DomainError::bad_input(
-                format!("items[{i}].designFrontUrl"),
+                format!("items.{i}.designFrontUrl"),
                 "a print-on-demand item needs a print file (front or back)",
             ));
         }
