@@ -120,6 +120,13 @@ fn hmac_hex(secret: &str, body: &[u8]) -> String {
     hex::encode(mac.finalize().into_bytes())
 }
 
+/// An HTML form body (Lenful's login).
+fn form(pairs: &[(&str, &str)]) -> String {
+    form_urlencoded::Serializer::new(String::new())
+        .extend_pairs(pairs)
+        .finish()
+}
+
 fn faults(error: f64, throttle: f64, after_write: f64) -> Faults {
     Faults {
         error_rate: error,
@@ -1353,5 +1360,559 @@ mod gearment {
         let dup = g.post("/orders/draft", order_body("fo-gf")).await;
         assert_eq!(dup.status, 409);
         assert_eq!(dup.body["data"]["order_id"].as_str(), e.order_id.as_deref());
+    }
+}
+
+mod merchize {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_id": reference,
+            "identifier": "TT-5768123400002",
+            "shipping_info": {
+                "full_name": "Margaret Hamilton", "address_1": "4 Apollo St", "address_2": "",
+                "city": "Boston", "state": "MA", "postcode": "02110", "country": "US",
+                "email": "mh@example.com", "phone": "+1 555 0105"
+            },
+            "items": [{
+                "name": "Moonshot Tee", "quantity": 1, "price": 24.99,
+                "image": "https://cdn.example.com/mock.png",
+                "design_front": "https://cdn.example.com/f.png",
+                "design_back": "https://cdn.example.com/b.png",
+                "attributes": [
+                    { "name": "product", "option": "TEE-G5000" },
+                    { "name": "Color", "option": "Navy" },
+                    { "name": "Size", "option": "XL" }
+                ]
+            }]
+        })
+    }
+
+    struct Mz {
+        w: World,
+        token: String,
+        base: String,
+    }
+
+    impl Mz {
+        async fn start() -> Mz {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Merchize);
+            Mz {
+                token: a.api_key.clone(),
+                base: a.base_path.clone().expect("a tenant path"),
+                w,
+            }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("{}{path}", self.base)))
+                    .bearer_auth(&self.token),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("{}{path}", self.base)))
+                    .header("x-api-key", &self.token)
+                    .json(&body),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_bad_credentials_other_tenants_and_unknown_stores() {
+        let m = Mz::start().await;
+        assert_eq!(m.base, "/merchize/acme/bo-api");
+        let got = send(
+            m.w.http
+                .get(m.w.url(&format!("{}/product/products", m.base)))
+                .bearer_auth("nope"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert_eq!(got.body["success"], false);
+        let other = m.w.sb().add_account(Provider::Merchize);
+        let got = send(
+            m.w.http
+                .get(m.w.url(&format!("{}/product/products", m.base)))
+                .bearer_auth(&other.api_key),
+        )
+        .await;
+        assert_eq!(got.status, 401, "a token opens its own tenant only");
+        let got = send(
+            m.w.http
+                .get(m.w.url("/merchize/nobody/bo-api/product/products"))
+                .bearer_auth(&m.token),
+        )
+        .await;
+        assert_eq!(got.status, 404);
+    }
+
+    #[tokio::test]
+    async fn serves_products_and_artworks() {
+        let m = Mz::start().await;
+        let products = m.get("/product/products?limit=100&page=1").await;
+        assert_eq!(products.body["success"], true);
+        assert_eq!(products.body["data"]["pages"], 1);
+        let hoodie = products.body["data"]["products"]
+            .as_array()
+            .expect("products")
+            .iter()
+            .find(|p| p["sku"] == "HOODIE-G18500")
+            .expect("hoodie")
+            .clone();
+        assert!(
+            hoodie["sides"]
+                .as_array()
+                .expect("sides")
+                .iter()
+                .any(|s| s == "hood")
+        );
+        assert!(hoodie["variants"][0]["base_cost"].as_f64() > Some(0.0));
+        let art = m
+            .get(&format!(
+                "/artwork/artworks?product={}",
+                hoodie["_id"].as_str().expect("id")
+            ))
+            .await;
+        assert!(
+            art.body["data"]
+                .as_array()
+                .expect("artworks")
+                .iter()
+                .any(|a| a["side"] == "hood")
+        );
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_makes_a_second_order_for_a_repeated_order_id() {
+        let m = Mz::start().await;
+        let created = m.post("/order/external/orders", order_body("fo-z1")).await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let data = &created.body["data"];
+        assert_eq!(data["status"], "pending");
+        assert_eq!(data["order_progress"][0]["status"], "done");
+        assert_eq!(data["order_progress"][1]["status"], "pending");
+        let id = data["_id"].as_str().expect("id").to_owned();
+        let code = data["code"].as_str().expect("code").to_owned();
+
+        assert_eq!(
+            m.get(&format!("/order/external/orders/{id}")).await.body["data"]["_id"],
+            id.as_str()
+        );
+        assert_eq!(
+            m.get(&format!("/order/external/orders/{code}")).await.body["data"]["_id"],
+            id.as_str()
+        );
+        let found = m.get("/order/external/orders?order_id=fo-z1").await;
+        assert_eq!(found.body["data"]["total"], 1);
+        let since = m
+            .get("/order/external/orders?created_from=2000-01-01")
+            .await;
+        assert_eq!(since.body["data"]["orders"][0]["_id"], id.as_str());
+
+        // Merchize takes no idempotency key: clients look up before they create.
+        let again = m.post("/order/external/orders", order_body("fo-z1")).await;
+        assert_eq!(again.status, 200);
+        assert_eq!(count_ref(m.w.sb(), Provider::Merchize, "fo-z1"), 2);
+
+        let mut bad = order_body("fo-z2");
+        bad["items"][0]["design_hood"] = json!("https://cdn.example.com/h.png");
+        let got = m.post("/order/external/orders", bad).await;
+        assert_eq!(got.status, 400);
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("items[0].design_hood")
+        );
+        let mut bad = order_body("fo-z2");
+        bad["shipping_info"]["postcode"] = json!("");
+        let got = m.post("/order/external/orders", bad).await;
+        assert!(
+            got.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("shipping_info.postcode")
+        );
+    }
+
+    #[tokio::test]
+    async fn cancels_pending_and_refuses_processing() {
+        let m = Mz::start().await;
+        let a = m
+            .post("/order/external/orders", order_body("fo-zc1"))
+            .await
+            .body["data"]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = m
+            .post(&format!("/order/external/orders/{a}/cancel"), json!({}))
+            .await;
+        assert_eq!(ok.body["data"]["status"], "cancelled");
+        let b = m
+            .post("/order/external/orders", order_body("fo-zc2"))
+            .await
+            .body["data"]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        m.w.sb().advance(Provider::Merchize, &b);
+        let refused = m
+            .post(&format!("/order/external/orders/{b}/cancel"), json!({}))
+            .await;
+        assert_eq!(refused.status, 409);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("processing")
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let m = Mz::start().await;
+        let rx = Receiver::start().await;
+        let account = m.w.sb().account(Provider::Merchize);
+        m.w.sb()
+            .set_webhook(Provider::Merchize, &account, &rx.url, "mz-secret");
+        let id = m
+            .post("/order/external/orders", order_body("fo-zs"))
+            .await
+            .body["data"]["_id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        rx.wait_for(|v| v["event"] == "order_created").await;
+        assert!(m.w.sb().advance_to(Provider::Merchize, &id, "shipped"));
+        let order = m.get(&format!("/order/external/orders/{id}")).await;
+        assert_eq!(order.body["data"]["tracking_company"], "USPS");
+        let (headers, raw, body) = rx.wait_for(|v| v["event"] == "order_tracking").await;
+        assert_eq!(body["resource"]["order_id"], "fo-zs");
+        assert_eq!(
+            body["resource"]["tracking_number"],
+            order.body["data"]["tracking_number"]
+        );
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("mz-secret", &raw).as_str())
+        );
+        let (_, _, progress) = rx
+            .wait_for(|v| v["event"] == "order_progress" && v["resource"]["status"] == "shipped")
+            .await;
+        assert_eq!(progress["resource"]["order_progress"][2]["status"], "done");
+    }
+
+    #[tokio::test]
+    async fn rate_limits_and_ledgers_faults() {
+        let m = Mz::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = m.get("/product/products").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        assert!(throttled.expect("a 429").header("retry-after").is_some());
+        let sb = m.w.sb();
+        sb.set_rate_limits(false);
+        sb.set_faults(Some(Provider::Merchize), faults(0.0, 0.0, 1.0));
+        assert_eq!(
+            m.post("/order/external/orders", order_body("fo-zf"))
+                .await
+                .status,
+            500
+        );
+        let e = last_entry(sb, Provider::Merchize);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        sb.set_faults(None, Faults::default());
+        // The look-up a client makes before creating again finds it.
+        let found = m.get("/order/external/orders?order_id=fo-zf").await;
+        assert_eq!(
+            found.body["data"]["orders"][0]["_id"].as_str(),
+            e.order_id.as_deref()
+        );
+        assert_eq!(
+            last_entry(sb, Provider::Merchize).reference.as_deref(),
+            Some("fo-zf")
+        );
+    }
+}
+
+mod lenful {
+    use super::*;
+
+    fn order_body(reference: &str) -> Value {
+        json!({
+            "order_number": reference,
+            "first_name": "Hedy", "last_name": "Lamarr", "country_code": "US",
+            "province": "CA", "city": "Los Angeles", "zip": "90001",
+            "address_1": "5 Frequency Ln", "address_2": "",
+            "items": [{
+                "product_sku": "LF-G5000-WHT-S", "design_sku": "hedy-front", "quantity": 3,
+                "mockups": ["https://cdn.example.com/m.png"],
+                "designs": [{ "position": 1, "link": "https://cdn.example.com/f.png" }],
+                "shippings": [1]
+            }]
+        })
+    }
+
+    struct Lf {
+        w: World,
+        token: String,
+        shop: String,
+    }
+
+    impl Lf {
+        async fn start() -> Lf {
+            let w = World::start().await;
+            let a = w.sb().account(Provider::Lenful);
+            let login = send(
+                w.http
+                    .post(w.url("/lenful/seller/login"))
+                    .header("content-type", "application/x-www-form-urlencoded")
+                    .body(form(&[
+                        ("user_name", a.api_key.as_str()),
+                        ("password", a.api_secret.as_deref().unwrap_or_default()),
+                    ])),
+            )
+            .await;
+            assert_eq!(login.status, 200, "{}", login.body);
+            Lf {
+                token: login.body["access_token"]
+                    .as_str()
+                    .expect("token")
+                    .to_owned(),
+                shop: a.shop_id.clone().expect("a shop"),
+                w,
+            }
+        }
+
+        async fn get(&self, path: &str) -> Got {
+            send(
+                self.w
+                    .http
+                    .get(self.w.url(&format!("/lenful{path}")))
+                    .bearer_auth(&self.token),
+            )
+            .await
+        }
+
+        async fn post(&self, path: &str, body: Value) -> Got {
+            send(
+                self.w
+                    .http
+                    .post(self.w.url(&format!("/lenful{path}")))
+                    .bearer_auth(&self.token)
+                    .json(&body),
+            )
+            .await
+        }
+    }
+
+    #[tokio::test]
+    async fn refuses_a_wrong_password_and_an_unknown_token() {
+        let w = World::start().await;
+        let a = w.sb().account(Provider::Lenful);
+        let got = send(
+            w.http
+                .post(w.url("/lenful/seller/login"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(form(&[
+                    ("user_name", a.api_key.as_str()),
+                    ("password", "wrong"),
+                ])),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        assert!(got.body.get("access_token").is_none());
+        let got = send(
+            w.http
+                .get(w.url("/lenful/product/list"))
+                .bearer_auth("not-a-token"),
+        )
+        .await;
+        assert_eq!(got.status, 401);
+        let got = send(
+            w.http
+                .post(w.url("/lenful/seller/login"))
+                .header("content-type", "application/x-www-form-urlencoded")
+                .body(form(&[("user_name", "x")])),
+        )
+        .await;
+        assert_eq!(got.status, 422);
+        assert!(got.body["errors"].get("password").is_some());
+    }
+
+    #[tokio::test]
+    async fn serves_products() {
+        let l = Lf::start().await;
+        let products = l.get("/product/list?page=1&limit=100").await;
+        let list = products.body["data"].as_array().expect("products");
+        let tee = &list[0];
+        assert_eq!(tee["variants"][0]["product_sku"], "LF-G5000-BLK-S");
+        assert!(
+            tee["print_positions"]
+                .as_array()
+                .expect("positions")
+                .iter()
+                .any(|p| p["position"] == 2)
+        );
+        assert!(tee["variants"][0]["base_cost"].as_f64() > Some(0.0));
+    }
+
+    #[tokio::test]
+    async fn creates_reads_lists_and_makes_a_second_order_for_a_repeated_number() {
+        let l = Lf::start().await;
+        let created = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-l1"))
+            .await;
+        assert_eq!(created.status, 200, "{}", created.body);
+        let data = &created.body["data"];
+        assert_eq!(data["status"], "pending");
+        assert!(data["total_price"].as_f64() > Some(0.0));
+        let id = data["id"].as_str().expect("id").to_owned();
+
+        let read = l.get(&format!("/order/{}/{id}", l.shop)).await;
+        assert_eq!(read.body["data"]["order_number"], "fo-l1");
+        assert_eq!(read.body["data"]["tracking_numbers"], json!([]));
+        let day = |offset: i64| {
+            (chrono::Utc::now() + chrono::Duration::days(offset))
+                .format("%Y-%m-%d")
+                .to_string()
+        };
+        let list = l
+            .post(
+                "/order/list?page=1&limit=10&fields=id,order_number,payment_status,total_price,status&sort_by=create_date_desc",
+                json!({ "from_date": day(-1), "to_date": day(1) }),
+            )
+            .await;
+        let row = &list.body["data"][0];
+        assert_eq!(row["id"], id.as_str());
+        assert_eq!(row["order_number"], "fo-l1");
+        assert!(row.get("items").is_none(), "only the asked fields");
+
+        let again = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-l1"))
+            .await;
+        assert_eq!(again.status, 200);
+        assert_eq!(count_ref(l.w.sb(), Provider::Lenful, "fo-l1"), 2);
+
+        let other_shop = l.post("/order/999999/create", order_body("fo-l2")).await;
+        assert_eq!(other_shop.status, 404);
+        let mut bad = order_body("fo-l2");
+        bad["items"][0]["designs"][0]["position"] = json!(0);
+        let got = l.post(&format!("/order/{}/create", l.shop), bad).await;
+        assert_eq!(got.status, 422);
+        assert!(
+            got.body["errors"]
+                .get("items.0.designs.0.position")
+                .is_some()
+        );
+    }
+
+    #[tokio::test]
+    async fn cancels_pending_and_refuses_in_production() {
+        let l = Lf::start().await;
+        let a = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-lc1"))
+            .await
+            .body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        let ok = l
+            .post(&format!("/order/{}/{a}/cancel", l.shop), json!({}))
+            .await;
+        assert_eq!(ok.body["data"]["status"], "cancelled");
+        let b = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-lc2"))
+            .await
+            .body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        l.w.sb().advance(Provider::Lenful, &b);
+        let refused = l
+            .post(&format!("/order/{}/{b}/cancel", l.shop), json!({}))
+            .await;
+        assert_eq!(refused.status, 409);
+        assert!(
+            refused.body["message"]
+                .as_str()
+                .unwrap_or_default()
+                .contains("in_production")
+        );
+    }
+
+    #[tokio::test]
+    async fn ships_with_tracking_and_sends_a_signed_webhook() {
+        let l = Lf::start().await;
+        let rx = Receiver::start().await;
+        let account = l.w.sb().account(Provider::Lenful);
+        l.w.sb()
+            .set_webhook(Provider::Lenful, &account, &rx.url, "lf-secret");
+        let id = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-ls"))
+            .await
+            .body["data"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        assert!(l.w.sb().advance_to(Provider::Lenful, &id, "shipped"));
+        let read = l.get(&format!("/order/{}/{id}", l.shop)).await;
+        let number = read.body["data"]["tracking_numbers"][0].clone();
+        assert!(number.is_string());
+        assert_eq!(read.body["data"]["carrier"], "USPS");
+        let (headers, raw, body) = rx
+            .wait_for(|v| v.get("lenful_order_short_id").is_some())
+            .await;
+        assert_eq!(body["lenful_order_short_id"], read.body["data"]["short_id"]);
+        assert_eq!(body["tracking_numbers"][0], number);
+        assert_eq!(
+            headers.get("x-signature").and_then(|v| v.to_str().ok()),
+            Some(hmac_hex("lf-secret", &raw).as_str())
+        );
+    }
+
+    #[tokio::test]
+    async fn rate_limits_and_ledgers_faults() {
+        let l = Lf::start().await;
+        let mut throttled = None;
+        for _ in 0..60 {
+            let got = l.get("/product/list").await;
+            if got.status == 429 {
+                throttled = Some(got);
+                break;
+            }
+        }
+        assert!(throttled.expect("a 429").header("retry-after").is_some());
+        let sb = l.w.sb();
+        sb.set_rate_limits(false);
+        sb.set_faults(Some(Provider::Lenful), faults(0.0, 0.0, 1.0));
+        let lost = l
+            .post(&format!("/order/{}/create", l.shop), order_body("fo-lf"))
+            .await;
+        assert_eq!(lost.status, 500);
+        let e = last_entry(sb, Provider::Lenful);
+        assert_eq!(e.fault, Some(Fault::FailAfterWrite));
+        assert_eq!(e.reference.as_deref(), Some("fo-lf"));
+        assert!(e.account.is_some());
+        sb.set_faults(Some(Provider::Lenful), faults(1.0, 0.0, 0.0));
+        assert_eq!(l.get("/product/list").await.status, 500);
+        assert_eq!(last_entry(sb, Provider::Lenful).fault, Some(Fault::Error));
+        assert_eq!(count_ref(sb, Provider::Lenful, "fo-lf"), 1);
     }
 }

@@ -419,12 +419,6 @@ pub fn find(product: usize, color: &str, size: &str) -> Option<VariantRef> {
     })
 }
 
-/// A variant from `{KEY}-{COLOR CODE}-{SIZE}` (the SKU tail several providers share).
-pub fn from_code_tail(product_key: &str, color_code: &str, size: &str) -> Option<VariantRef> {
-    let p = PRODUCTS.iter().position(|p| p.key == product_key)?;
-    variants_of(p).find(|v| v.color().code == color_code && v.size().name == size)
-}
-
 /// What shipping costs for lines of `(variant, quantity)`: the dearest first item, then each
 /// further unit at its product's additional rate. Answers the cost per line, in line order.
 pub fn shipping_per_line(lines: &[(VariantRef, u32)], percent: i64) -> Vec<i64> {

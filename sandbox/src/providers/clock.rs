@@ -140,3 +140,33 @@ fn ship(inner: &mut Inner, method: &str, country: &str, now: DateTime<Utc>) -> S
         delivered_at: None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_the_path_and_rejoins_it_from_side_states() {
+        let spec = Provider::Printify.spec();
+        assert_eq!(
+            next_step(spec, "on-hold", Stage::OnHold),
+            Some(("sending-to-production", Stage::InProduction))
+        );
+        assert_eq!(
+            next_step(spec, "fulfilled", Stage::Shipped),
+            Some(("fulfilled", Stage::Delivered))
+        );
+        assert_eq!(next_step(spec, "fulfilled", Stage::Delivered), None);
+        // Off the path: payment not received is on hold, so production comes next.
+        assert_eq!(
+            next_step(spec, "payment-not-received", Stage::OnHold),
+            Some(("sending-to-production", Stage::InProduction))
+        );
+        assert_eq!(next_step(spec, "canceled", Stage::Cancelled), None);
+        let spec = Provider::MangoTee.spec();
+        assert_eq!(
+            next_step(spec, "on_hold", Stage::OnHold),
+            Some(("in_production", Stage::InProduction))
+        );
+    }
+}

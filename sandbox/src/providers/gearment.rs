@@ -675,6 +675,14 @@ fn draft(o: &Order) -> Value {
     out
 }
 
+fn payment_status(o: &Order) -> &'static str {
+    match o.status {
+        "VENDOR_ORDER_STATUS_AWAITING_PAYMENT" => "VENDOR_ORDER_PAYMENT_STATUS_PENDING",
+        "VENDOR_ORDER_STATUS_PAYMENT_FAILED" => "VENDOR_ORDER_PAYMENT_STATUS_FAILED",
+        _ => "VENDOR_ORDER_PAYMENT_STATUS_SUCCESS",
+    }
+}
+
 fn render(o: &Order) -> Value {
     let r = &o.recipient;
     let trackings: Vec<Value> = o
@@ -695,13 +703,7 @@ fn render(o: &Order) -> Value {
         "order_name": o.short_id,
         "reference_id": o.reference,
         "order_status": o.status,
-        "payment_status": if o.status == "VENDOR_ORDER_STATUS_AWAITING_PAYMENT" {
-            "VENDOR_ORDER_PAYMENT_STATUS_PENDING"
-        } else if o.status == "VENDOR_ORDER_STATUS_PAYMENT_FAILED" {
-            "VENDOR_ORDER_PAYMENT_STATUS_FAILED"
-        } else {
-            "VENDOR_ORDER_PAYMENT_STATUS_SUCCESS"
-        },
+        "payment_status": payment_status(o),
         "cancel_status": (o.stage == Stage::Cancelled).then_some("VENDOR_ORDER_CANCEL_STATUS_CANCELLED"),
         "shipping_method": o.shipping_method,
         "address": {
@@ -757,33 +759,37 @@ fn list(inner: &Inner, call: &Call, account: &str) -> Handled {
     }
     let ids = call.query_all("filter.order_ids");
     let payment = call.query_all("filter.payment_status");
-    let mut rows: Vec<Value> = inner
+    let mut rows: Vec<&Order> = inner
         .orders_of(account)
         .filter(|o| since.is_none_or(|t| o.created_at >= t))
         .filter(|o| statuses.is_empty() || statuses.iter().any(|s| s == o.status))
         .filter(|o| ids.is_empty() || ids.contains(&o.id))
-        .map(render)
-        .filter(|v| {
-            payment.is_empty()
-                || payment
-                    .iter()
-                    .any(|p| v["payment_status"].as_str() == Some(p.as_str()))
-        })
+        .filter(|o| payment.is_empty() || payment.iter().any(|p| p == payment_status(o)))
         .collect();
     rows.reverse();
     let total = rows.len();
     let (slice, _) = api::page_of(&rows, page, limit);
-    Ok(paged(Value::Array(slice), total, page, limit))
+    Ok(paged(
+        Value::Array(slice.into_iter().map(render).collect()),
+        total,
+        page,
+        limit,
+    ))
 }
 
 fn list_drafts(inner: &Inner, call: &Call, account: &str) -> Handled {
     let (page, limit) =
         api::paging(call, "paging.page", "paging.limit", 20, 100).map_err(invalid)?;
-    let mut rows: Vec<Value> = inner.orders_of(account).map(draft).collect();
+    let mut rows: Vec<&Order> = inner.orders_of(account).collect();
     rows.reverse();
     let total = rows.len();
     let (slice, _) = api::page_of(&rows, page, limit);
-    Ok(paged(Value::Array(slice), total, page, limit))
+    Ok(paged(
+        Value::Array(slice.into_iter().map(draft).collect()),
+        total,
+        page,
+        limit,
+    ))
 }
 
 fn hook_json(h: &Hook, with_secret: bool) -> Value {

@@ -13,12 +13,12 @@
 //! | MangoTee | `/mangotee/…` | `https://v3.mangoteeprints.com/api/public/v1/…` |
 //!
 //! What each provider does where its reference is silent is written in one place: the module
-//! doc of that provider's file. The shared parts: [`state`] (accounts, orders), [`faults`],
-//! [`ledger`], [`limits`], [`webhooks`] (registrations and deliveries), [`clock`] (the
-//! lifecycle), [`catalog`] (the products every provider sells).
+//! doc of that provider's file. The shared parts: `state.rs` (accounts, orders), `faults.rs`,
+//! `ledger.rs`, `limits.rs`, `webhooks.rs` (registrations and deliveries), `clock.rs` (the
+//! lifecycle), `catalog.rs` (the products every provider sells), `api.rs` (requests, replies
+//! and the table through which shared code reaches each provider).
 //!
 //! Control routes (never faulted, never rate limited) live under `/__sandbox/providers/…`.
-#![allow(dead_code)] // Shared helpers the providers still being written use.
 
 mod api;
 mod catalog;
@@ -125,10 +125,13 @@ pub struct SandboxAccount {
     /// user name · HMFulfill and MangoTee: API key.
     pub api_key: String,
     /// Gearment: client secret · Lenful: password.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub api_secret: Option<String>,
     /// Printify: shop id · Lenful: shop id.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub shop_id: Option<String>,
     /// Merchize: the tenant's API base under the sandbox's base URL (`/merchize/acme/bo-api`).
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub base_path: Option<String>,
 }
 
@@ -842,9 +845,9 @@ pub(crate) fn cancel_order(
 async fn serve_call(sb: ProvidersSandbox, provider: Provider, request: Request) -> Response {
     let spec = provider.spec();
     let (parts, body) = request.into_parts();
-    let body = axum::body::to_bytes(body, MAX_BODY_BYTES)
-        .await
-        .unwrap_or_else(|_| Bytes::new());
+    let Ok(body) = axum::body::to_bytes(body, MAX_BODY_BYTES).await else {
+        return StatusCode::PAYLOAD_TOO_LARGE.into_response();
+    };
     let origin = api::origin(&parts.headers);
     let call = Call::new(
         parts.method,

@@ -2,7 +2,6 @@
 //! the ledger and the webhooks waiting to go. One mutex guards it; nothing awaits while holding
 //! it.
 use std::collections::{BTreeMap, HashMap};
-use std::time::Duration;
 
 use chrono::{DateTime, Utc};
 use rand::rngs::StdRng;
@@ -210,7 +209,6 @@ pub struct SandboxOrder {
 }
 
 pub struct Inner {
-    pub progress_every: Option<Duration>,
     pub rate_limits: bool,
     pub rng: StdRng,
     counter: u64,
@@ -237,7 +235,6 @@ impl Inner {
             .map(|p| (p, config.faults))
             .collect();
         Inner {
-            progress_every: config.progress_every,
             rate_limits: config.rate_limits,
             rng: StdRng::seed_from_u64(config.seed),
             counter: 0,
