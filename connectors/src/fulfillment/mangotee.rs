@@ -777,7 +777,7 @@ impl FulfillmentClient {
     }
 
     /// Every variant of a MangoTee product on a production line; `sku` is what
-    /// [`NewItem::sku`] takes.
+    /// [`NewItem::sku`](super::NewItem::sku) takes.
     pub async fn mangotee_variants(
         &self,
         a: &Account,
