@@ -682,6 +682,42 @@ mod tests {
         );
     }
 
+    /// A token Lenful no longer takes is dropped and fetched again, once.
+    #[tokio::test]
+    async fn a_refused_token_is_fetched_again() {
+        use sandbox::providers as sb;
+        let stand_in = sb::start(sb::ProvidersConfig::default())
+            .await
+            .expect("stand-ins");
+        let theirs = stand_in.sandbox().account(sb::Provider::Lenful);
+        let a = Account {
+            provider: P,
+            api_key: theirs.api_key,
+            api_secret: theirs.api_secret,
+            shop_id: theirs.shop_id,
+            base_url: None,
+        };
+        let c = FulfillmentClient::new(crate::fulfillment::FulfillmentConfig::sandbox(
+            stand_in.base_url(),
+        ))
+        .expect("client");
+        c.set_token(&a, Some("expired-token".into()));
+        let page = orders_since(&c, &a, Utc::now(), 1).await.expect("orders");
+        assert!(page.orders.is_empty());
+        let fresh = c.token(&a).expect("a new token");
+        assert_ne!(fresh, "expired-token");
+        // The new token is kept: the next call logs in no more.
+        orders_since(&c, &a, Utc::now(), 1).await.expect("orders");
+        assert_eq!(c.token(&a), Some(fresh));
+        let logins = stand_in
+            .sandbox()
+            .ledger()
+            .iter()
+            .filter(|e| e.path.ends_with("/seller/login"))
+            .count();
+        assert_eq!(logins, 1);
+    }
+
     #[test]
     fn tracking_webhooks() {
         let body = br#"{"lenful_order_short_id":"LF1042","tracking_numbers":["9400"]}"#;
