@@ -218,14 +218,10 @@ impl FulfillmentClient {
         &self.config
     }
 
-    /// The base URL for `a`: Merchize's own host when the account has one.
+    /// The configured base URL of `a`'s provider. Merchize serves each seller from its own
+    /// host, which `merchize.rs` checks before any token goes there.
     pub(crate) fn base(&self, a: &Account) -> String {
-        match (&a.base_url, a.provider) {
-            (Some(own), Provider::Merchize) if !own.trim().is_empty() => {
-                own.trim_end_matches('/').to_owned()
-            }
-            _ => self.config.base(a.provider).to_owned(),
-        }
+        self.config.base(a.provider).to_owned()
     }
 
     /// Sends `call` for account `a`, spacing requests per account and retrying throttling,
