@@ -531,3 +531,18 @@ async fn mangotee_catalogue() {
     let order = create(&w, &a, &new_order(&r, &variant.sku)).await;
     assert_eq!(order.reference.as_deref(), Some(r.as_str()));
 }
+
+#[tokio::test]
+async fn gearment() {
+    walk(Provider::Gearment).await;
+}
+
+#[tokio::test]
+async fn merchize() {
+    walk(Provider::Merchize).await;
+}
+
+#[tokio::test]
+async fn lenful() {
+    walk(Provider::Lenful).await;
+}

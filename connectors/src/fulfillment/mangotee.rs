@@ -329,17 +329,10 @@ fn data(answer: Answer) -> Result<Value> {
     })
 }
 
-fn parse<T: DeserializeOwned>(value: Value) -> Result<T> {
-    serde_json::from_value(value).map_err(|e| ProviderError::Protocol {
-        provider: P.display_name(),
-        detail: e.to_string(),
-    })
-}
-
 /// A list's items and total, whether `data` is the array or a page object.
 fn page_of<T: DeserializeOwned>(data: Value) -> Result<(Vec<T>, Option<u64>)> {
     match data {
-        Value::Array(_) => Ok((parse(data)?, None)),
+        Value::Array(_) => Ok((wire::parse(P, data)?, None)),
         Value::Object(mut page) => {
             let items = ["items", "data", "results", "orders", "products"]
                 .iter()
@@ -355,7 +348,7 @@ fn page_of<T: DeserializeOwned>(data: Value) -> Result<(Vec<T>, Option<u64>)> {
                             .and_then(Value::as_u64)
                     })
                 });
-            Ok((parse(items)?, total))
+            Ok((wire::parse(P, items)?, total))
         }
         Value::Null => Ok((Vec::new(), Some(0))),
         _ => Err(wire::missing(P, "list")),
@@ -576,7 +569,7 @@ pub(crate) async fn create_order(
     // Repeatable: MangoTee refuses a second order with the same order_id.
     let call = call(c, a, Method::POST, "/orders")?.json(&body)?;
     match c.send(a, &call).await.and_then(data) {
-        Ok(created) => match parse::<Order>(created).and_then(Order::into_order) {
+        Ok(created) => match wire::parse::<Order>(P, created).and_then(Order::into_order) {
             Ok(order) => Ok(order),
             // An acknowledgement without the order: read it.
             Err(_) => order(c, a, &o.reference).await,
@@ -602,7 +595,10 @@ pub(crate) async fn find_order(
 }
 
 pub(crate) async fn order(c: &FulfillmentClient, a: &Account, id: &str) -> Result<ProviderOrder> {
-    let order: Order = parse(get(c, a, &format!("/orders/{}", wire::seg(id)), &[]).await?)?;
+    let order: Order = wire::parse(
+        P,
+        get(c, a, &format!("/orders/{}", wire::seg(id)), &[]).await?,
+    )?;
     order.into_order()
 }
 
@@ -618,7 +614,7 @@ pub(crate) async fn cancel_order(
         &format!("/orders/{}/cancel", wire::seg(id)),
     )?;
     match c.send(a, &call).await.and_then(data) {
-        Ok(answer) => match parse::<Order>(answer).and_then(Order::into_order) {
+        Ok(answer) => match wire::parse::<Order>(P, answer).and_then(Order::into_order) {
             Ok(cancelled) => Ok(cancelled),
             Err(_) => order(c, a, id).await,
         },
@@ -781,7 +777,7 @@ impl FulfillmentClient {
     }
 
     /// Every variant of a MangoTee product on a production line; `sku` is what
-    /// [`NewItem::sku`] takes.
+    /// [`NewItem::sku`](super::NewItem::sku) takes.
     pub async fn mangotee_variants(
         &self,
         a: &Account,

@@ -113,9 +113,11 @@ pub struct Account {
     pub api_key: String,
     /// Gearment: client secret · Lenful: password.
     pub api_secret: Option<String>,
-    /// Printify: shop id · Lenful: shop id.
+    /// Printify: shop id · Lenful: shop id · Merchize: the tenant, when `base_url` is absent.
     pub shop_id: Option<String>,
-    /// Merchize: the seller's own host (`https://bo-{tenant}.merchize.com/bo-api`).
+    /// Merchize: the seller's own host (`https://bo-{tenant}.merchize.com/bo-api`); only an
+    /// `https` address on `merchize.com` (or, in a sandbox, under the sandbox's Merchize base)
+    /// is accepted, so the token goes nowhere else.
     pub base_url: Option<String>,
 }
 
@@ -243,7 +245,9 @@ pub struct Shipment {
 /// An order as the provider holds it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProviderOrder {
-    /// The provider's id of the order.
+    /// The provider's id of the order, as this client addresses it: MangoTee's is our
+    /// reference (its `order_id`, which its paths take); Lenful's is its short id (the one its
+    /// tracking webhook names).
     pub id: String,
     /// Our reference as the provider stored it, when it returns it.
     pub reference: Option<String>,

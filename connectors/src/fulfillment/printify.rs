@@ -5,13 +5,13 @@
 //! - **Items**: [`NewItem::sku`] is `"{blueprint_id}:{print_provider_id}:{variant_id}"` (the
 //!   catalogue's variant id), sent as a design-on-the-fly line item whose `print_areas` map
 //!   each print file's position to its URL (`front`, `back`, `left_sleeve` for a sleeve,
-//!   `hood`). [`products`] gives one product per blueprint with the variants of its first
+//!   `hood`). [`FulfillmentClient::products`] gives one product per blueprint with the variants of its first
 //!   print provider, each `sku` in that form; the other print providers are read with
 //!   `printify_print_providers` and `printify_variants`.
 //! - **Exactly once**: the reference is the order's `external_id`, which Printify keeps as the
 //!   order's `metadata.shop_order_id`. A create refused as a repeat of that `external_id` is
 //!   answered by the order already holding it. The order list has no filter for it, so
-//!   [`find_order`] reads the orders newest first, ten a page (Printify's most).
+//!   [`FulfillmentClient::find_order`] reads the orders newest first, ten a page (Printify's most).
 //! - **Money**: cents already; an order costs `total_price + total_shipping + total_tax`, in
 //!   USD (what Printify bills in).
 //! - **Shipping**: `shipping_method` 1 standard, 2 priority (`express`), 3 Printify Express, 4

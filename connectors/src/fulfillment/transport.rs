@@ -1,6 +1,5 @@
 //! The HTTP under every provider: hosts, timeouts, a rate limit per account, bounded retries
 //! honouring `Retry-After`. Provider modules build a [`Call`] and read the [`Answer`].
-#![allow(dead_code)] // The provider modules use all of it as they land.
 
 use std::collections::HashMap;
 use std::num::NonZeroU32;
@@ -38,6 +37,10 @@ pub struct FulfillmentConfig {
     pub max_retry_wait: Duration,
     /// First backoff without `Retry-After`; doubles per retry, with jitter.
     pub backoff: Duration,
+    /// Requests a second per account, evenly spaced (no bursts): the providers count in fixed
+    /// windows (MangoTee 10 a second, Gearment 100 per 10 s and a minute's block past it,
+    /// Printify 600 a minute), and a burst at a window's edge would cross them.
+    pub requests_per_second: u32,
 }
 
 impl FulfillmentConfig {
@@ -56,6 +59,7 @@ impl FulfillmentConfig {
             max_retries: 3,
             max_retry_wait: Duration::from_secs(30),
             backoff: Duration::from_millis(250),
+            requests_per_second: 9,
         }
     }
 
@@ -197,9 +201,10 @@ impl FulfillmentClient {
             .connect_timeout(config.connect_timeout)
             .build()
             .map_err(|e| ProviderError::Config(format!("HTTP client: {}", crate::describe(e))))?;
-        // Ten a second per account sits under every provider's published limit (Printify 600 a
-        // minute, Gearment 100 per 10 s, MangoTee 10 a second).
-        let quota = Quota::per_second(NonZeroU32::new(10).unwrap_or(NonZeroU32::MIN));
+        let quota = Quota::per_second(
+            NonZeroU32::new(config.requests_per_second).unwrap_or(NonZeroU32::MIN),
+        )
+        .allow_burst(NonZeroU32::MIN);
         Ok(FulfillmentClient {
             http,
             config: Arc::new(config),
@@ -213,14 +218,10 @@ impl FulfillmentClient {
         &self.config
     }
 
-    /// The base URL for `a`: Merchize's own host when the account has one.
+    /// The configured base URL of `a`'s provider. Merchize serves each seller from its own
+    /// host, which `merchize.rs` checks before any token goes there.
     pub(crate) fn base(&self, a: &Account) -> String {
-        match (&a.base_url, a.provider) {
-            (Some(own), Provider::Merchize) if !own.trim().is_empty() => {
-                own.trim_end_matches('/').to_owned()
-            }
-            _ => self.config.base(a.provider).to_owned(),
-        }
+        self.config.base(a.provider).to_owned()
     }
 
     /// Sends `call` for account `a`, spacing requests per account and retrying throttling,

@@ -2,8 +2,6 @@
 //! numbers, money as exact decimals, the providers' time formats, error envelopes, and the
 //! HMAC-SHA256 webhook signatures.
 
-#![allow(dead_code)] // The provider modules use all of it as they land.
-
 use chrono::{DateTime, NaiveDate, NaiveDateTime, Utc};
 use hmac::{Hmac, Mac};
 use reqwest::StatusCode;
@@ -243,12 +241,12 @@ pub(crate) fn clean(text: &str) -> String {
     }
 }
 
-/// The body as `T`, the shape error kept for the log.
+/// A JSON value as `T`, the shape error kept for the log.
 pub(crate) fn parse<T: DeserializeOwned>(
     provider: Provider,
-    body: &Value,
+    value: Value,
 ) -> Result<T, ProviderError> {
-    T::deserialize(body).map_err(|e| ProviderError::Protocol {
+    serde_json::from_value(value).map_err(|e| ProviderError::Protocol {
         provider: provider.display_name(),
         detail: e.to_string(),
     })
