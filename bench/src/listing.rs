@@ -340,6 +340,9 @@ pub(crate) async fn start_stack(
             ..connectors::fetch::FetchConfig::default()
         },
         public_url: url.clone(),
+        fulfillment_base_url: None,
+        cron_fulfillment_track: "0 */5 * * * *".into(),
+        cron_fulfillment_reconcile: "0 20 4 * * *".into(),
     };
     let rt_db = storage.open_db().await.map_err(anyhow::Error::msg)?;
     let rt = Arc::new(jobs::JobContext::new(rt_db, queue, config)?);

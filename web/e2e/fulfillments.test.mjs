@@ -123,9 +123,10 @@ describe('fulfilment', () => {
         await picker.waitFor({ state: 'detached' });
         await choice.getByRole('button', { name: /^Change the variant of/ }).waitFor();
       }
-      // The provider prints from a front file: the product's design when it has one, else its picture.
+      // The provider prints from a front file: the product's design when it has one, else its
+      // picture, else one the seller types.
       const front = entry.getByRole('textbox', { name: /^Front print file of/ });
-      if (!(await front.inputValue()) && item.skuImage) await front.fill(item.skuImage);
+      if (!(await front.inputValue())) await front.fill(item.skuImage ?? 'https://designs.example.com/front.png');
     }
     await page.getByTestId('cost-preview').waitFor();
     await screenshot(page, '72-fulfilment-cost');

@@ -65,6 +65,7 @@ export type CreateFulfillmentProviderInput = {
   baseUrl?: string | null | undefined;
   name?: string | null | undefined;
   provider: FulfillmentProviderType;
+  /** Printify shop id */
   shopId?: string | null | undefined;
 };
 
@@ -136,16 +137,19 @@ export type FulfillmentItemInput = {
 
 export type FulfillmentOrderFilter = {
   limit?: number | null | undefined;
+  /** ours: the fulfilment orders of one marketplace order. */
+  orderId?: string | number | null | undefined;
   page?: number | null | undefined;
   providerId?: string | number | null | undefined;
   search?: string | null | undefined;
   /** ours: the order of the list (default: newest first). */
   sort?: FulfillmentOrderSortField | null | undefined;
+  /** ours */
   sortDirection?: SortDirection | null | undefined;
   status?: FulfillmentOrderStatus | null | undefined;
 };
 
-/** ours: how the fulfilment orders list is ordered. */
+/** How the fulfilment orders list is ordered (ours). */
 export type FulfillmentOrderSortField =
   /** When the fulfilment order was made (the default). */
   | 'CREATED_AT'
