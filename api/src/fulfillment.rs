@@ -658,6 +658,9 @@ pub async fn list(
     if let Some(p) = &filter.provider_id {
         fulfillment::account(&mut conn, &me.scope.client_id, p).await?;
     }
+    if let Some(o) = &filter.order_id {
+        desk::get(&mut conn, &me.scope, o).await?;
+    }
     Ok(orders::list(&mut conn, &me.scope, &filter, request).await?)
 }
 

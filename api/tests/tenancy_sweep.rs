@@ -35,6 +35,42 @@ const NOT_SWEPT: &[(&str, &str, &str, &str)] = &[
         "1729000000000000001",
         "the marketplace's product id, looked up through the caller's own shop (shopId, swept)",
     ),
+    (
+        "getPrintifyPrintProviders",
+        "blueprintId",
+        "6",
+        "Printify's catalogue id, read through the caller's own Printify account",
+    ),
+    (
+        "getPrintifyVariants",
+        "blueprintId",
+        "6",
+        "Printify's catalogue id, read through the caller's own Printify account",
+    ),
+    (
+        "getPrintifyVariants",
+        "printProviderId",
+        "99",
+        "Printify's catalogue id, read through the caller's own Printify account",
+    ),
+    (
+        "getMangoteeVariants",
+        "productId",
+        "PROD-1",
+        "MangoTee's catalogue id, read through the caller's own MangoTee account",
+    ),
+    (
+        "getMangoteeVariants",
+        "productLineId",
+        "US1",
+        "MangoTee's production line, read through the caller's own MangoTee account",
+    ),
+    (
+        "getMangoteeProducts",
+        "filter.productLineId",
+        "US1",
+        "MangoTee's production line, read through the caller's own MangoTee account",
+    ),
 ];
 
 /// Answers other than NOT_FOUND that keep tenancy closed, with the reason. Each is checked.
@@ -56,6 +92,19 @@ fn expected_instead(op: &str, path: &str) -> Option<(Expected, &'static str)> {
             Expected::Data(json!({ "bulkDeleteProducts": 0 })),
             "deletes the caller's products among the ids and answers how many: 0, as for unknown ids",
         )),
+        ("getFulfillmentSkuMappings", "orderItemIds") => Some((
+            Expected::Data(json!({ "getFulfillmentSkuMappings": [] })),
+            "answers the mappings of the caller's items among the ids: none, as for unknown ids",
+        )),
+        ("createFulfillmentOrder", "input.items.orderItemId") => Some((
+            Expected::BadInput("items.0.orderItemId"),
+            "an item is addressed within the order being fulfilled: any id that is not one of its items, \
+             another client's included, is refused alike",
+        )),
+        ("createSimpleFulfillmentOrder", "input.items.orderItemId") => Some((
+            Expected::BadInput("items.orderItemId"),
+            "a simple order takes no marketplace items at all",
+        )),
         _ => None,
     }
 }
@@ -66,9 +115,12 @@ enum Kind {
     Brand,
     Client,
     Design,
+    FulfillmentOrder,
+    FulfillmentProvider,
     Job,
     Order,
     OrderExport,
+    OrderItem,
     Product,
     Shop,
     ShopProduct,
@@ -90,7 +142,10 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
         "clientId" => Kind::Client,
         "brandId" => Kind::Brand,
         "shopProductId" | "shopProductIds" => Kind::ShopProduct,
+        "orderId" if parent.is_none() && op.contains("FulfillmentOrder") => Kind::FulfillmentOrder,
         "orderId" => Kind::Order,
+        "providerId" => Kind::FulfillmentProvider,
+        "orderItemId" | "orderItemIds" => Kind::OrderItem,
         "id" => match parent {
             Some("VariantInput") => Kind::Variant,
             Some(_) => return None,
@@ -525,7 +580,41 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     })
     .await
     .expect("the shop's synced orders");
-    put(Kind::Order, order);
+    put(Kind::Order, order.clone());
+    let account = s.providers().account(sandbox::providers::Provider::HmFulfill);
+    let provider = create(
+        s,
+        admin,
+        "mutation($i: CreateFulfillmentProviderInput!) { createFulfillmentProvider(input: $i) { id } }",
+        json!({ "i": { "provider": "HMFULFILL", "name": format!("{who} HMFulfill"), "apiKey": account.api_key } }),
+        &["createFulfillmentProvider", "id"],
+    )
+    .await;
+    put(Kind::FulfillmentProvider, provider.clone());
+    let item = create(
+        s,
+        admin,
+        "query($o: ID!) { getOrderById(orderId: $o) { items { id } } }",
+        json!({ "o": order }),
+        &["getOrderById", "items", "0", "id"],
+    )
+    .await;
+    put(Kind::OrderItem, item.clone());
+    let shipping = json!({ "name": format!("{who} Buyer"), "address1": "1 Main St", "city": "Austin",
+        "postalCode": "73301", "regionCode": "US", "state": "TX" });
+    put(
+        Kind::FulfillmentOrder,
+        create(
+            s,
+            admin,
+            "mutation($i: CreateFulfillmentOrderInput!) { createFulfillmentOrder(input: $i) { id } }",
+            json!({ "i": { "orderId": order, "providerId": provider, "shipping": shipping, "items": [{
+                "orderItemId": item, "fulfillmentSku": "SWEEP-SKU", "quantity": 1,
+                "designFrontUrl": "https://img.sweep.test/front.png" }] } }),
+            &["createFulfillmentOrder", "id"],
+        )
+        .await,
+    );
     put(
         Kind::OrderExport,
         create(
