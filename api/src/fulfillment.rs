@@ -541,14 +541,14 @@ pub async fn create_simple_order(
     shipping: Shipping,
     label_url: Option<String>,
 ) -> ApiResult<FulfillmentOrder> {
+    let mut tx = app.db.begin().await?;
+    fulfillment::account(&mut tx, &me.scope.client_id, provider_id).await?;
     if items.iter().any(|i| i.order_item_id.is_some()) {
         return Err(ApiError::bad_input(
             "items.orderItemId",
             "a simple order has no marketplace items; use createFulfillmentOrder",
         ));
     }
-    let mut tx = app.db.begin().await?;
-    fulfillment::account(&mut tx, &me.scope.client_id, provider_id).await?;
     let created = orders::insert(
         &mut tx,
         &me.scope,

@@ -581,7 +581,9 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     .await
     .expect("the shop's synced orders");
     put(Kind::Order, order.clone());
-    let account = s.providers().account(sandbox::providers::Provider::HmFulfill);
+    let account = s
+        .providers()
+        .account(sandbox::providers::Provider::HmFulfill);
     let provider = create(
         s,
         admin,
