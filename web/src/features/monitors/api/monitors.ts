@@ -77,12 +77,28 @@ export const RetryEventHistoryDocument = graphql(`
   }
 `);
 
+export const GetFulfillmentDriftsDocument = graphql(`
+  query GetFulfillmentDrifts {
+    getFulfillmentDrifts {
+      id
+      clientId
+      providerId
+      kind
+      providerOrderId
+      fulfillmentOrderId
+      detail
+      foundAt
+    }
+  }
+`);
+
 export const monitorsKeys = {
   all: rootKeys.monitors,
   queueStats: () => [...rootKeys.monitors, 'queue-stats'] as const,
   workers: () => [...rootKeys.monitors, 'workers'] as const,
   events: (filter: EventHistoryFilter) => [...rootKeys.monitors, 'events', filter] as const,
   batch: (id: string) => [...rootKeys.monitors, 'batch', id] as const,
+  drifts: () => [...rootKeys.monitors, 'drifts'] as const,
 };
 
 /** How often the screen refreshes itself while live refresh is on. */
@@ -141,4 +157,15 @@ export function useRetryEventHistory() {
     mutationFn: (id: string) => retryEventHistory(client, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: monitorsKeys.all }),
   });
+}
+
+export const getFulfillmentDrifts = (client: ApiClient) =>
+  client.request(GetFulfillmentDriftsDocument).then((r) => r.getFulfillmentDrifts);
+
+export const driftsQueryOptions = (client: ApiClient, liveRefresh = false) =>
+  queryOptions({ queryKey: monitorsKeys.drifts(), queryFn: () => getFulfillmentDrifts(client), refetchInterval: live(liveRefresh) });
+
+/** What the nightly reconciliation found between the providers and Sellerdesk, still open. */
+export function useFulfillmentDrifts(liveRefresh: boolean) {
+  return useQuery(driftsQueryOptions(useApiClient(), liveRefresh));
 }

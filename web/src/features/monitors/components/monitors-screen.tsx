@@ -10,16 +10,30 @@ import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel, StatCard } from '@/components/ui/panel';
 import { JobStatusTag } from '@/components/ui/status-tag';
-import type { EventHistoryFilter, GetEventHistoriesQuery, GetQueueStatsQuery, GetWorkersQuery, JobStatus } from '@/gql/graphql';
+import type {
+  EventHistoryFilter,
+  GetEventHistoriesQuery,
+  GetFulfillmentDriftsQuery,
+  GetQueueStatsQuery,
+  GetWorkersQuery,
+  JobStatus,
+} from '@/gql/graphql';
 import { useTimezone } from '@/lib/auth';
 import { formatAge, formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { usePreference } from '@/lib/preferences';
-import { useEventHistories, useJobBatch, useQueueStats, useRetryEventHistory, useWorkers } from '../api/monitors';
+import { useEventHistories, useFulfillmentDrifts, useJobBatch, useQueueStats, useRetryEventHistory, useWorkers } from '../api/monitors';
 
 type EventRow = GetEventHistoriesQuery['getEventHistories']['items'][number];
 type QueueRow = GetQueueStatsQuery['getQueueStats'][number];
 type WorkerRow = GetWorkersQuery['getWorkers'][number];
+type DriftRow = GetFulfillmentDriftsQuery['getFulfillmentDrifts'][number];
+
+const DRIFT_LABELS: Record<DriftRow['kind'], string> = {
+  UNKNOWN_AT_SELLERDESK: 'Not sent from Sellerdesk',
+  MISSING_AT_PROVIDER: 'Missing at the provider',
+  STATUS_MISMATCH: 'Statuses disagree',
+};
 
 interface Filters {
   type: string;
@@ -146,6 +160,7 @@ export function MonitorsScreen() {
   const workers = useWorkers(live);
   const events = useEventHistories(query, live);
   const retry = useRetryEventHistory();
+  const drifts = useFulfillmentDrifts(live);
 
   const totals = useMemo(
     () =>
@@ -169,6 +184,7 @@ export function MonitorsScreen() {
     void stats.refetch();
     void workers.refetch();
     void events.refetch();
+    void drifts.refetch();
   };
 
   const onPage = (event: DataTableStateEvent) => {
@@ -270,6 +286,32 @@ export function MonitorsScreen() {
           )}
         </Panel>
       </div>
+
+      <Panel title="Fulfilment drift" flush>
+        {drifts.isError ? (
+          <ErrorState error={drifts.error} onRetry={() => void drifts.refetch()} />
+        ) : (
+          <DataTable
+            value={drifts.data ?? []}
+            dataKey="id"
+            loading={drifts.isPending}
+            size="small"
+            className="data-table"
+            data-testid="drifts-table"
+            emptyMessage={<EmptyState icon="pi pi-check" title="Every provider agrees with Sellerdesk" />}
+            pt={{ table: { 'aria-label': 'Fulfilment drift' } }}
+          >
+            <Column header="Finding" body={(d: DriftRow) => DRIFT_LABELS[d.kind]} />
+            <Column header="Detail" body={(d: DriftRow) => d.detail} />
+            <Column header="Client" body={(d: DriftRow) => <code>{d.clientId}</code>} />
+            <Column
+              header="Found"
+              body={(d: DriftRow) => <span title={formatDateTime(d.foundAt, timezone)}>{formatAge(d.foundAt, now)}</span>}
+              style={{ width: '9rem' }}
+            />
+          </DataTable>
+        )}
+      </Panel>
 
       <Panel title="Jobs" flush>
         <div className="filters" role="search" aria-label="Filter jobs">
