@@ -118,6 +118,22 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             (stack, "orders_per_s"),
             Some((&format!("bare-{stack}"), "orders_per_s")),
         ));
+        let mut r = rounds.row(
+            &format!("9 fulfil, provider calls per order, {stack}"),
+            "calls",
+            Better::Lower,
+            (stack, "provider_calls_per_order"),
+            Some((&format!("bare-{stack}"), "provider_calls_per_order")),
+        );
+        r.note = "answered by the stand-in, 429s included; each account takes 9 a second".into();
+        rows.push(r);
+        rows.push(rounds.row(
+            &format!("9 fulfil, provider 429s per round, {stack}"),
+            "calls",
+            Better::Lower,
+            (stack, "throttled"),
+            Some((&format!("bare-{stack}"), "throttled")),
+        ));
     }
     for s in [embedded, scaled] {
         s.db.pool.close().await;
@@ -232,13 +248,19 @@ fn kind_of(p: Provider) -> (&'static str, connectors::fulfillment::Provider) {
     }
 }
 
-/// Connects a fresh account of each provider to the stack's client; answers (our account id,
-/// one SKU of its catalogue) per provider, in [`PROVIDERS`] order.
+/// One provider account of a round: ours (ours only), the stand-in's, one SKU of its catalogue.
+struct Connected {
+    id: String,
+    sandbox_id: String,
+    sku: String,
+}
+
+/// Connects a fresh account of each provider to the stack's client, in [`PROVIDERS`] order.
 async fn connect_providers(
     ctx: &Ctx,
     stack: &Stack,
     sb: &ProvidersSandbox,
-) -> anyhow::Result<Vec<(String, String)>> {
+) -> anyhow::Result<Vec<Connected>> {
     let mut out = Vec::new();
     for p in PROVIDERS {
         let a = sb.add_account(p);
@@ -270,7 +292,11 @@ async fn connect_providers(
             .as_str()
             .with_context(|| format!("no {kind} variant in {data}"))?
             .to_owned();
-        out.push((id, sku));
+        out.push(Connected {
+            id,
+            sandbox_id: a.id,
+            sku,
+        });
     }
     Ok(out)
 }
@@ -316,9 +342,9 @@ async fn ours(
             .iter()
             .enumerate()
             .map(|(i, o)| {
-                let (provider, sku) = &accounts[i % accounts.len()];
-                json!({ "i": { "orderId": o.id, "providerId": provider, "items": [{
-                    "orderItemId": o.item_id, "fulfillmentSku": sku, "quantity": 1,
+                let a = &accounts[i % accounts.len()];
+                json!({ "i": { "orderId": o.id, "providerId": a.id, "items": [{
+                    "orderItemId": o.item_id, "fulfillmentSku": a.sku, "quantity": 1,
                     "designFrontUrl": DESIGN }] } })
             })
             .collect(),
@@ -352,7 +378,7 @@ async fn ours(
     for s in senders {
         s.await??;
     }
-    let ids: Vec<&str> = accounts.iter().map(|(id, _)| id.as_str()).collect();
+    let ids: Vec<&str> = accounts.iter().map(|a| a.id.as_str()).collect();
     let deadline = Instant::now() + Duration::from_secs(180 + n as u64 / 2);
     let last = loop {
         let row = sqlx::query(
@@ -393,14 +419,62 @@ async fn ours(
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
     };
-    let secs = (domain::time::from_db(&last) - t0).num_milliseconds() as f64 / 1000.0;
+    let end = domain::time::from_db(&last);
+    let secs = (end - t0).num_milliseconds() as f64 / 1000.0;
     production.stop().await;
     check_shipments(tiktok, round)?;
+    // Where the time went: when the last provider order was made, how many tracking reads
+    // were queued, how many calls the providers answered and how many of them were 429s.
+    let row = sqlx::query(
+        "SELECT MAX(submitted_at) AS created FROM fulfillment_orders WHERE provider_id IN ($1, $2, $3)",
+    )
+    .bind(ids[0])
+    .bind(ids[1])
+    .bind(ids[2])
+    .fetch_one(&stack.db.pool)
+    .await?;
+    let created: Option<String> = row.try_get("created")?;
+    let tracks: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM event_histories WHERE type = 'fulfillment.track' AND created_at >= $1 AND created_at <= $2",
+    )
+    .bind(domain::time::to_db(t0))
+    .bind(&last)
+    .fetch_one(&stack.db.pool)
+    .await?;
+    let sandbox_ids: Vec<&str> = accounts.iter().map(|a| a.sandbox_id.as_str()).collect();
+    let (calls, throttled) = provider_calls(sb, &sandbox_ids, t0, end);
     settle(stack, sb, &ids).await?;
-    Ok(Sample::from([
+    let mut sample = Sample::from([
         ("secs", secs),
         ("orders_per_s", n as f64 / secs),
-    ]))
+        ("provider_calls_per_order", calls as f64 / n as f64),
+        ("throttled", throttled as f64),
+        ("track_jobs_per_order", tracks as f64 / n as f64),
+    ]);
+    if let Some(c) = created {
+        sample.insert(
+            "created_by_s",
+            (domain::time::from_db(&c) - t0).num_milliseconds() as f64 / 1000.0,
+        );
+    }
+    Ok(sample)
+}
+
+/// Calls the stand-in answered for `accounts` between `from` and `to`, and how many were 429s.
+fn provider_calls(
+    sb: &ProvidersSandbox,
+    accounts: &[&str],
+    from: chrono::DateTime<chrono::Utc>,
+    to: chrono::DateTime<chrono::Utc>,
+) -> (usize, usize) {
+    let ledger = sb.ledger();
+    let ours: Vec<_> = ledger
+        .iter()
+        .filter(|e| e.at >= from && e.at <= to)
+        .filter(|e| e.account.as_deref().is_some_and(|a| accounts.contains(&a)))
+        .collect();
+    let throttled = ours.iter().filter(|e| e.status == 429).count();
+    (ours.len(), throttled)
 }
 
 /// FAILED fulfilment jobs so far, and one of their errors.
@@ -477,8 +551,10 @@ async fn bare(
     let rt = &stack.rt;
     // Accounts of no seller of the stack: the stand-in sends their webhooks nowhere.
     let mut accounts = Vec::new();
+    let mut sandbox_ids = Vec::new();
     for p in PROVIDERS {
         let a = sb.add_account(p);
+        sandbox_ids.push(a.id.clone());
         let account = Account {
             provider: kind_of(p).1,
             api_key: a.api_key.clone(),
@@ -516,6 +592,7 @@ async fn bare(
     .await
     .map_err(|e| anyhow::anyhow!("open the shop: {e}"))?;
 
+    let started = chrono::Utc::now();
     let t0 = Instant::now();
     let mut off_clock = Duration::ZERO;
     for (i, o) in round.orders.iter().enumerate() {
@@ -585,10 +662,15 @@ async fn bare(
         }
     }
     let secs = (t0.elapsed() - off_clock).as_secs_f64();
+    let sandbox_ids: Vec<&str> = sandbox_ids.iter().map(String::as_str).collect();
+    let (calls, throttled) = provider_calls(sb, &sandbox_ids, started, chrono::Utc::now());
     check_shipments(tiktok, round)?;
+    let n = round.orders.len() as f64;
     Ok(Sample::from([
         ("secs", secs),
-        ("orders_per_s", round.orders.len() as f64 / secs),
+        ("orders_per_s", n / secs),
+        ("provider_calls_per_order", calls as f64 / n),
+        ("throttled", throttled as f64),
     ]))
 }
 

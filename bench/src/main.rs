@@ -92,7 +92,7 @@ impl Sizes {
                 graphql_secs: 2.0,
                 orders: 2_000,
                 sync_orders: 300,
-                fulfil_orders: 24,
+                fulfil_orders: 18,
             }
         } else {
             Sizes {
