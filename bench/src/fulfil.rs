@@ -21,7 +21,13 @@
 //!   detail, the shipping providers of its delivery option and Mark Package As Shipped. No
 //!   database writes, no job, no concurrency. Finding and moving the provider's order at the
 //!   stand-in (the provider's own work, done through its in-process controls) is kept off its
-//!   clock.
+//!   clock (`stand_in_s`).
+//!
+//! Both sides go through the provider client's own rate limit (9 requests a second per account
+//! and process), under the providers' (10 a second; Printify 600 a minute), so each round also
+//! reports the provider calls per order and the 429s, and ours the phases of its round: when
+//! the last provider order was made (`created_by_s`), when the last tracking was known
+//! (`tracked_by_s`), and the tracking and write-back jobs queued per order.
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -434,13 +440,26 @@ async fn ours(
     .fetch_one(&stack.db.pool)
     .await?;
     let created: Option<String> = row.try_get("created")?;
-    let tracks: i64 = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM event_histories WHERE type = 'fulfillment.track' AND created_at >= $1 AND created_at <= $2",
+    let tracked: Option<String> = sqlx::query_scalar(
+        "SELECT MAX(e.created_at) FROM fulfillment_order_events e JOIN fulfillment_orders f ON f.id = e.fulfillment_order_id
+         WHERE f.provider_id IN ($1, $2, $3) AND e.to_status IN ('IN_TRANSIT', 'COMPLETED')",
     )
-    .bind(domain::time::to_db(t0))
-    .bind(&last)
+    .bind(ids[0])
+    .bind(ids[1])
+    .bind(ids[2])
     .fetch_one(&stack.db.pool)
     .await?;
+    let jobs = |kind: &'static str| {
+        sqlx::query_scalar::<_, i64>(
+            "SELECT COUNT(*) FROM event_histories WHERE type = $1 AND created_at >= $2 AND created_at <= $3",
+        )
+        .bind(kind)
+        .bind(domain::time::to_db(t0))
+        .bind(&last)
+        .fetch_one(&stack.db.pool)
+    };
+    let tracks = jobs("fulfillment.track").await?;
+    let ships = jobs("fulfillment.ship").await?;
     let sandbox_ids: Vec<&str> = accounts.iter().map(|a| a.sandbox_id.as_str()).collect();
     let (calls, throttled) = provider_calls(sb, &sandbox_ids, t0, end);
     settle(stack, sb, &ids).await?;
@@ -450,12 +469,14 @@ async fn ours(
         ("provider_calls_per_order", calls as f64 / n as f64),
         ("throttled", throttled as f64),
         ("track_jobs_per_order", tracks as f64 / n as f64),
+        ("ship_jobs_per_order", ships as f64 / n as f64),
     ]);
-    if let Some(c) = created {
-        sample.insert(
-            "created_by_s",
-            (domain::time::from_db(&c) - t0).num_milliseconds() as f64 / 1000.0,
-        );
+    // The round's phases: the last provider order made, the last tracking known.
+    for (figure, at) in [("created_by_s", created), ("tracked_by_s", tracked)] {
+        if let Some(at) = at {
+            let s = (domain::time::from_db(&at) - t0).num_milliseconds() as f64 / 1000.0;
+            sample.insert(figure, s);
+        }
     }
     Ok(sample)
 }
@@ -671,6 +692,7 @@ async fn bare(
         ("orders_per_s", n / secs),
         ("provider_calls_per_order", calls as f64 / n),
         ("throttled", throttled as f64),
+        ("stand_in_s", off_clock.as_secs_f64()),
     ]))
 }
 
