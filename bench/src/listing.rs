@@ -120,9 +120,9 @@ pub(crate) enum Kind {
 pub(crate) struct Stack {
     kind: Kind,
     running: Running,
-    url: String,
+    pub(crate) url: String,
     pub(crate) db: domain::Db,
-    token: String,
+    pub(crate) token: String,
     pub(crate) client_id: String,
     products: Vec<String>,
     pub(crate) rt: Arc<jobs::JobContext>,
@@ -217,6 +217,16 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     Ok(rows)
 }
 
+/// What a scenario adds to a stack beyond scenarios 4 and 8's (which take the defaults).
+#[derive(Debug, Clone, Default)]
+pub(crate) struct StackOptions {
+    /// `FULFILLMENT_BASE_URL` of every process, and of the bench's own runtime: the
+    /// print-on-demand providers' stand-in.
+    pub fulfillment_base_url: Option<String>,
+    /// `CRON_FULFILLMENT_TRACK` of every process (the product's default otherwise).
+    pub cron_fulfillment_track: Option<String>,
+}
+
 /// A stack for `label`'s rounds with `n` products made from the tee template.
 pub(crate) async fn start_stack(
     ctx: &Ctx,
@@ -225,6 +235,19 @@ pub(crate) async fn start_stack(
     host: &str,
     n: usize,
     label: &str,
+) -> anyhow::Result<Stack> {
+    start_stack_with(ctx, kind, tiktok, host, n, label, &StackOptions::default()).await
+}
+
+/// [`start_stack`] with `options`.
+pub(crate) async fn start_stack_with(
+    ctx: &Ctx,
+    kind: Kind,
+    tiktok: &sandbox::tiktok::SandboxHandle,
+    host: &str,
+    n: usize,
+    label: &str,
+    options: &StackOptions,
 ) -> anyhow::Result<Stack> {
     let sb = tiktok.sandbox();
     let dir = ctx.work.fresh(&if kind == Kind::Embedded {
@@ -269,6 +292,12 @@ pub(crate) async fn start_stack(
         ("FETCH_ALLOW_HOSTS", format!("{host},{}", tiktok.base_url())),
     ] {
         env.insert(k.to_owned(), v);
+    }
+    if let Some(base) = &options.fulfillment_base_url {
+        env.insert("FULFILLMENT_BASE_URL".into(), base.clone());
+    }
+    if let Some(cron) = &options.cron_fulfillment_track {
+        env.insert("CRON_FULFILLMENT_TRACK".into(), cron.clone());
     }
     let (api, url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
     let workers = match kind {
@@ -340,8 +369,11 @@ pub(crate) async fn start_stack(
             ..connectors::fetch::FetchConfig::default()
         },
         public_url: url.clone(),
-        fulfillment_base_url: None,
-        cron_fulfillment_track: "0 */5 * * * *".into(),
+        fulfillment_base_url: options.fulfillment_base_url.clone(),
+        cron_fulfillment_track: options
+            .cron_fulfillment_track
+            .clone()
+            .unwrap_or_else(|| "0 */5 * * * *".into()),
         cron_fulfillment_reconcile: "0 20 4 * * *".into(),
     };
     let rt_db = storage.open_db().await.map_err(anyhow::Error::msg)?;
@@ -396,6 +428,18 @@ pub(crate) async fn connect_shop(
     stack: &Stack,
     tiktok: &sandbox::tiktok::SandboxHandle,
 ) -> anyhow::Result<String> {
+    Ok(connect_shop_with(ctx, stack, tiktok, |_| {}).await?.0)
+}
+
+/// [`connect_shop`], with `prepare` run on the shop at the marketplace after the seller's
+/// consent and before Sellerdesk is authorised (orders placed there are in its first sync).
+/// Answers our shop id and the marketplace's shop.
+pub(crate) async fn connect_shop_with(
+    ctx: &Ctx,
+    stack: &Stack,
+    tiktok: &sandbox::tiktok::SandboxHandle,
+    prepare: impl FnOnce(&sandbox::tiktok::GrantedShop),
+) -> anyhow::Result<(String, sandbox::tiktok::GrantedShop)> {
     let i = stack
         .shops
         .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -418,6 +462,7 @@ pub(crate) async fn connect_shop(
     let granted = tiktok
         .sandbox()
         .grant_shop(&format!("Bench shop {i}"), "US");
+    prepare(&granted);
     let data = gql(
         &ctx.http,
         &stack.url,
@@ -431,11 +476,11 @@ pub(crate) async fn connect_shop(
         .context("shop id")?
         .to_owned();
     wait_idle(stack).await?;
-    Ok(shop)
+    Ok((shop, granted))
 }
 
 /// Until no job waits or runs (the shop's sync, the category tree).
-async fn wait_idle(stack: &Stack) -> anyhow::Result<()> {
+pub(crate) async fn wait_idle(stack: &Stack) -> anyhow::Result<()> {
     env::wait_until(
         Duration::from_secs(120),
         Duration::from_millis(100),

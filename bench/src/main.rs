@@ -6,6 +6,7 @@
 //! [--rounds N] [--json FILE]`
 mod drain;
 mod env;
+mod fulfil;
 mod graphql;
 mod harness;
 mod latency;
@@ -31,7 +32,8 @@ struct Args {
     /// runs this so the harness never rots.
     #[arg(long)]
     quick: bool,
-    /// Run only these scenarios (repeatable): drain, latency, listing, graphql.
+    /// Run only these scenarios (repeatable): drain, latency, listing, graphql, orders, sync,
+    /// fulfil.
     #[arg(long = "only")]
     only: Vec<String>,
     /// Interleaved rounds per scenario (at least 3).
@@ -41,8 +43,8 @@ struct Args {
     #[arg(long)]
     json: Option<PathBuf>,
     /// Override a size: drain_jobs, listing_products, graphql_products, graphql_rate,
-    /// graphql_secs, latency_secs, latency_rate (jobs/s; default half the drain rate)
-    /// (e.g. `--set graphql_products=100000`); repeatable.
+    /// graphql_secs, latency_secs, latency_rate (jobs/s; default half the drain rate), orders,
+    /// sync_orders, fulfil_orders (e.g. `--set graphql_products=100000`); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
 }
@@ -70,6 +72,8 @@ pub struct Sizes {
     pub orders: usize,
     /// New orders in the sandbox account a shop's first sync pulls (scenario 8).
     pub sync_orders: usize,
+    /// Fulfilment orders sent and written back per round (scenario 9).
+    pub fulfil_orders: usize,
 }
 
 impl Sizes {
@@ -88,6 +92,7 @@ impl Sizes {
                 graphql_secs: 2.0,
                 orders: 2_000,
                 sync_orders: 300,
+                fulfil_orders: 18,
             }
         } else {
             Sizes {
@@ -105,6 +110,7 @@ impl Sizes {
                 graphql_secs: 30.0,
                 orders: 100_000,
                 sync_orders: 10_000,
+                fulfil_orders: 1_000,
             }
         }
     }
@@ -113,7 +119,7 @@ impl Sizes {
 impl Sizes {
     pub fn describe(&self) -> String {
         format!(
-            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders; sync of {} new orders",
+            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders; sync of {} new orders; fulfilment of {} orders",
             self.drain_jobs,
             self.drain_workers,
             self.drain_concurrency,
@@ -123,7 +129,8 @@ impl Sizes {
             self.graphql_rate,
             self.graphql_secs,
             self.orders,
-            self.sync_orders
+            self.sync_orders,
+            self.fulfil_orders
         )
     }
 
@@ -142,6 +149,7 @@ impl Sizes {
             "graphql_secs" => self.graphql_secs = num,
             "orders" => self.orders = num as usize,
             "sync_orders" => self.sync_orders = num as usize,
+            "fulfil_orders" => self.fulfil_orders = num as usize,
             "latency_secs" => self.latency_secs = num,
             "latency_rate" => self.latency_rate = Some(num),
             _ => anyhow::bail!("--set {k}: no such size"),
@@ -150,7 +158,9 @@ impl Sizes {
     }
 }
 
-pub const SCENARIOS: &[&str] = &["drain", "latency", "listing", "graphql", "orders", "sync"];
+pub const SCENARIOS: &[&str] = &[
+    "drain", "latency", "listing", "graphql", "orders", "sync", "fulfil",
+];
 
 /// What every scenario can reach.
 pub struct Ctx {
@@ -305,6 +315,7 @@ async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         "graphql" => graphql::run(ctx).await,
         "orders" => orders::run(ctx).await,
         "sync" => order_sync::run(ctx).await,
+        "fulfil" => fulfil::run(ctx).await,
         _ => anyhow::bail!("unknown scenario {name}"),
     }
 }
