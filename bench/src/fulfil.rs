@@ -442,7 +442,8 @@ async fn ours(
     let created: Option<String> = row.try_get("created")?;
     let tracked: Option<String> = sqlx::query_scalar(
         "SELECT MAX(e.created_at) FROM fulfillment_order_events e JOIN fulfillment_orders f ON f.id = e.fulfillment_order_id
-         WHERE f.provider_id IN ($1, $2, $3) AND e.to_status IN ('IN_TRANSIT', 'COMPLETED')",
+         WHERE f.provider_id IN ($1, $2, $3) AND e.to_status IN ('IN_TRANSIT', 'COMPLETED')
+            AND e.source IN ('PROVIDER', 'WEBHOOK')",
     )
     .bind(ids[0])
     .bind(ids[1])
@@ -471,7 +472,8 @@ async fn ours(
         ("track_jobs_per_order", tracks as f64 / n as f64),
         ("ship_jobs_per_order", ships as f64 / n as f64),
     ]);
-    // The round's phases: the last provider order made, the last tracking known.
+    // The round's phases: the last provider order made, the last tracking read (the write-back
+    // records a SYSTEM event of its own, not counted).
     for (figure, at) in [("created_by_s", created), ("tracked_by_s", tracked)] {
         if let Some(at) = at {
             let s = (domain::time::from_db(&at) - t0).num_milliseconds() as f64 / 1000.0;
