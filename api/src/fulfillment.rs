@@ -20,8 +20,8 @@ use connectors::fulfillment::{
 use domain::fulfillment::drifts::{self, Drift};
 use domain::fulfillment::mappings::{self, Mapping};
 use domain::fulfillment::orders::{
-    self, Event, Filter, FulfillmentOrder, FulfillmentStatus, NewFulfillmentOrder, NewItem,
-    Shipping, Submission,
+    self, Event, EventSource, Filter, FulfillmentOrder, FulfillmentStatus, NewFulfillmentOrder,
+    NewItem, Shipping, Submission,
 };
 use domain::fulfillment::{self, NewAccount, ProviderAccount, ProviderType};
 use domain::orders::desk;
@@ -828,17 +828,72 @@ async fn handle_webhook(
         found = Some(o);
     }
     let Some(order) = found else {
-        // Not ours (reconciliation reports it) or not yet recorded: nothing to pull now.
+        // Not ours (reconciliation reports it) or not yet recorded: the schedule reads it.
         return Ok(StatusCode::OK);
     };
-    let report = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(body));
-    let pending = FulfillmentTrack::for_order(&order.id, report)
-        .enqueue(
-            &mut tx,
-            &EnqueueOptions::new(app.config.jobs.max_attempts).client(&creds.account.client_id),
-        )
-        .await?;
+    let client = creds.account.client_id.as_str();
+    let pending = match reported(&event, &order) {
+        // The signed report says all there is to know: applied here, no read at the provider.
+        Some((stage, tracking)) => {
+            let applied = orders::apply_stage(
+                &mut tx,
+                &order,
+                stage,
+                &stage.as_str().to_ascii_lowercase(),
+                tracking.as_ref(),
+                EventSource::Webhook,
+                app.config.jobs.fulfillment_poll_every,
+            )
+            .await?;
+            if !applied.ship_back {
+                tx.commit().await?;
+                return Ok(StatusCode::OK);
+            }
+            FulfillmentShip::for_round(&order.id, "webhook")
+                .enqueue(
+                    &mut tx,
+                    &EnqueueOptions::new(app.config.jobs.max_attempts.max(5)).client(client),
+                )
+                .await?
+        }
+        None => {
+            let report = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(body));
+            FulfillmentTrack::for_order(&order.id, report)
+                .enqueue(
+                    &mut tx,
+                    &EnqueueOptions::new(app.config.jobs.max_attempts).client(client),
+                )
+                .await?
+        }
+    };
     tx.commit().await?;
     app.dispatch(pending).await;
     Ok(StatusCode::OK)
+}
+
+/// What a webhook reports, when it is enough to apply as is: a stage for an order the provider
+/// already has, and for a shipped or delivered one its tracking (or tracking already known).
+/// Anything less is read at the provider.
+fn reported(
+    event: &provider::WebhookEvent,
+    order: &FulfillmentOrder,
+) -> Option<(orders::Stage, Option<orders::Tracking>)> {
+    if order.submission != Submission::Submitted {
+        return None;
+    }
+    let stage = jobs::fulfillment::stage_of(event.stage?);
+    let tracking = event
+        .shipment
+        .as_ref()
+        .filter(|s| !s.tracking_number.trim().is_empty())
+        .map(|s| orders::Tracking {
+            carrier: s.carrier.clone(),
+            number: s.tracking_number.clone(),
+            url: s.tracking_url.clone(),
+        });
+    let shipped = matches!(stage, orders::Stage::Shipped | orders::Stage::Delivered);
+    if shipped && tracking.is_none() && order.tracking_number.is_none() {
+        return None;
+    }
+    Some((stage, tracking))
 }

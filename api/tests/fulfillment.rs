@@ -19,7 +19,11 @@ const ONE: &str = "query($id: ID!) { getFulfillmentOrderById(orderId: $id) { id 
 const REMOVE: &str = "mutation($id: ID!) { removeFulfillmentOrder(orderId: $id) }";
 
 /// Fast tracking rounds, so a test does not wait for the five-minute cron.
-const FAST_TRACKING: (&str, &str) = ("CRON_FULFILLMENT_TRACK", "*/2 * * * * *");
+/// The tracking schedule every two seconds, asking about an order at most every second.
+const FAST_TRACKING: [(&str, &str); 2] = [
+    ("CRON_FULFILLMENT_TRACK", "*/2 * * * * *"),
+    ("FULFILLMENT_POLL_SECS", "1"),
+];
 
 struct Shop {
     id: String,
@@ -307,7 +311,7 @@ async fn providers_are_checked_sealed_admin_only_and_removed_only_when_idle() {
 
 #[tokio::test]
 async fn an_order_goes_once_ships_and_its_tracking_reaches_the_marketplace_once() {
-    let s = Server::start_with(&[FAST_TRACKING]).await;
+    let s = Server::start_with(&FAST_TRACKING).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let shop = connected_shop(&s, &admin, "Fulfilment Shop").await;
     let (order_id, item_id) = order_of(&s, &admin, &shop, "Cat Mom Ceramic Mug").await;
@@ -464,6 +468,71 @@ async fn an_order_goes_once_ships_and_its_tracking_reaches_the_marketplace_once(
         .collect();
     assert_eq!(events.first().map(String::as_str), Some("CREATED"));
     assert!(events.contains(&"IN_TRANSIT".to_owned()), "{events:?}");
+}
+
+/// With the product's own schedule (a read 15 minutes after the create at the earliest), the
+/// provider's signed webhooks alone take the order to the marketplace: applied as they stand,
+/// the provider is never asked about the order after its create.
+#[tokio::test]
+async fn signed_webhooks_are_applied_as_they_stand_without_asking_the_provider() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let shop = connected_shop(&s, &admin, "Webhook Shop").await;
+    let (order_id, item_id) = order_of(&s, &admin, &shop, "Cat Mom Ceramic Mug").await;
+    let provider_id = connect_provider(&s, &admin, Provider::MangoTee).await;
+    let sku = a_sku(&s, &admin, &provider_id).await;
+    let created = s
+        .ok(
+            CREATE,
+            send(&order_id, &provider_id, &item_id, &sku),
+            Some(&admin),
+        )
+        .await;
+    let id = created["createFulfillmentOrder"]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    wait_order(&s, &admin, &id, "submitted", |o| {
+        o["submission"] == "SUBMITTED"
+    })
+    .await;
+    let external = theirs(&s, Provider::MangoTee, &id).id;
+    let reads_before = reads_of(&s, &external);
+
+    ship_at_provider(&s, Provider::MangoTee, &id).await;
+    let shipped = wait_order(&s, &admin, &id, "written back", |o| {
+        o["status"] == "IN_TRANSIT" && o["shippedBackAt"].is_string()
+    })
+    .await;
+    assert_eq!(
+        shipped["trackingNumber"].as_str(),
+        theirs(&s, Provider::MangoTee, &id).tracking_number.as_deref(),
+        "{shipped}"
+    );
+    let moved_by = shipped["events"]
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|e| e["toStatus"] == "IN_TRANSIT")
+        .map(|e| e["source"].clone());
+    assert_eq!(moved_by, Some(json!("WEBHOOK")), "{shipped}");
+    // Delivered is news too, and comes the same way.
+    s.providers().advance(Provider::MangoTee, &external);
+    wait_order(&s, &admin, &id, "delivered", |o| o["status"] == "COMPLETED").await;
+    assert_eq!(
+        reads_of(&s, &external),
+        reads_before,
+        "the provider was asked about an order its webhooks reported"
+    );
+}
+
+/// Reads of one order at the provider (`GET …/orders/{id}`), as its ledger counts them.
+fn reads_of(s: &Server, external: &str) -> usize {
+    s.providers()
+        .ledger()
+        .iter()
+        .filter(|e| e.method == "GET" && e.path.ends_with(&format!("/{external}")))
+        .count()
 }
 
 #[tokio::test]

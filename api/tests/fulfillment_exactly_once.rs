@@ -45,6 +45,7 @@ async fn wait_count(s: &Server, sql: &'static str, want: i64, what: &str) {
 async fn five_hundred_orders_under_faults_and_a_killed_worker_are_made_and_shipped_once() {
     let mut s = Server::start_with(&[
         ("CRON_FULFILLMENT_TRACK", "*/3 * * * * *"),
+        ("FULFILLMENT_POLL_SECS", "1"),
         ("JOB_LEASE_SECS", "3"),
         ("JOB_LOST_AFTER_SECS", "5"),
         ("JOB_MAX_ATTEMPTS", "10"),

@@ -49,6 +49,9 @@ const CONCURRENCY: usize = 8;
 const ADVANCE_EVERY: Duration = Duration::from_millis(200);
 /// The tracking schedule of both stacks: HMFulfill's tracking arrives only this way.
 const CRON: &str = "*/2 * * * * *";
+/// How long after an order is made (or last read) the schedule asks its provider about it: the
+/// stand-in's orders move on every [`ADVANCE_EVERY`], so one read after this finds them shipped.
+const POLL_SECS: u64 = 2;
 /// The three providers of a round, in the order the orders go to them.
 const PROVIDERS: [Provider; 3] = [Provider::Printify, Provider::MangoTee, Provider::HmFulfill];
 const DESIGN: &str = "https://designs.example.com/bench-front.png";
@@ -77,6 +80,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let options = StackOptions {
         fulfillment_base_url: Some(providers.base_url().to_owned()),
         cron_fulfillment_track: Some(CRON.into()),
+        fulfillment_poll_secs: Some(POLL_SECS),
     };
     let embedded =
         listing::start_stack_with(ctx, Kind::Embedded, &tiktok, &host, 0, "fulfil", &options)

@@ -225,6 +225,8 @@ pub(crate) struct StackOptions {
     pub fulfillment_base_url: Option<String>,
     /// `CRON_FULFILLMENT_TRACK` of every process (the product's default otherwise).
     pub cron_fulfillment_track: Option<String>,
+    /// `FULFILLMENT_POLL_SECS` of every process (the product's default otherwise).
+    pub fulfillment_poll_secs: Option<u64>,
 }
 
 /// A stack for `label`'s rounds with `n` products made from the tee template.
@@ -298,6 +300,9 @@ pub(crate) async fn start_stack_with(
     }
     if let Some(cron) = &options.cron_fulfillment_track {
         env.insert("CRON_FULFILLMENT_TRACK".into(), cron.clone());
+    }
+    if let Some(secs) = options.fulfillment_poll_secs {
+        env.insert("FULFILLMENT_POLL_SECS".into(), secs.to_string());
     }
     let (api, url) = stack::start_api(ctx, &env, &dir.join("api.log")).await?;
     let workers = match kind {
@@ -374,6 +379,7 @@ pub(crate) async fn start_stack_with(
             .cron_fulfillment_track
             .clone()
             .unwrap_or_else(|| "0 */5 * * * *".into()),
+        fulfillment_poll_every: Duration::from_secs(options.fulfillment_poll_secs.unwrap_or(900)),
         cron_fulfillment_reconcile: "0 20 4 * * *".into(),
     };
     let rt_db = storage.open_db().await.map_err(anyhow::Error::msg)?;

@@ -231,6 +231,10 @@ pub struct JobsConfig {
     /// `CRON_FULFILLMENT_TRACK` (default "0 */5 * * * *"): read providers' tracking, write it
     /// back to the marketplaces.
     pub cron_fulfillment_track: String,
+    /// `FULFILLMENT_POLL_SECS` (900): how often the schedule asks a provider about one order in
+    /// production (a shipped one: at least hourly; one its provider reports by webhook: every
+    /// 6 hours, as a safety net).
+    pub fulfillment_poll_every: Duration,
     /// `CRON_FULFILLMENT_RECONCILE` (default "0 20 4 * * *": nightly): compare providers'
     /// orders with ours.
     pub cron_fulfillment_reconcile: String,
@@ -377,6 +381,7 @@ impl JobsConfig {
             fulfillment_base_url: env::var("FULFILLMENT_BASE_URL"),
             cron_fulfillment_track: env::var("CRON_FULFILLMENT_TRACK")
                 .unwrap_or_else(|| "0 */5 * * * *".into()),
+            fulfillment_poll_every: Duration::from_secs(env::parsed("FULFILLMENT_POLL_SECS", 900)?),
             cron_fulfillment_reconcile: env::var("CRON_FULFILLMENT_RECONCILE")
                 .unwrap_or_else(|| "0 20 4 * * *".into()),
         };

@@ -174,6 +174,9 @@ pub struct TiktokClient {
     pub(crate) http: reqwest::Client,
     pub(crate) config: Arc<TiktokConfig>,
     limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Shipping providers by shop and delivery option: the same few for every order of a shop,
+    /// so one write-back in many asks.
+    pub(crate) shipping_providers: Arc<super::shipping::ProviderCache>,
 }
 
 impl std::fmt::Debug for TiktokClient {
@@ -222,6 +225,7 @@ impl TiktokClient {
             http,
             config: Arc::new(config),
             limiter,
+            shipping_providers: Arc::default(),
         })
     }
 

@@ -1,6 +1,11 @@
 //! Seller shipping (US flow): the shipping providers of an order's delivery option, Mark
 //! Package As Shipped (which creates the package), package detail, and matching a carrier's
 //! name to the marketplace's provider list.
+use std::num::NonZeroUsize;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use lru::LruCache;
 use reqwest::Method;
 use serde::{Deserialize, Serialize};
 
@@ -94,21 +99,72 @@ struct Shipped {
     warning: Option<Warning>,
 }
 
+/// How long a delivery option's shipping providers are taken as known.
+const PROVIDERS_FOR: Duration = Duration::from_secs(3600);
+
+/// A shop's cipher and a delivery option.
+type ProviderKey = (String, String);
+
+/// The shipping providers last read, by shop and delivery option, for [`PROVIDERS_FOR`].
+pub(crate) struct ProviderCache(Mutex<LruCache<ProviderKey, (Instant, Vec<ShippingProvider>)>>);
+
+impl Default for ProviderCache {
+    fn default() -> Self {
+        ProviderCache(Mutex::new(LruCache::new(
+            NonZeroUsize::new(1024).unwrap_or(NonZeroUsize::MIN),
+        )))
+    }
+}
+
+impl ProviderCache {
+    fn get(&self, key: &ProviderKey) -> Option<Vec<ShippingProvider>> {
+        let mut cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        match cache.get(key) {
+            Some((at, providers)) if at.elapsed() < PROVIDERS_FOR => Some(providers.clone()),
+            _ => None,
+        }
+    }
+
+    fn put(&self, key: ProviderKey, providers: &[ShippingProvider]) {
+        let mut cache = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        cache.put(key, (Instant::now(), providers.to_vec()));
+    }
+}
+
 impl TiktokClient {
     /// The providers a seller may ship an order of this delivery option with (the order's
-    /// `delivery_option_id`). A TikTok-shipped option has none (`21008117`).
+    /// `delivery_option_id`). A TikTok-shipped option has none (`21008117`). Kept an hour per
+    /// shop and option: every order of a shop ships with the same few.
     pub async fn shipping_providers(
         &self,
         shop: &ShopAuth,
         delivery_option_id: &str,
     ) -> Result<Vec<ShippingProvider>, TiktokError> {
         let id = path_id("delivery_option_id", delivery_option_id)?;
+        let key = (shop.shop_cipher.clone(), id.to_string());
+        if let Some(known) = self.shipping_providers.get(&key) {
+            return Ok(known);
+        }
+        self.refresh_shipping_providers(shop, delivery_option_id)
+            .await
+    }
+
+    /// [`shipping_providers`](Self::shipping_providers) read now, for when the list kept may
+    /// be out of date (a carrier not found in it).
+    pub async fn refresh_shipping_providers(
+        &self,
+        shop: &ShopAuth,
+        delivery_option_id: &str,
+    ) -> Result<Vec<ShippingProvider>, TiktokError> {
+        let id = path_id("delivery_option_id", delivery_option_id)?;
+        let key = (shop.shop_cipher.clone(), id.to_string());
         let req = ApiRequest::new(
             Method::GET,
             format!("/logistics/202309/delivery_options/{id}/shipping_providers"),
         )
         .shop(&shop.access_token, &shop.shop_cipher);
         let list: ProviderList = self.call(req).await?;
+        self.shipping_providers.put(key, &list.shipping_providers);
         Ok(list.shipping_providers)
     }
 

@@ -7,6 +7,8 @@
 //! order's timeline. The linked marketplace order follows: AWAITING_SHIPMENT once the provider
 //! has it, FULFILLED once its tracking reached the marketplace, and its fulfilment cost and net
 //! amount from the provider's total.
+use std::time::Duration;
+
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
@@ -660,6 +662,8 @@ pub struct Submitted<'a> {
     pub stage: Stage,
     pub total_cents: Option<i64>,
     pub currency: Option<&'a str>,
+    /// The tracking schedule's interval: the provider is first asked one interval on.
+    pub poll_every: Duration,
 }
 
 /// Records the provider's copy, once: a second delivery of the same answer changes nothing.
@@ -673,7 +677,7 @@ pub async fn mark_submitted(
     let changed = sqlx::query(
         "UPDATE fulfillment_orders SET external_id = $1, submission = 'SUBMITTED', provider_status = $2, stage = $3,
             total_amount_cents = COALESCE($4, total_amount_cents), currency = COALESCE($5, currency), error = NULL,
-            submitted_at = $6, updated_at = $6
+            submitted_at = $6, updated_at = $6, next_track_at = COALESCE(next_track_at, $8)
          WHERE id = $7 AND submission <> 'SUBMITTED'",
     )
     .bind(s.external_id)
@@ -683,6 +687,7 @@ pub async fn mark_submitted(
     .bind(s.currency)
     .bind(time::now_db())
     .bind(&order.id)
+    .bind(time::after(s.poll_every))
     .execute(&mut *conn)
     .await?;
     if changed.rows_affected() == 0 {
@@ -766,8 +771,25 @@ pub struct Applied {
     pub ship_back: bool,
 }
 
+/// How long a provider's webhooks are trusted to report an order before the schedule asks.
+pub const WEBHOOK_QUIET: Duration = Duration::from_secs(6 * 3600);
+/// The least time between two reads of a shipped order: its delivery is news, not urgent.
+pub const IN_TRANSIT_EVERY: Duration = Duration::from_secs(3600);
+
+/// How long after a word about an order the schedule asks its provider again: a provider that
+/// reports by webhook is left to do so; a shipped order is read less often than one in production.
+pub fn next_read(to: FulfillmentStatus, source: EventSource, poll_every: Duration) -> Duration {
+    match (source, to) {
+        (EventSource::Webhook, _) => WEBHOOK_QUIET,
+        (_, FulfillmentStatus::InTransit) => poll_every.max(IN_TRANSIT_EVERY),
+        _ => poll_every,
+    }
+}
+
 /// Applies where the provider says the order is, forward only: a late or repeated report never
-/// takes it back. Tracking is kept from the first shipment reported.
+/// takes it back. Tracking is kept from the first shipment reported. `poll_every` is the
+/// tracking schedule's interval ([`next_read`]).
+#[allow(clippy::too_many_arguments)]
 pub async fn apply_stage(
     conn: &mut Conn,
     order: &FulfillmentOrder,
@@ -775,6 +797,7 @@ pub async fn apply_stage(
     provider_status: &str,
     tracking: Option<&Tracking>,
     source: EventSource,
+    poll_every: Duration,
 ) -> Result<Applied> {
     let mut to = stage.status();
     if to.rank() < order.status.rank() || !order.status.is_open() {
@@ -789,7 +812,8 @@ pub async fn apply_stage(
         "UPDATE fulfillment_orders SET status = $1, stage = $2, provider_status = $3,
             tracking_number = COALESCE(tracking_number, $4), tracking_company = COALESCE(tracking_company, $5),
             tracking_url = COALESCE(tracking_url, $6), last_tracked_at = $7, updated_at = $7,
-            delivered_at = CASE WHEN $1 = 'COMPLETED' THEN COALESCE(delivered_at, $7) ELSE delivered_at END
+            delivered_at = CASE WHEN $1 = 'COMPLETED' THEN COALESCE(delivered_at, $7) ELSE delivered_at END,
+            next_track_at = $10
          WHERE id = $8 AND status = $9",
     )
     .bind(to.as_str())
@@ -801,6 +825,7 @@ pub async fn apply_stage(
     .bind(&now)
     .bind(&order.id)
     .bind(order.status.as_str())
+    .bind(time::after(next_read(to, source, poll_every)))
     .execute(&mut *conn)
     .await?;
     if changed.rows_affected() == 0 {
@@ -845,13 +870,16 @@ pub async fn apply_stage(
     })
 }
 
-/// Notes that tracking was read (nothing changed), so the cron asks about others first.
-pub async fn tracked(conn: &mut Conn, id: &str) -> Result<()> {
-    sqlx::query("UPDATE fulfillment_orders SET last_tracked_at = $1 WHERE id = $2")
-        .bind(time::now_db())
-        .bind(id)
-        .execute(&mut *conn)
-        .await?;
+/// Notes that tracking was read (nothing changed): the schedule asks again `after` from now.
+pub async fn tracked(conn: &mut Conn, id: &str, after: Duration) -> Result<()> {
+    sqlx::query(
+        "UPDATE fulfillment_orders SET last_tracked_at = $1, next_track_at = $2 WHERE id = $3",
+    )
+    .bind(time::now_db())
+    .bind(time::after(after))
+    .bind(id)
+    .execute(&mut *conn)
+    .await?;
     Ok(())
 }
 
@@ -927,13 +955,29 @@ pub async fn ship_back_retry(conn: &mut Conn, id: &str) -> Result<()> {
     Ok(())
 }
 
-/// Orders whose tracking to read: submitted, still open, longest unread first.
-pub async fn due_for_tracking(conn: &mut Conn, limit: i64) -> Result<Vec<(String, String)>> {
+/// Orders whose tracking to read now (submitted, still open, their next read due), longest due
+/// first, claimed for one interval.
+pub async fn due_for_tracking(
+    conn: &mut Conn,
+    limit: i64,
+    poll_every: Duration,
+) -> Result<Vec<(String, String)>> {
+    // The claim moves the orders' next read on, so a round running beside this one (another
+    // worker, a slow earlier tick) takes others; the outer test of `next_track_at` makes a
+    // row another round claimed meanwhile drop out under PostgreSQL's row locks.
+    let now = time::now_db();
     let rows = sqlx::query(
-        "SELECT id, client_id FROM fulfillment_orders
-         WHERE submission = 'SUBMITTED' AND status IN ('CREATED', 'IN_TRANSIT')
-         ORDER BY COALESCE(last_tracked_at, ''), created_at LIMIT $1",
+        "UPDATE fulfillment_orders SET next_track_at = $1
+         WHERE id IN (
+             SELECT id FROM fulfillment_orders
+             WHERE submission = 'SUBMITTED' AND status IN ('CREATED', 'IN_TRANSIT')
+                AND next_track_at <= $2
+             ORDER BY next_track_at LIMIT $3
+         ) AND next_track_at <= $2
+         RETURNING id, client_id",
     )
+    .bind(time::after(poll_every))
+    .bind(&now)
     .bind(limit)
     .fetch_all(&mut *conn)
     .await?;
@@ -943,15 +987,22 @@ pub async fn due_for_tracking(conn: &mut Conn, limit: i64) -> Result<Vec<(String
 }
 
 /// Orders still waiting for the write-back (tracking known, not yet accepted by the marketplace,
-/// no refusal on record), for the cron to try again.
-pub async fn due_for_ship_back(conn: &mut Conn, limit: i64) -> Result<Vec<(String, String)>> {
+/// no refusal on record) for at least `waited` — the write-back queued with the tracking had
+/// its chance — for the cron to try again.
+pub async fn due_for_ship_back(
+    conn: &mut Conn,
+    limit: i64,
+    waited: Duration,
+) -> Result<Vec<(String, String)>> {
     let rows = sqlx::query(
         "SELECT id, client_id FROM fulfillment_orders
          WHERE order_id IS NOT NULL AND tracking_number IS NOT NULL AND shipped_back_at IS NULL
             AND ship_back_error IS NULL AND status IN ('IN_TRANSIT', 'COMPLETED')
+            AND updated_at <= $2
          ORDER BY updated_at LIMIT $1",
     )
     .bind(limit)
+    .bind(time::before(waited))
     .fetch_all(&mut *conn)
     .await?;
     rows.iter()

@@ -146,6 +146,7 @@ impl JobKind for FulfillmentCreate {
                 stage: stage_of(made.stage),
                 total_cents: made.total_cents,
                 currency: made.currency.as_deref(),
+                poll_every: ctx.config.fulfillment_poll_every,
             },
         )
         .await?;

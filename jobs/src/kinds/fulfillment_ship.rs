@@ -97,7 +97,16 @@ impl JobKind for FulfillmentShip {
             .shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
             .await?;
         let carrier = order.tracking_company.clone().unwrap_or_default();
-        let Some(provider) = match_shipping_provider(&carrier, &providers) else {
+        let mut provider = match_shipping_provider(&carrier, &providers).cloned();
+        if provider.is_none() {
+            // The list kept may be older than a carrier the marketplace added.
+            let fresh = session
+                .client
+                .refresh_shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
+                .await?;
+            provider = match_shipping_provider(&carrier, &fresh).cloned();
+        }
+        let Some(provider) = provider else {
             return refuse(
                 ctx,
                 &order.id,

@@ -1,8 +1,10 @@
 //! `fulfillment.track`: reads where providers say fulfilment orders are and moves them on —
 //! CREATED → IN_TRANSIT → COMPLETED, or CANCELLED — with tracking number, URL, carrier and
 //! cost; an order that shipped queues `fulfillment.ship` to write its tracking back to the
-//! marketplace. Scheduled (`CRON_FULFILLMENT_TRACK`) for the open orders longest unread, and
-//! queued for one order when its provider's webhook names it.
+//! marketplace. Scheduled (`CRON_FULFILLMENT_TRACK`) for the open orders whose next read is
+//! due (`FULFILLMENT_POLL_SECS` after the last word about them; six hours when their provider
+//! reports by webhook), and queued for one order when its provider's webhook names it without
+//! saying enough to apply as is.
 //!
 //! Idempotent: status moves only forward and the tracking is kept from the first report, so a
 //! repeated or late read changes nothing. Errors: in a scheduled round, one order's failure is
@@ -70,7 +72,7 @@ impl JobKind for FulfillmentTrack {
         }
         let due = {
             let mut conn = ctx.db.conn().await?;
-            orders::due_for_tracking(&mut conn, ROUND).await?
+            orders::due_for_tracking(&mut conn, ROUND, ctx.config.fulfillment_poll_every).await?
         };
         let (mut read, mut failed) = (0, 0);
         for (id, client_id) in &due {
@@ -85,7 +87,7 @@ impl JobKind for FulfillmentTrack {
         // Write-backs that did not happen (a crash, a marketplace down) are queued again.
         let pending = {
             let mut conn = ctx.db.conn().await?;
-            orders::due_for_ship_back(&mut conn, ROUND).await?
+            orders::due_for_ship_back(&mut conn, ROUND, ctx.config.fulfillment_poll_every).await?
         };
         for (id, client_id) in &pending {
             queue_ship(ctx, client_id, id, &self.tick).await?;
@@ -131,7 +133,7 @@ pub async fn track_one(
         Err(ProviderError::NotFound(_)) => {
             // Reconciliation reports an order the provider lost; tracking waits for it.
             let mut conn = ctx.db.conn().await?;
-            orders::tracked(&mut conn, id).await?;
+            orders::tracked(&mut conn, id, ctx.config.fulfillment_poll_every).await?;
             return Ok(());
         }
         Err(e) => return Err(e.into()),
@@ -145,6 +147,7 @@ pub async fn track_one(
         &found.status,
         tracking.as_ref(),
         source,
+        ctx.config.fulfillment_poll_every,
     )
     .await?;
     tx.commit().await?;
