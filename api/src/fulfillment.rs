@@ -835,12 +835,17 @@ async fn handle_webhook(
     let pending = match reported(&event, &order) {
         // The signed report says all there is to know: applied here, no read at the provider.
         Some((stage, tracking)) => {
+            let status = stage.as_str().to_ascii_lowercase();
             let applied = orders::apply_stage(
                 &mut tx,
                 &order,
-                stage,
-                &stage.as_str().to_ascii_lowercase(),
-                tracking.as_ref(),
+                &orders::Report {
+                    stage,
+                    provider_status: &status,
+                    tracking: tracking.as_ref(),
+                    total_cents: None,
+                    currency: None,
+                },
                 EventSource::Webhook,
                 app.config.jobs.fulfillment_poll_every,
             )

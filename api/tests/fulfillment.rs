@@ -506,7 +506,9 @@ async fn signed_webhooks_are_applied_as_they_stand_without_asking_the_provider()
     .await;
     assert_eq!(
         shipped["trackingNumber"].as_str(),
-        theirs(&s, Provider::MangoTee, &id).tracking_number.as_deref(),
+        theirs(&s, Provider::MangoTee, &id)
+            .tracking_number
+            .as_deref(),
         "{shipped}"
     );
     let moved_by = shipped["events"]
@@ -524,6 +526,64 @@ async fn signed_webhooks_are_applied_as_they_stand_without_asking_the_provider()
         reads_before,
         "the provider was asked about an order its webhooks reported"
     );
+}
+
+/// Printify answers a create with an id alone: the orders are recorded at once, and their
+/// totals (what the marketplace order costs) arrive with the schedule's next round, which reads
+/// an account with several orders due through its order list, not order by order.
+#[tokio::test]
+async fn several_orders_of_an_account_are_read_through_its_list_and_take_their_totals() {
+    let s = Server::start_with(&FAST_TRACKING).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let shop = connected_shop(&s, &admin, "Listing Shop").await;
+    let provider_id = connect_provider(&s, &admin, Provider::Printify).await;
+    let sku = a_sku(&s, &admin, &provider_id).await;
+    let mut ours = Vec::new();
+    for product in [
+        "Retro Sunset Graphic Tee",
+        "Mountain Line Art Hoodie",
+        "Botanical Throw Pillow",
+    ] {
+        let (order_id, item_id) = order_of(&s, &admin, &shop, product).await;
+        let created = s
+            .ok(
+                CREATE,
+                send(&order_id, &provider_id, &item_id, &sku),
+                Some(&admin),
+            )
+            .await;
+        let id = created["createFulfillmentOrder"]["id"]
+            .as_str()
+            .expect("id")
+            .to_owned();
+        ours.push((id, order_id));
+    }
+    for (id, order_id) in &ours {
+        let costed = wait_order(&s, &admin, id, "its total", |o| {
+            o["totalAmount"].as_f64().is_some_and(|t| t > 0.0)
+        })
+        .await;
+        let theirs = theirs(&s, Provider::Printify, id);
+        assert_eq!(
+            costed["totalAmount"].as_f64(),
+            Some(theirs.total_cents as f64 / 100.0),
+            "{costed}"
+        );
+        assert_eq!(reads_of(&s, &theirs.id), 0, "read one by one: {costed}");
+        // The marketplace order costs what the provider charges.
+        let order = s
+            .ok(
+                "query($id: ID!) { getOrderById(orderId: $id) { profit { fulfillmentCost } } }",
+                json!({ "id": order_id }),
+                Some(&admin),
+            )
+            .await;
+        assert_eq!(
+            order["getOrderById"]["profit"]["fulfillmentCost"].as_f64(),
+            costed["totalAmount"].as_f64(),
+            "{order}"
+        );
+    }
 }
 
 /// Reads of one order at the provider (`GET …/orders/{id}`), as its ledger counts them.

@@ -564,23 +564,19 @@ pub(crate) async fn create_order(
         }
         Err(e) => return Err(e),
     };
-    match order(c, a, &created.id).await {
-        Ok(order) => Ok(order),
-        // Made, but not readable yet: what the create said is enough to record it.
-        Err(e) if e.is_transient() || matches!(e, ProviderError::NotFound(_)) => {
-            Ok(ProviderOrder {
-                id: created.id,
-                reference: Some(o.reference.clone()),
-                status: "pending".into(),
-                stage: Stage::Pending,
-                total_cents: None,
-                currency: None,
-                shipments: Vec::new(),
-                created_at: None,
-            })
-        }
-        Err(e) => Err(e),
-    }
+    // Printify answers a create with the order's id alone. Its total and status come with the
+    // next read (the tracking schedule lists an account's new orders a page at a time), so the
+    // account's rate limit goes to orders rather than to reading each one back.
+    Ok(ProviderOrder {
+        id: created.id,
+        reference: Some(o.reference.clone()),
+        status: "pending".into(),
+        stage: Stage::Pending,
+        total_cents: None,
+        currency: None,
+        shipments: Vec::new(),
+        created_at: None,
+    })
 }
 
 pub(crate) async fn find_order(

@@ -776,29 +776,58 @@ pub const WEBHOOK_QUIET: Duration = Duration::from_secs(6 * 3600);
 /// The least time between two reads of a shipped order: its delivery is news, not urgent.
 pub const IN_TRANSIT_EVERY: Duration = Duration::from_secs(3600);
 
-/// How long after a word about an order the schedule asks its provider again: a provider that
-/// reports by webhook is left to do so; a shipped order is read less often than one in production.
-pub fn next_read(to: FulfillmentStatus, source: EventSource, poll_every: Duration) -> Duration {
-    match (source, to) {
-        (EventSource::Webhook, _) => WEBHOOK_QUIET,
-        (_, FulfillmentStatus::InTransit) => poll_every.max(IN_TRANSIT_EVERY),
-        _ => poll_every,
+/// How long after a word about an order the schedule asks its provider again (`None`: never).
+/// A provider that reports by webhook is left to do so, unless the order's cost is still
+/// unknown (webhooks do not carry it); a shipped order is read less often than one in
+/// production; a closed one is read once more only for its cost.
+pub fn next_read(
+    to: FulfillmentStatus,
+    source: EventSource,
+    cost_known: bool,
+    poll_every: Duration,
+) -> Option<Duration> {
+    let read_at_provider = !matches!(source, EventSource::Webhook);
+    match to {
+        FulfillmentStatus::Completed | FulfillmentStatus::Cancelled => {
+            (!cost_known && !read_at_provider && to == FulfillmentStatus::Completed)
+                .then_some(poll_every)
+        }
+        _ if !read_at_provider && cost_known => Some(WEBHOOK_QUIET),
+        _ if !read_at_provider => Some(poll_every),
+        FulfillmentStatus::InTransit => Some(poll_every.max(IN_TRANSIT_EVERY)),
+        FulfillmentStatus::Created => Some(poll_every),
     }
 }
 
+/// What a provider said of an order: by a read, a listing or a webhook.
+#[derive(Debug, Clone, Copy)]
+pub struct Report<'a> {
+    pub stage: Stage,
+    /// The provider's own words for it.
+    pub provider_status: &'a str,
+    pub tracking: Option<&'a Tracking>,
+    /// The provider's total, when the report carries it (a webhook does not).
+    pub total_cents: Option<i64>,
+    pub currency: Option<&'a str>,
+}
+
 /// Applies where the provider says the order is, forward only: a late or repeated report never
-/// takes it back. Tracking is kept from the first shipment reported. `poll_every` is the
-/// tracking schedule's interval ([`next_read`]).
-#[allow(clippy::too_many_arguments)]
+/// takes it back. Tracking is kept from the first shipment reported; the total is taken when
+/// first known. `poll_every` is the tracking schedule's interval ([`next_read`]).
 pub async fn apply_stage(
     conn: &mut Conn,
     order: &FulfillmentOrder,
-    stage: Stage,
-    provider_status: &str,
-    tracking: Option<&Tracking>,
+    report: &Report<'_>,
     source: EventSource,
     poll_every: Duration,
 ) -> Result<Applied> {
+    let Report {
+        stage,
+        provider_status,
+        tracking,
+        total_cents,
+        currency,
+    } = *report;
     let mut to = stage.status();
     if to.rank() < order.status.rank() || !order.status.is_open() {
         to = order.status;
@@ -808,12 +837,15 @@ pub async fn apply_stage(
         to = order.status;
     }
     let now = time::now_db();
+    let new_cost = order.total_amount_cents.is_none() && total_cents.is_some();
+    let cost_known = order.total_amount_cents.is_some() || total_cents.is_some();
     let changed = sqlx::query(
         "UPDATE fulfillment_orders SET status = $1, stage = $2, provider_status = $3,
             tracking_number = COALESCE(tracking_number, $4), tracking_company = COALESCE(tracking_company, $5),
             tracking_url = COALESCE(tracking_url, $6), last_tracked_at = $7, updated_at = $7,
             delivered_at = CASE WHEN $1 = 'COMPLETED' THEN COALESCE(delivered_at, $7) ELSE delivered_at END,
-            next_track_at = $10
+            next_track_at = $10, total_amount_cents = COALESCE(total_amount_cents, $11),
+            currency = CASE WHEN total_amount_cents IS NULL THEN COALESCE($12, currency) ELSE currency END
          WHERE id = $8 AND status = $9",
     )
     .bind(to.as_str())
@@ -825,7 +857,9 @@ pub async fn apply_stage(
     .bind(&now)
     .bind(&order.id)
     .bind(order.status.as_str())
-    .bind(time::after(next_read(to, source, poll_every)))
+    .bind(next_read(to, source, cost_known, poll_every).map(time::after))
+    .bind(total_cents)
+    .bind(currency)
     .execute(&mut *conn)
     .await?;
     if changed.rows_affected() == 0 {
@@ -855,6 +889,12 @@ pub async fn apply_stage(
             release_items(conn, &order.id).await?;
             follow_cost(conn, &order.client_id, order_id).await?;
         }
+    }
+    if new_cost
+        && to != FulfillmentStatus::Cancelled
+        && let Some(order_id) = &order.order_id
+    {
+        follow_cost(conn, &order.client_id, order_id).await?;
     }
     let has_tracking = tracking.is_some() || order.tracking_number.is_some();
     Ok(Applied {
@@ -955,13 +995,23 @@ pub async fn ship_back_retry(conn: &mut Conn, id: &str) -> Result<()> {
     Ok(())
 }
 
-/// Orders whose tracking to read now (submitted, still open, their next read due), longest due
-/// first, claimed for one interval.
+/// An order the tracking schedule reads now.
+#[derive(Debug, Clone)]
+pub struct Due {
+    pub id: String,
+    pub client_id: String,
+    pub provider_id: String,
+    pub external_id: String,
+    pub submitted_at: time::Timestamp,
+}
+
+/// Orders whose next read is due (submitted, not cancelled: open ones, and closed ones whose
+/// cost is still unknown), longest due first, claimed for one interval.
 pub async fn due_for_tracking(
     conn: &mut Conn,
     limit: i64,
     poll_every: Duration,
-) -> Result<Vec<(String, String)>> {
+) -> Result<Vec<Due>> {
     // The claim moves the orders' next read on, so a round running beside this one (another
     // worker, a slow earlier tick) takes others; the outer test of `next_track_at` makes a
     // row another round claimed meanwhile drop out under PostgreSQL's row locks.
@@ -970,11 +1020,11 @@ pub async fn due_for_tracking(
         "UPDATE fulfillment_orders SET next_track_at = $1
          WHERE id IN (
              SELECT id FROM fulfillment_orders
-             WHERE submission = 'SUBMITTED' AND status IN ('CREATED', 'IN_TRANSIT')
-                AND next_track_at <= $2
+             WHERE next_track_at <= $2 AND submission = 'SUBMITTED' AND status <> 'CANCELLED'
+                AND external_id IS NOT NULL
              ORDER BY next_track_at LIMIT $3
          ) AND next_track_at <= $2
-         RETURNING id, client_id",
+         RETURNING id, client_id, provider_id, external_id, COALESCE(submitted_at, created_at) AS submitted_at",
     )
     .bind(time::after(poll_every))
     .bind(&now)
@@ -982,7 +1032,15 @@ pub async fn due_for_tracking(
     .fetch_all(&mut *conn)
     .await?;
     rows.iter()
-        .map(|r| Ok((r.try_get("id")?, r.try_get("client_id")?)))
+        .map(|r| {
+            Ok(Due {
+                id: r.try_get("id")?,
+                client_id: r.try_get("client_id")?,
+                provider_id: r.try_get("provider_id")?,
+                external_id: r.try_get("external_id")?,
+                submitted_at: time::from_db(&r.try_get::<String, _>("submitted_at")?),
+            })
+        })
         .collect()
 }
 

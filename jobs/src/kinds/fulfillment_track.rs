@@ -10,9 +10,11 @@
 //! repeated or late read changes nothing. Errors: in a scheduled round, one order's failure is
 //! logged and the round goes on (one provider down holds no one else up); for one order, the
 //! provider's errors split as `From<ProviderError>` says.
-use connectors::fulfillment::ProviderError;
+use std::collections::{BTreeMap, HashMap};
+
+use connectors::fulfillment::{ProviderError, ProviderOrder};
 use domain::event_histories::EventHistory;
-use domain::fulfillment::orders::{self, EventSource, Submission};
+use domain::fulfillment::orders::{self, Due, EventSource, FulfillmentStatus, Report, Submission};
 use serde::{Deserialize, Serialize};
 
 use super::{FulfillmentShip, JobKind, Scheduled};
@@ -22,6 +24,10 @@ use crate::{EnqueueOptions, JobError};
 
 /// Orders read per scheduled round.
 const ROUND: i64 = 200;
+/// An account with this many orders due is read through its order list.
+const LIST_FROM: usize = 3;
+/// The most pages of an account's order list read in a round.
+const LIST_PAGES: u32 = 10;
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct FulfillmentTrack {
@@ -74,13 +80,41 @@ impl JobKind for FulfillmentTrack {
             let mut conn = ctx.db.conn().await?;
             orders::due_for_tracking(&mut conn, ROUND, ctx.config.fulfillment_poll_every).await?
         };
+        // One account's orders together: several are read with its order list, a page for
+        // many, rather than one request each against its rate limit.
+        let mut by_account: BTreeMap<(&str, &str), Vec<&Due>> = BTreeMap::new();
+        for d in &due {
+            by_account
+                .entry((d.client_id.as_str(), d.provider_id.as_str()))
+                .or_default()
+                .push(d);
+        }
         let (mut read, mut failed) = (0, 0);
-        for (id, client_id) in &due {
-            match track_one(ctx, client_id, id, EventSource::Provider).await {
-                Ok(()) => read += 1,
-                Err(e) => {
-                    failed += 1;
-                    tracing::warn!(fulfillment_order = %id, error = %e, "tracking not read this round");
+        for ((client_id, provider_id), due) in by_account {
+            let listed = if due.len() >= LIST_FROM {
+                match list_account(ctx, client_id, provider_id, &due).await {
+                    Ok(listed) => listed,
+                    Err(e) => {
+                        tracing::warn!(provider_account = %provider_id, error = %e, "order list not read this round");
+                        HashMap::new()
+                    }
+                }
+            } else {
+                HashMap::new()
+            };
+            for d in due {
+                let done = match listed.get(&d.external_id) {
+                    Some(found) => {
+                        apply_read(ctx, client_id, &d.id, found, EventSource::Provider).await
+                    }
+                    None => track_one(ctx, client_id, &d.id, EventSource::Provider).await,
+                };
+                match done {
+                    Ok(()) => read += 1,
+                    Err(e) => {
+                        failed += 1;
+                        tracing::warn!(fulfillment_order = %d.id, error = %e, "tracking not read this round");
+                    }
                 }
             }
         }
@@ -102,6 +136,36 @@ impl JobKind for FulfillmentTrack {
     }
 }
 
+/// The account's orders made since the oldest of `due` was sent, by the provider's id: up to
+/// [`LIST_PAGES`] pages (what is not among them is read one by one).
+async fn list_account(
+    ctx: &JobContext,
+    client_id: &str,
+    provider_id: &str,
+    due: &[&Due],
+) -> Result<HashMap<String, ProviderOrder>, JobError> {
+    let Some((_, account)) = open_account(&ctx.db, &ctx.secrets, client_id, provider_id).await?
+    else {
+        return Ok(HashMap::new());
+    };
+    let Some(oldest) = due.iter().map(|d| d.submitted_at).min() else {
+        return Ok(HashMap::new());
+    };
+    // A provider's clock and ours differ a little; the list's window is a bit wider.
+    let since = oldest - chrono::Duration::minutes(10);
+    let mut found = HashMap::new();
+    for page in 1..=LIST_PAGES {
+        let listed = ctx.fulfillment.orders_since(&account, since, page).await?;
+        for o in listed.orders {
+            found.insert(o.id.clone(), o);
+        }
+        if !listed.has_more || due.iter().all(|d| found.contains_key(&d.external_id)) {
+            break;
+        }
+    }
+    Ok(found)
+}
+
 /// Reads one order at its provider and applies what it says.
 pub async fn track_one(
     ctx: &JobContext,
@@ -109,20 +173,12 @@ pub async fn track_one(
     id: &str,
     source: EventSource,
 ) -> Result<(), JobError> {
-    let order = {
-        let mut conn = ctx.db.conn().await?;
-        match orders::get_any(&mut conn, client_id, id).await {
-            Ok(o) => o,
-            Err(domain::DomainError::NotFound(_)) => return Ok(()),
-            Err(e) => return Err(e.into()),
-        }
+    let Some(order) = open_order(ctx, client_id, id).await? else {
+        return Ok(());
     };
     let Some(external_id) = order.external_id.clone() else {
         return Ok(());
     };
-    if order.submission != Submission::Submitted || !order.status.is_open() {
-        return Ok(());
-    }
     let Some((_, account)) =
         open_account(&ctx.db, &ctx.secrets, client_id, &order.provider_id).await?
     else {
@@ -138,21 +194,69 @@ pub async fn track_one(
         }
         Err(e) => return Err(e.into()),
     };
-    let tracking = tracking_of(&found);
+    apply(ctx, &order, &found, source).await
+}
+
+/// Applies what the provider's order list said of one order.
+async fn apply_read(
+    ctx: &JobContext,
+    client_id: &str,
+    id: &str,
+    found: &ProviderOrder,
+    source: EventSource,
+) -> Result<(), JobError> {
+    match open_order(ctx, client_id, id).await? {
+        Some(order) => apply(ctx, &order, found, source).await,
+        None => Ok(()),
+    }
+}
+
+/// The order, while the provider has it and it is worth reading: not cancelled here, and open
+/// or with its cost still unknown.
+async fn open_order(
+    ctx: &JobContext,
+    client_id: &str,
+    id: &str,
+) -> Result<Option<orders::FulfillmentOrder>, JobError> {
+    let mut conn = ctx.db.conn().await?;
+    let order = match orders::get_any(&mut conn, client_id, id).await {
+        Ok(o) => o,
+        Err(domain::DomainError::NotFound(_)) => return Ok(None),
+        Err(e) => return Err(e.into()),
+    };
+    let worth = order.status.is_open()
+        || (order.status == FulfillmentStatus::Completed && order.total_amount_cents.is_none());
+    Ok(
+        (order.submission == Submission::Submitted && order.external_id.is_some() && worth)
+            .then_some(order),
+    )
+}
+
+async fn apply(
+    ctx: &JobContext,
+    order: &orders::FulfillmentOrder,
+    found: &ProviderOrder,
+    source: EventSource,
+) -> Result<(), JobError> {
+    let tracking = tracking_of(found);
     let mut tx = ctx.db.begin().await?;
     let applied = orders::apply_stage(
         &mut tx,
-        &order,
-        stage_of(found.stage),
-        &found.status,
-        tracking.as_ref(),
+        order,
+        &Report {
+            stage: stage_of(found.stage),
+            provider_status: &found.status,
+            tracking: tracking.as_ref(),
+            total_cents: found.total_cents,
+            currency: found.currency.as_deref(),
+        },
         source,
         ctx.config.fulfillment_poll_every,
     )
     .await?;
     tx.commit().await?;
     if applied.ship_back {
-        queue_ship(ctx, client_id, id, "shipped").await?;
+        queue_ship(ctx, &order.client_id, &order.id, "shipped").await?;
     }
     Ok(())
 }
