@@ -854,7 +854,7 @@ async fn handle_webhook(
                 tx.commit().await?;
                 return Ok(StatusCode::OK);
             }
-            FulfillmentShip::for_round(&order.id, "webhook")
+            FulfillmentShip::on_tracking(&order.id)
                 .enqueue(
                     &mut tx,
                     &EnqueueOptions::new(app.config.jobs.max_attempts.max(5)).client(client),

@@ -27,6 +27,12 @@ pub struct FulfillmentShip {
 }
 
 impl FulfillmentShip {
+    /// The write-back queued when the tracking becomes known (by a read or a webhook): one job
+    /// however many reports say so.
+    pub fn on_tracking(fulfillment_order_id: &str) -> FulfillmentShip {
+        FulfillmentShip::for_round(fulfillment_order_id, "tracking")
+    }
+
     pub fn for_round(fulfillment_order_id: &str, round: &str) -> FulfillmentShip {
         FulfillmentShip {
             fulfillment_order_id: fulfillment_order_id.to_owned(),

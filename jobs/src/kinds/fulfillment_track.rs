@@ -124,7 +124,7 @@ impl JobKind for FulfillmentTrack {
             orders::due_for_ship_back(&mut conn, ROUND, ctx.config.fulfillment_poll_every).await?
         };
         for (id, client_id) in &pending {
-            queue_ship(ctx, client_id, id, &self.tick).await?;
+            queue_ship(ctx, client_id, id, Some(&self.tick)).await?;
         }
         tracing::info!(
             read,
@@ -256,7 +256,7 @@ async fn apply(
     .await?;
     tx.commit().await?;
     if applied.ship_back {
-        queue_ship(ctx, &order.client_id, &order.id, "shipped").await?;
+        queue_ship(ctx, &order.client_id, &order.id, None).await?;
     }
     Ok(())
 }
@@ -265,10 +265,14 @@ async fn queue_ship(
     ctx: &JobContext,
     client_id: &str,
     id: &str,
-    round: &str,
+    round: Option<&str>,
 ) -> Result<(), JobError> {
     let mut tx = ctx.db.begin().await?;
-    let pending = FulfillmentShip::for_round(id, round)
+    let ship = match round {
+        Some(round) => FulfillmentShip::for_round(id, round),
+        None => FulfillmentShip::on_tracking(id),
+    };
+    let pending = ship
         .enqueue(
             &mut tx,
             &EnqueueOptions::new(ctx.config.max_attempts.max(5)).client(client_id),
