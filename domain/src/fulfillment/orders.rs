@@ -662,7 +662,8 @@ pub struct Submitted<'a> {
     pub stage: Stage,
     pub total_cents: Option<i64>,
     pub currency: Option<&'a str>,
-    /// The tracking schedule's interval: the provider is first asked one interval on.
+    /// The tracking schedule's interval: the provider is first asked one interval on (at the
+    /// next round when the create did not say what the order costs).
     pub poll_every: Duration,
 }
 
@@ -687,7 +688,12 @@ pub async fn mark_submitted(
     .bind(s.currency)
     .bind(time::now_db())
     .bind(&order.id)
-    .bind(time::after(s.poll_every))
+    // A create that did not say what the order costs (Printify's) is read at the next round.
+    .bind(if s.total_cents.is_some() {
+        time::after(s.poll_every)
+    } else {
+        time::now_db()
+    })
     .execute(&mut *conn)
     .await?;
     if changed.rows_affected() == 0 {

@@ -28,6 +28,9 @@ const ROUND: i64 = 200;
 const LIST_FROM: usize = 3;
 /// The most pages of an account's order list read in a round.
 const LIST_PAGES: u32 = 10;
+/// How long a write-back may be on its way (queued with the tracking, retried by its job)
+/// before the schedule queues it again: only lost ones, never a queue that is merely busy.
+const SHIP_BACK_RESCUE: std::time::Duration = std::time::Duration::from_secs(600);
 
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct FulfillmentTrack {
@@ -118,10 +121,11 @@ impl JobKind for FulfillmentTrack {
                 }
             }
         }
-        // Write-backs that did not happen (a crash, a marketplace down) are queued again.
+        // Write-backs lost on their way (a crash between the tracking and its job) are queued
+        // again.
         let pending = {
             let mut conn = ctx.db.conn().await?;
-            orders::due_for_ship_back(&mut conn, ROUND, ctx.config.fulfillment_poll_every).await?
+            orders::due_for_ship_back(&mut conn, ROUND, SHIP_BACK_RESCUE).await?
         };
         for (id, client_id) in &pending {
             queue_ship(ctx, client_id, id, Some(&self.tick)).await?;
