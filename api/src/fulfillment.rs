@@ -833,8 +833,10 @@ async fn handle_webhook(
     };
     let client = creds.account.client_id.as_str();
     let pending = match reported(&event, &order) {
+        // Nothing to learn yet: the create records the order, and the schedule reads it.
+        Heard::Nothing => return Ok(StatusCode::OK),
         // The signed report says all there is to know: applied here, no read at the provider.
-        Some((stage, tracking)) => {
+        Heard::Enough(stage, tracking) => {
             let status = stage.as_str().to_ascii_lowercase();
             let applied = orders::apply_stage(
                 &mut tx,
@@ -861,9 +863,9 @@ async fn handle_webhook(
                 )
                 .await?
         }
-        None => {
+        Heard::Partly(stage) => {
             let report = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(body));
-            FulfillmentTrack::for_order(&order.id, report)
+            FulfillmentTrack::for_order(&order.id, report, stage)
                 .enqueue(
                     &mut tx,
                     &EnqueueOptions::new(app.config.jobs.max_attempts).client(client),
@@ -876,17 +878,23 @@ async fn handle_webhook(
     Ok(StatusCode::OK)
 }
 
-/// What a webhook reports, when it is enough to apply as is: a stage for an order the provider
-/// already has, and for a shipped or delivered one its tracking (or tracking already known).
-/// Anything less is read at the provider.
-fn reported(
-    event: &provider::WebhookEvent,
-    order: &FulfillmentOrder,
-) -> Option<(orders::Stage, Option<orders::Tracking>)> {
+/// What a webhook told of an order.
+enum Heard {
+    /// Nothing to act on: no stage and no shipment (`order:created`), or an order whose create
+    /// is still being recorded (it is read at the schedule's next round).
+    Nothing,
+    /// A stage, and for a shipped or delivered order its tracking (or tracking already known):
+    /// applied as it stands.
+    Enough(orders::Stage, Option<orders::Tracking>),
+    /// Shipped (or delivered) without a tracking number: the order is read at the provider,
+    /// unless another webhook brought the tracking meanwhile.
+    Partly(Option<orders::Stage>),
+}
+
+fn reported(event: &provider::WebhookEvent, order: &FulfillmentOrder) -> Heard {
     if order.submission != Submission::Submitted {
-        return None;
+        return Heard::Nothing;
     }
-    let stage = jobs::fulfillment::stage_of(event.stage?);
     let tracking = event
         .shipment
         .as_ref()
@@ -896,9 +904,15 @@ fn reported(
             number: s.tracking_number.clone(),
             url: s.tracking_url.clone(),
         });
+    let stage = match (event.stage, &tracking) {
+        (Some(stage), _) => jobs::fulfillment::stage_of(stage),
+        (None, Some(_)) => orders::Stage::Shipped,
+        (None, None) if event.shipment.is_some() => return Heard::Partly(None),
+        (None, None) => return Heard::Nothing,
+    };
     let shipped = matches!(stage, orders::Stage::Shipped | orders::Stage::Delivered);
     if shipped && tracking.is_none() && order.tracking_number.is_none() {
-        return None;
+        return Heard::Partly(Some(stage));
     }
-    Some((stage, tracking))
+    Heard::Enough(stage, tracking)
 }

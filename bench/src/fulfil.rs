@@ -501,6 +501,27 @@ fn provider_calls(
         .filter(|e| e.account.as_deref().is_some_and(|a| accounts.contains(&a)))
         .collect();
     let throttled = ours.iter().filter(|e| e.status == 429).count();
+    if std::env::var("BENCH_LEDGER").is_ok() {
+        let mut kinds = std::collections::BTreeMap::<String, usize>::new();
+        for e in &ours {
+            let shape: String = e
+                .path
+                .split('/')
+                .map(|p| {
+                    if p.len() > 12 || p.chars().any(|c| c.is_ascii_digit()) {
+                        "*"
+                    } else {
+                        p
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+            *kinds
+                .entry(format!("{:?} {} {}", e.provider, e.method, shape))
+                .or_default() += 1;
+        }
+        eprintln!("   ledger: {kinds:?}");
+    }
     (ours.len(), throttled)
 }
 

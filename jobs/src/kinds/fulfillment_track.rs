@@ -43,6 +43,11 @@ pub struct FulfillmentTrack {
     /// What the webhook reported (its delivery), so two deliveries of one report read once.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub report: Option<String>,
+    /// The stage the webhook reported without a tracking number (`SHIPPED`, `DELIVERED`): if
+    /// the tracking is known by the time the job runs (another webhook brought it), the stage
+    /// is applied without a read.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stage: Option<String>,
 }
 
 impl Scheduled for FulfillmentTrack {
@@ -55,11 +60,16 @@ impl Scheduled for FulfillmentTrack {
 }
 
 impl FulfillmentTrack {
-    pub fn for_order(fulfillment_order_id: &str, report: String) -> FulfillmentTrack {
+    pub fn for_order(
+        fulfillment_order_id: &str,
+        report: String,
+        stage: Option<orders::Stage>,
+    ) -> FulfillmentTrack {
         FulfillmentTrack {
             tick: String::new(),
             fulfillment_order_id: Some(fulfillment_order_id.to_owned()),
             report: Some(report),
+            stage: stage.map(|s| s.as_str().to_owned()),
         }
     }
 }
@@ -77,6 +87,13 @@ impl JobKind for FulfillmentTrack {
     async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
         if let Some(id) = &self.fulfillment_order_id {
             let client_id = super::client_of(job)?;
+            let stage = self.stage.as_deref().and_then(|s| s.parse().ok());
+            if let Some(stage) = stage
+                && let Some(order) = open_order(ctx, &client_id, id).await?
+                && order.tracking_number.is_some()
+            {
+                return apply_reported(ctx, &order, stage).await;
+            }
             return track_one(ctx, &client_id, id, EventSource::Webhook).await;
         }
         let due = {
@@ -234,6 +251,35 @@ async fn open_order(
         (order.submission == Submission::Submitted && order.external_id.is_some() && worth)
             .then_some(order),
     )
+}
+
+/// A webhook's stage, applied as it stands now that the order's tracking is known.
+async fn apply_reported(
+    ctx: &JobContext,
+    order: &orders::FulfillmentOrder,
+    stage: orders::Stage,
+) -> Result<(), JobError> {
+    let status = stage.as_str().to_ascii_lowercase();
+    let mut tx = ctx.db.begin().await?;
+    let applied = orders::apply_stage(
+        &mut tx,
+        order,
+        &Report {
+            stage,
+            provider_status: &status,
+            tracking: None,
+            total_cents: None,
+            currency: None,
+        },
+        EventSource::Webhook,
+        ctx.config.fulfillment_poll_every,
+    )
+    .await?;
+    tx.commit().await?;
+    if applied.ship_back {
+        queue_ship(ctx, &order.client_id, &order.id, None).await?;
+    }
+    Ok(())
 }
 
 async fn apply(
