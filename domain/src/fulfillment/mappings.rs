@@ -163,38 +163,41 @@ pub async fn remember(
             Owner::Template(t) => (None, Some(t.as_str())),
             Owner::Sku => (None, None),
         };
-        let updated = sqlx::query(
-            "UPDATE fulfillment_sku_mappings SET fulfillment_sku = $1, design_front_url = $2, design_back_url = $3,
-                updated_at = $4
-             WHERE provider_id = $5 AND COALESCE(product_id, '') = $6 AND COALESCE(template_id, '') = $7
-                AND variant_sku = $8",
+        // Insert first, and update what another send of the same SKU wrote (even one
+        // committing meanwhile: the insert waits for it and then skips).
+        let inserted = sqlx::query(
+            "INSERT INTO fulfillment_sku_mappings (id, client_id, provider_id, product_id, template_id, variant_sku,
+                fulfillment_sku, design_front_url, design_back_url, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)
+             ON CONFLICT DO NOTHING",
         )
+        .bind(ids::new_id())
+        .bind(client_id)
+        .bind(provider_id)
+        .bind(product_id)
+        .bind(template_id)
+        .bind(&key.sku)
         .bind(&mapping.fulfillment_sku)
         .bind(&mapping.design_front_url)
         .bind(&mapping.design_back_url)
         .bind(&now)
-        .bind(provider_id)
-        .bind(product_id.unwrap_or(""))
-        .bind(template_id.unwrap_or(""))
-        .bind(&key.sku)
         .execute(&mut *conn)
         .await?;
-        if updated.rows_affected() == 0 {
+        if inserted.rows_affected() == 0 {
             sqlx::query(
-                "INSERT INTO fulfillment_sku_mappings (id, client_id, provider_id, product_id, template_id, variant_sku,
-                    fulfillment_sku, design_front_url, design_back_url, created_at, updated_at)
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+                "UPDATE fulfillment_sku_mappings SET fulfillment_sku = $1, design_front_url = $2, design_back_url = $3,
+                    updated_at = $4
+                 WHERE provider_id = $5 AND COALESCE(product_id, '') = $6 AND COALESCE(template_id, '') = $7
+                    AND variant_sku = $8",
             )
-            .bind(ids::new_id())
-            .bind(client_id)
-            .bind(provider_id)
-            .bind(product_id)
-            .bind(template_id)
-            .bind(&key.sku)
             .bind(&mapping.fulfillment_sku)
             .bind(&mapping.design_front_url)
             .bind(&mapping.design_back_url)
             .bind(&now)
+            .bind(provider_id)
+            .bind(product_id.unwrap_or(""))
+            .bind(template_id.unwrap_or(""))
+            .bind(&key.sku)
             .execute(&mut *conn)
             .await?;
         }
