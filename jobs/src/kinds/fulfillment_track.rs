@@ -26,8 +26,6 @@ use crate::{EnqueueOptions, JobError};
 const ROUND: i64 = 200;
 /// An account with this many orders due is read through its order list.
 const LIST_FROM: usize = 3;
-/// The most pages of an account's order list read in a round.
-const LIST_PAGES: u32 = 10;
 /// How long a write-back may be on its way (queued with the tracking, retried by its job)
 /// before the schedule queues it again: only lost ones, never a queue that is merely busy.
 const SHIP_BACK_RESCUE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -157,8 +155,9 @@ impl JobKind for FulfillmentTrack {
     }
 }
 
-/// The account's orders made since the oldest of `due` was sent, by the provider's id: up to
-/// [`LIST_PAGES`] pages (what is not among them is read one by one).
+/// The account's orders made since the oldest of `due` was sent, by the provider's id: at most
+/// one page per order due (a provider with small pages, Printify's ten, still covers many
+/// orders a request); what is not among them is read one by one.
 async fn list_account(
     ctx: &JobContext,
     client_id: &str,
@@ -175,7 +174,8 @@ async fn list_account(
     // A provider's clock and ours differ a little; the list's window is a bit wider.
     let since = oldest - chrono::Duration::minutes(10);
     let mut found = HashMap::new();
-    for page in 1..=LIST_PAGES {
+    let pages = u32::try_from(due.len()).unwrap_or(u32::MAX);
+    for page in 1..=pages {
         let listed = ctx.fulfillment.orders_since(&account, since, page).await?;
         for o in listed.orders {
             found.insert(o.id.clone(), o);
