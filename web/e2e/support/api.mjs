@@ -34,12 +34,17 @@ export async function waitForMailLink(server, to, pattern, { timeoutMs = 30_000,
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(dir)) {
+      // A mail is written to a hidden temporary file, then renamed: only finished ones count,
+      // and one renamed or removed while we look is skipped.
       const files = fs
         .readdirSync(dir)
-        .map((f) => path.join(dir, f))
-        .filter((f) => fs.statSync(f).mtimeMs >= after)
-        .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+        .filter((f) => !f.startsWith('.'))
+        .map((f) => ({ file: path.join(dir, f), mtimeMs: fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.mtimeMs }))
+        .filter((f) => f.mtimeMs !== undefined && f.mtimeMs >= after)
+        .sort((a, b) => b.mtimeMs - a.mtimeMs)
+        .map((f) => f.file);
       for (const file of files) {
+        if (!fs.existsSync(file)) continue;
         const text = decodeMail(fs.readFileSync(file, 'utf8'));
         if (!text.toLowerCase().includes(to.toLowerCase())) continue;
         const match = text.match(pattern);
