@@ -898,12 +898,7 @@ fn reported(event: &provider::WebhookEvent, order: &FulfillmentOrder) -> Heard {
     let tracking = event
         .shipment
         .as_ref()
-        .filter(|s| !s.tracking_number.trim().is_empty())
-        .map(|s| orders::Tracking {
-            carrier: s.carrier.clone(),
-            number: s.tracking_number.clone(),
-            url: s.tracking_url.clone(),
-        });
+        .and_then(jobs::fulfillment::tracking_in);
     let stage = match (event.stage, &tracking) {
         (Some(stage), _) => jobs::fulfillment::stage_of(stage),
         (None, Some(_)) => orders::Stage::Shipped,

@@ -35,14 +35,16 @@ pub fn stage_of(s: provider::Stage) -> Stage {
 
 /// The first shipment with a tracking number.
 pub fn tracking_of(o: &provider::ProviderOrder) -> Option<Tracking> {
-    o.shipments
-        .iter()
-        .find(|s| !s.tracking_number.trim().is_empty())
-        .map(|s| Tracking {
-            carrier: s.carrier.clone(),
-            number: s.tracking_number.clone(),
-            url: s.tracking_url.clone(),
-        })
+    o.shipments.iter().find_map(tracking_in)
+}
+
+/// A shipment's tracking, when it has a number.
+pub fn tracking_in(s: &provider::Shipment) -> Option<Tracking> {
+    (!s.tracking_number.trim().is_empty()).then(|| Tracking {
+        carrier: s.carrier.clone(),
+        number: s.tracking_number.clone(),
+        url: s.tracking_url.clone(),
+    })
 }
 
 /// An account's credentials, unsealed for one call.

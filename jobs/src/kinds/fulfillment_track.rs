@@ -260,28 +260,17 @@ async fn apply_reported(
     stage: orders::Stage,
 ) -> Result<(), JobError> {
     let status = stage.as_str().to_ascii_lowercase();
-    let mut tx = ctx.db.begin().await?;
-    let applied = orders::apply_stage(
-        &mut tx,
-        order,
-        &Report {
-            stage,
-            provider_status: &status,
-            tracking: None,
-            total_cents: None,
-            currency: None,
-        },
-        EventSource::Webhook,
-        ctx.config.fulfillment_poll_every,
-    )
-    .await?;
-    tx.commit().await?;
-    if applied.ship_back {
-        queue_ship(ctx, &order.client_id, &order.id, None).await?;
-    }
-    Ok(())
+    let report = Report {
+        stage,
+        provider_status: &status,
+        tracking: None,
+        total_cents: None,
+        currency: None,
+    };
+    apply_report(ctx, order, &report, EventSource::Webhook).await
 }
 
+/// Applies what the provider's copy of the order says.
 async fn apply(
     ctx: &JobContext,
     order: &orders::FulfillmentOrder,
@@ -289,17 +278,28 @@ async fn apply(
     source: EventSource,
 ) -> Result<(), JobError> {
     let tracking = tracking_of(found);
+    let report = Report {
+        stage: stage_of(found.stage),
+        provider_status: &found.status,
+        tracking: tracking.as_ref(),
+        total_cents: found.total_cents,
+        currency: found.currency.as_deref(),
+    };
+    apply_report(ctx, order, &report, source).await
+}
+
+/// Applies a report, and queues the write-back when the tracking should now go back.
+async fn apply_report(
+    ctx: &JobContext,
+    order: &orders::FulfillmentOrder,
+    report: &Report<'_>,
+    source: EventSource,
+) -> Result<(), JobError> {
     let mut tx = ctx.db.begin().await?;
     let applied = orders::apply_stage(
         &mut tx,
         order,
-        &Report {
-            stage: stage_of(found.stage),
-            provider_status: &found.status,
-            tracking: tracking.as_ref(),
-            total_cents: found.total_cents,
-            currency: found.currency.as_deref(),
-        },
+        report,
         source,
         ctx.config.fulfillment_poll_every,
     )
