@@ -155,7 +155,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         );
     }
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
-    let fulfillment = connectors::fulfillment::FulfillmentClient::new(config.jobs.fulfillment())
+    let fulfillment = jobs::context::fulfillment_client(&config.jobs, &queue)
         .map_err(|e| anyhow::anyhow!("fulfilment providers: {e}"))?;
     let config = Arc::new(config);
     let state = AppState {

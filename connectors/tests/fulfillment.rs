@@ -546,3 +546,52 @@ async fn merchize() {
 async fn lenful() {
     walk(Provider::Lenful).await;
 }
+
+/// Two processes calling one account each pace at the account's rate; only through the shared
+/// pace do they stay under it together. MangoTee counts 10 a second per account.
+#[tokio::test]
+async fn processes_sharing_a_pace_stay_under_an_accounts_rate_together() {
+    let w = world().await;
+    let a = w.account(Provider::MangoTee);
+    let redis_url = std::env::var("TEST_REDIS_URL")
+        .expect("TEST_REDIS_URL: `. scripts/services.sh start` starts Redis for the tests");
+    let prefix = reference(Provider::MangoTee, "pace");
+    let mut processes = Vec::new();
+    for _ in 0..2 {
+        let conn = redis::Client::open(redis_url.as_str())
+            .expect("redis url")
+            .get_connection_manager()
+            .await
+            .expect("redis");
+        let mut config = FulfillmentConfig::sandbox(w.sb.base_url());
+        // A throttled call must show in the ledger, not be hidden by a quick retry.
+        config.max_retries = 0;
+        processes.push(
+            FulfillmentClient::new(config)
+                .expect("client")
+                .shared_pace(conn, &prefix),
+        );
+    }
+    let calls = processes.iter().flat_map(|client| {
+        (0..12).map(|_| {
+            let (client, a) = (client.clone(), a.clone());
+            tokio::spawn(async move { client.verify(&a).await })
+        })
+    });
+    let calls: Vec<_> = calls.collect();
+    for call in calls {
+        call.await
+            .expect("call")
+            .expect("verified, never throttled");
+    }
+    let throttled =
+        w.sb.sandbox()
+            .ledger()
+            .into_iter()
+            .filter(|e| e.provider == theirs(Provider::MangoTee) && e.status == 429)
+            .count();
+    assert_eq!(
+        throttled, 0,
+        "the two processes went over the account's rate"
+    );
+}

@@ -49,7 +49,7 @@ impl JobContext {
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());
-        let fulfillment = connectors::fulfillment::FulfillmentClient::new(config.fulfillment())
+        let fulfillment = fulfillment_client(&config, &queue)
             .map_err(|e| ContextError::Fulfillment(e.to_string()))?;
         Ok(JobContext {
             db,
@@ -69,6 +69,19 @@ impl JobContext {
     pub async fn push(&self, pending: Pending) {
         pending.push(&self.queue, &self.db).await;
     }
+}
+
+/// The providers' client. In the scaled mode every process paces each provider account through
+/// Redis, so that a dozen workers together stay under the account's rate.
+pub fn fulfillment_client(
+    config: &JobsConfig,
+    queue: &Queue,
+) -> connectors::fulfillment::Result<connectors::fulfillment::FulfillmentClient> {
+    let client = connectors::fulfillment::FulfillmentClient::new(config.fulfillment())?;
+    Ok(match queue.redis_connection() {
+        Some(conn) => client.shared_pace(conn, queue.name()),
+        None => client,
+    })
 }
 
 /// The time handlers see: the system's, or a fixed one in tests (a daily cap, a tick).

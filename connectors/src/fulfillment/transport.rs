@@ -2,17 +2,16 @@
 //! honouring `Retry-After`. Provider modules build a [`Call`] and read the [`Answer`].
 
 use std::collections::HashMap;
-use std::num::NonZeroU32;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use rand::Rng;
 use reqwest::header::{HeaderMap, HeaderName, HeaderValue};
 use reqwest::{Method, StatusCode};
 use sha2::{Digest, Sha256};
 
 use super::{Account, Provider, ProviderError, Result};
+use crate::pace::Pace;
 
 /// Where the providers are and how hard to push them.
 #[derive(Debug, Clone)]
@@ -177,7 +176,9 @@ impl Answer {
 pub struct FulfillmentClient {
     http: reqwest::Client,
     config: Arc<FulfillmentConfig>,
-    limiter: Arc<DefaultKeyedRateLimiter<String>>,
+    /// Spacing per account, shared between processes once [`FulfillmentClient::shared_pace`]
+    /// is set.
+    pace: Arc<Pace>,
     /// Session tokens of the providers that log in (Lenful), by [`account_key`].
     tokens: Arc<Mutex<HashMap<String, String>>>,
     /// One create at a time per account and reference in this process, so two deliveries of
@@ -201,17 +202,20 @@ impl FulfillmentClient {
             .connect_timeout(config.connect_timeout)
             .build()
             .map_err(|e| ProviderError::Config(format!("HTTP client: {}", crate::describe(e))))?;
-        let quota = Quota::per_second(
-            NonZeroU32::new(config.requests_per_second).unwrap_or(NonZeroU32::MIN),
-        )
-        .allow_burst(NonZeroU32::MIN);
         Ok(FulfillmentClient {
             http,
+            pace: Arc::new(Pace::new(config.requests_per_second)),
             config: Arc::new(config),
-            limiter: Arc::new(RateLimiter::keyed(quota)),
             tokens: Arc::default(),
             creating: Arc::default(),
         })
+    }
+
+    /// Spaces each account's requests through Redis under `{prefix}:pace:…`, so that every
+    /// process calling an account shares its rate.
+    pub fn shared_pace(mut self, conn: redis::aio::ConnectionManager, prefix: &str) -> Self {
+        self.pace = Arc::new(Pace::new(self.config.requests_per_second).shared(conn, prefix));
+        self
     }
 
     pub fn config(&self) -> &FulfillmentConfig {
@@ -231,7 +235,7 @@ impl FulfillmentClient {
         let key = account_key(a);
         let mut attempt = 0u32;
         loop {
-            self.limiter.until_key_ready(&key).await;
+            self.pace.until_ready(&key).await;
             let (reason, retry_after, throttled) = match self.once(call).await {
                 Ok(answer) if answer.status == StatusCode::TOO_MANY_REQUESTS => (
                     "throttled (429)".to_owned(),
