@@ -208,13 +208,21 @@ pub async fn create_provider(
     .await?;
     drop(conn);
     let url = app.link(&format!("{WEBHOOK_PREFIX}{}", created.id));
-    if let Err(e) = app
+    match app
         .fulfillment
         .register_webhook(&account, &url, &webhook_secret)
         .await
     {
+        Ok(true) => {
+            let mut conn = app.db.conn().await?;
+            orders::mark_reports_by_webhook(&mut conn, &created.id).await?;
+        }
+        // The seller registers it in the provider's dashboard; the first signed webhook says so.
+        Ok(false) => {}
         // Tracking still arrives by the cron; the webhook only makes it sooner.
-        tracing::warn!(provider_account = %created.id, error = %e, "provider webhook not registered");
+        Err(e) => {
+            tracing::warn!(provider_account = %created.id, error = %e, "provider webhook not registered")
+        }
     }
     Ok(created)
 }
@@ -816,6 +824,7 @@ async fn handle_webhook(
         }
     };
     let mut tx = app.db.begin().await?;
+    orders::mark_reports_by_webhook(&mut tx, account_id).await?;
     let mut found = None;
     if let Some(external) = &event.provider_order_id {
         found = orders::by_external(&mut tx, account_id, external).await?;

@@ -783,16 +783,16 @@ pub const WEBHOOK_QUIET: Duration = Duration::from_secs(6 * 3600);
 pub const IN_TRANSIT_EVERY: Duration = Duration::from_secs(3600);
 
 /// How long after a word about an order the schedule asks its provider again (`None`: never).
-/// A provider that reports by webhook is left to do so, unless the order's cost is still
+/// An account that reports by webhook is left to do so, unless the order's cost is still
 /// unknown (webhooks do not carry it); a shipped order is read less often than one in
 /// production; a closed one is read once more only for its cost.
 pub fn next_read(
     to: FulfillmentStatus,
-    source: EventSource,
+    reports_by_webhook: bool,
     cost_known: bool,
     poll_every: Duration,
 ) -> Option<Duration> {
-    let read_at_provider = !matches!(source, EventSource::Webhook);
+    let read_at_provider = !reports_by_webhook;
     match to {
         FulfillmentStatus::Completed | FulfillmentStatus::Cancelled => {
             (!cost_known && !read_at_provider && to == FulfillmentStatus::Completed)
@@ -803,6 +803,30 @@ pub fn next_read(
         FulfillmentStatus::InTransit => Some(poll_every.max(IN_TRANSIT_EVERY)),
         FulfillmentStatus::Created => Some(poll_every),
     }
+}
+
+/// Whether the account reports its orders by webhook ([`mark_reports_by_webhook`]).
+async fn reports_by_webhook(conn: &mut Conn, provider_id: &str) -> Result<bool> {
+    let at: Option<Option<String>> =
+        sqlx::query_scalar("SELECT reports_by_webhook_at FROM fulfillment_providers WHERE id = $1")
+            .bind(provider_id)
+            .fetch_optional(&mut *conn)
+            .await?;
+    Ok(at.flatten().is_some())
+}
+
+/// Records that the account reports by webhook: its webhook was registered through the
+/// provider's API, or a signed one arrived.
+pub async fn mark_reports_by_webhook(conn: &mut Conn, provider_id: &str) -> Result<()> {
+    sqlx::query(
+        "UPDATE fulfillment_providers SET reports_by_webhook_at = $1
+         WHERE id = $2 AND reports_by_webhook_at IS NULL",
+    )
+    .bind(time::now_db())
+    .bind(provider_id)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
 }
 
 /// What a provider said of an order: by a read, a listing or a webhook.
@@ -842,6 +866,8 @@ pub async fn apply_stage(
     if to == FulfillmentStatus::InTransit && tracking.is_none() && order.tracking_number.is_none() {
         to = order.status;
     }
+    let reports_by_webhook = matches!(source, EventSource::Webhook)
+        || reports_by_webhook(conn, &order.provider_id).await?;
     let now = time::now_db();
     let new_cost = order.total_amount_cents.is_none() && total_cents.is_some();
     let cost_known = order.total_amount_cents.is_some() || total_cents.is_some();
@@ -863,7 +889,7 @@ pub async fn apply_stage(
     .bind(&now)
     .bind(&order.id)
     .bind(order.status.as_str())
-    .bind(next_read(to, source, cost_known, poll_every).map(time::after))
+    .bind(next_read(to, reports_by_webhook, cost_known, poll_every).map(time::after))
     .bind(total_cents)
     .bind(currency)
     .execute(&mut *conn)
@@ -1217,4 +1243,30 @@ async fn move_order(
         .await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const POLL: Duration = Duration::from_secs(900);
+
+    #[test]
+    fn an_account_that_reports_by_webhook_is_read_only_for_costs_and_as_a_backstop() {
+        use FulfillmentStatus::*;
+        // Polled: every round in production, hourly once shipped, never once closed.
+        assert_eq!(next_read(Created, false, true, POLL), Some(POLL));
+        assert_eq!(
+            next_read(InTransit, false, true, POLL),
+            Some(IN_TRANSIT_EVERY)
+        );
+        assert_eq!(next_read(Completed, false, false, POLL), None);
+        // Reporting by webhook: read while the cost is unknown, then left to its webhooks.
+        assert_eq!(next_read(Created, true, false, POLL), Some(POLL));
+        assert_eq!(next_read(Created, true, true, POLL), Some(WEBHOOK_QUIET));
+        assert_eq!(next_read(InTransit, true, true, POLL), Some(WEBHOOK_QUIET));
+        assert_eq!(next_read(Completed, true, false, POLL), Some(POLL));
+        assert_eq!(next_read(Completed, true, true, POLL), None);
+        assert_eq!(next_read(Cancelled, true, false, POLL), None);
+    }
 }
