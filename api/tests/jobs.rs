@@ -467,3 +467,70 @@ async fn the_sweeper_pushes_unpushed_jobs_and_batches_report_progress() {
     assert_eq!(in_batch.len(), 2);
     assert!(in_batch.iter().all(|j| j["batchId"] == batches[0].as_str()));
 }
+
+/// A job pushed with high priority runs before a backlog pushed earlier: a write-back the
+/// seller waits on does not queue behind a bulk send.
+#[tokio::test]
+async fn a_high_priority_job_runs_before_the_backlog_pushed_ahead_of_it() {
+    use domain::event_histories as eh;
+    use jobs::Priority;
+    use jobs::kinds::SystemProbe;
+    const BACKLOG: usize = 30;
+    let s =
+        Server::start_with(&[("WORKER_CONCURRENCY", "1"), ("JOB_LOST_AFTER_SECS", "600")]).await;
+    let db = domain::Db::connect(&domain::db::DbOptions {
+        url: s.database_url(),
+        max_connections: 1,
+        acquire_timeout: Duration::from_secs(10),
+    })
+    .await
+    .expect("db");
+    let queue = s.queue().await;
+    let probe = |key: String| {
+        SystemProbe::new(&key, 50)
+            .new_job(&EnqueueOptions::new(3))
+            .expect("job")
+    };
+    let mut tx = db.begin().await.expect("tx");
+    let mut backlog = Vec::new();
+    for i in 0..BACKLOG {
+        backlog.extend(
+            eh::insert(&mut tx, &probe(format!("backlog-{i}")))
+                .await
+                .expect("insert"),
+        );
+    }
+    let first = eh::insert(&mut tx, &probe("first".into()))
+        .await
+        .expect("insert")
+        .expect("a new job");
+    tx.commit().await.expect("commit");
+    queue.push(&db, &backlog, Priority::Normal).await;
+    queue
+        .push(&db, std::slice::from_ref(&first), Priority::High)
+        .await;
+
+    let order: Vec<String> = wait_for(Duration::from_secs(60), || async {
+        let mut conn = db.conn().await.ok()?;
+        let done: Vec<String> = sqlx::query_scalar(
+            "SELECT id FROM event_histories WHERE type = 'system.probe' AND status = 'SUCCESS'
+             ORDER BY finished_at, id",
+        )
+        .fetch_all(&mut *conn)
+        .await
+        .ok()?;
+        (done.len() == BACKLOG + 1).then_some(done)
+    })
+    .await
+    .unwrap_or_else(|| panic!("the probes did not all finish; log:\n{}", s.log()));
+    let rank = order
+        .iter()
+        .position(|id| id == &first)
+        .expect("the first probe finished");
+    // The workers may hold a few ids of the backlog already fetched; never most of it.
+    assert!(
+        rank < 6,
+        "the high-priority job finished {rank}th of {} behind the backlog",
+        order.len()
+    );
+}

@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use common::*;
 use domain::event_histories::{self as eh, Visibility};
 use jobs::kinds::SystemProbe;
-use jobs::{EnqueueOptions, JobKind};
+use jobs::{EnqueueOptions, JobKind, Priority};
 use serde_json::json;
 use tokio::net::{TcpListener, TcpStream};
 
@@ -360,7 +360,7 @@ async fn workers_starting_on_a_pushed_backlog_push_nothing_again_and_leave_redis
         );
     }
     tx.commit().await.expect("commit");
-    queue.push(&fleet.db, &ids).await;
+    queue.push(&fleet.db, &ids, Priority::Normal).await;
     assert_eq!(queue.stored_tasks().await.expect("tasks"), N as u64);
 
     // Every push announces how many ids it added, on the queue's wake channel.

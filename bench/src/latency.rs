@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
 use hdrhistogram::Histogram;
-use jobs::JobKind;
+use jobs::{JobKind, Priority};
 use sqlx::Row as _;
 
 use crate::Ctx;
@@ -179,7 +179,7 @@ async fn scaled(
                     .await?
                     .context("inserted")?;
                 tx.commit().await?;
-                queue.push(&db, &[id]).await;
+                queue.push(&db, &[id], Priority::Normal).await;
                 anyhow::Ok(())
             }));
             sent += 1;

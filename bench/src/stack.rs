@@ -207,7 +207,7 @@ pub async fn push_probes(
         }
     };
     // A push that fails gives its jobs back to the sweeper: the drain would then measure that.
-    q.push(db, ids).await;
+    q.push(db, ids, jobs::Priority::Normal).await;
     let unpushed: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM event_histories WHERE status = 'PENDING' AND queued_at IS NULL",
     )

@@ -7,6 +7,7 @@ use domain::event_histories::{self, NewJob};
 use domain::{Db, DomainError};
 
 use crate::Queue;
+use crate::queue::Priority;
 
 /// Who a job is for and how often it may be tried.
 #[derive(Debug, Clone, Copy)]
@@ -46,34 +47,55 @@ impl<'a> EnqueueOptions<'a> {
 /// not a loss (the sweeper pushes the rows after `JOB_LOST_AFTER_SECS`), only a delay.
 #[must_use = "push the jobs after the commit, or they wait for the sweeper"]
 #[derive(Debug, Default)]
-pub struct Pending(Vec<String>);
+pub struct Pending {
+    normal: Vec<String>,
+    high: Vec<String>,
+}
 
 impl Pending {
     pub fn new() -> Pending {
         Pending::default()
     }
 
-    /// Adds the jobs of another enqueue in the same transaction.
-    pub fn add(&mut self, other: Pending) {
-        self.0.extend(other.0);
+    fn of(ids: Vec<String>, priority: Priority) -> Pending {
+        match priority {
+            Priority::Normal => Pending {
+                normal: ids,
+                high: Vec::new(),
+            },
+            Priority::High => Pending {
+                normal: Vec::new(),
+                high: ids,
+            },
+        }
     }
 
-    pub fn ids(&self) -> &[String] {
-        &self.0
+    /// Adds the jobs of another enqueue in the same transaction.
+    pub fn add(&mut self, other: Pending) {
+        self.normal.extend(other.normal);
+        self.high.extend(other.high);
+    }
+
+    /// Every job's id, the ones that go first first.
+    pub fn ids(&self) -> Vec<String> {
+        self.high.iter().chain(&self.normal).cloned().collect()
     }
 
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.normal.len() + self.high.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.len() == 0
     }
 
     /// Pushes the committed jobs. Never fails: a failed push hands the rows back to the sweeper.
     pub async fn push(self, queue: &Queue, db: &Db) {
-        if !self.0.is_empty() {
-            queue.push(db, &self.0).await;
+        if !self.high.is_empty() {
+            queue.push(db, &self.high, Priority::High).await;
+        }
+        if !self.normal.is_empty() {
+            queue.push(db, &self.normal, Priority::Normal).await;
         }
     }
 }
@@ -81,20 +103,23 @@ impl Pending {
 /// Jobs made PENDING again by a committed statement (a retry of failed jobs), to push.
 impl From<Vec<String>> for Pending {
     fn from(ids: Vec<String>) -> Pending {
-        Pending(ids)
+        Pending::of(ids, Priority::Normal)
     }
 }
 
 /// Writes a job's row in the caller's transaction. Empty when a job with the same dedupe key
 /// exists already (another process, an earlier delivery). Reached through
 /// [`JobKind::enqueue`](crate::JobKind::enqueue), which only registered kinds have.
-pub(crate) async fn insert(conn: &mut Conn, row: &NewJob) -> Result<Pending, DomainError> {
-    Ok(Pending(
-        event_histories::insert(conn, row)
-            .await?
-            .into_iter()
-            .collect(),
-    ))
+pub(crate) async fn insert(
+    conn: &mut Conn,
+    row: &NewJob,
+    priority: Priority,
+) -> Result<Pending, DomainError> {
+    let ids = event_histories::insert(conn, row)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(Pending::of(ids, priority))
 }
 
 /// Writes a batch of `kind` for `client_id` and its jobs' rows, in the caller's transaction.
@@ -103,12 +128,13 @@ pub(crate) async fn insert_batch(
     kind: &str,
     client_id: Option<&str>,
     rows: Vec<NewJob>,
+    priority: Priority,
 ) -> Result<(String, Pending), DomainError> {
     let batch_id = event_histories::create_batch(conn, client_id, kind, rows.len() as i64).await?;
     let mut pending = Pending::new();
     for mut row in rows {
         row.batch_id = Some(batch_id.clone());
-        pending.add(insert(conn, &row).await?);
+        pending.add(insert(conn, &row, priority).await?);
     }
     Ok((batch_id, pending))
 }

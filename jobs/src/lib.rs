@@ -26,4 +26,4 @@ pub use enqueue::{EnqueueOptions, Pending};
 pub use error::JobError;
 pub use kinds::JobKind;
 pub use pool::{Pool, PoolHandle};
-pub use queue::Queue;
+pub use queue::{Priority, Queue};

@@ -13,7 +13,7 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::context::JobContext;
-use crate::queue::{JobRef, Queue};
+use crate::queue::{JobRef, Priority, Queue};
 use crate::{JobError, cron, kinds};
 
 enum NextStep<'a> {
@@ -407,7 +407,7 @@ impl Runner {
             if due.is_empty() {
                 break;
             }
-            if let Err(e) = self.ctx.queue.push_batch(&due).await {
+            if let Err(e) = self.ctx.queue.push_batch(&due, Priority::Normal).await {
                 tracing::warn!(jobs = due.len(), error = %e, "queue push failed; will try again");
                 event_histories::unmark_queued(&mut conn, &due).await?;
                 break;

@@ -26,6 +26,13 @@ pub struct JobRef {
     pub id: String,
 }
 
+/// Where a pushed job joins the queue: behind every waiting job, or ahead of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Priority {
+    Normal,
+    High,
+}
+
 /// Puts job ids straight on apalis-redis's active list, as its own batch push does for a task
 /// that is due now. Its push (`queries::push_tasks`) files every task, due or not, in the
 /// scheduled set, which its fetch then promotes in one Lua `unpack`: with some 8,000 ids waiting
@@ -35,13 +42,16 @@ static REDIS_PUSH: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new
     redis::Script::new(
         r#"
 -- KEYS: task data hash, active list, signal list, metadata prefix, wake channel
--- ARGV[1]: unused; then task id, task data, task id, task data, ...
+-- ARGV[1]: 1 to go to the head of the list (high priority), 0 to its tail; then task id,
+-- task data, task id, task data, ...
+local push = "rpush"
+if ARGV[1] == "1" then push = "lpush" end
 local pushed = 0
 for i = 2, #ARGV, 2 do
     local task_id = ARGV[i]
     if redis.call("hsetnx", KEYS[1], task_id, ARGV[i + 1]) == 1 then
         redis.call("hmset", KEYS[4] .. ":" .. task_id, "attempts", 0, "max_attempts", 1, "status", "Pending", "idempotency_key", "")
-        redis.call("rpush", KEYS[2], task_id)
+        redis.call(push, KEYS[2], task_id)
         pushed = pushed + 1
     end
 end
@@ -419,7 +429,7 @@ impl Queue {
     /// Pushes a batch of ids in one round trip (one Lua script on Redis, one transaction on
     /// SQLite). The raw push functions are used rather than the backends' `Sink`, whose state is
     /// shared with the worker polling the same backend.
-    pub async fn push_batch(&self, ids: &[String]) -> Result<(), QueueError> {
+    pub async fn push_batch(&self, ids: &[String], priority: Priority) -> Result<(), QueueError> {
         let mut payloads = Vec::with_capacity(ids.len());
         for id in ids {
             payloads.push(serde_json::to_vec(&JobRef { id: id.clone() })?);
@@ -428,7 +438,14 @@ impl Queue {
             Queue::Sqlite(storage, queue, wake) => {
                 let tasks: Vec<_> = payloads
                     .into_iter()
-                    .map(|bytes| TaskBuilder::new(bytes).max_attempts(1).build())
+                    .map(|bytes| {
+                        // apalis-sqlite fetches by priority first, then by due time.
+                        let task = TaskBuilder::new(bytes).max_attempts(1);
+                        match priority {
+                            Priority::Normal => task.build(),
+                            Priority::High => task.priority(1).build(),
+                        }
+                    })
                     .collect();
                 let mut tx = storage.pool().begin().await?;
                 apalis_sqlite::queries::push_tasks(&mut *tx, queue, &tasks).await?;
@@ -445,7 +462,7 @@ impl Queue {
                     .key(config.signal_list())
                     .key(config.job_meta_hash())
                     .key(&wake.channel)
-                    .arg(0);
+                    .arg(u8::from(priority == Priority::High));
                 for bytes in payloads {
                     // A fresh task id per push: a job pushed again (retried, or lost by the
                     // queue) must not be mistaken for the earlier delivery.
@@ -461,9 +478,9 @@ impl Queue {
 
     /// Pushes committed jobs (inserted already stamped queued). A failure is logged, not
     /// returned: the rows are given back to the sweeper, which pushes them at its next pass.
-    pub async fn push(&self, db: &Db, ids: &[String]) {
+    pub async fn push(&self, db: &Db, ids: &[String], priority: Priority) {
         for chunk in ids.chunks(200) {
-            if let Err(e) = self.push_batch(chunk).await {
+            if let Err(e) = self.push_batch(chunk, priority).await {
                 tracing::warn!(jobs = chunk.len(), error = %e, "queue push failed; the sweeper will retry");
                 let unmarked = match db.conn().await {
                     Ok(mut conn) => event_histories::unmark_queued(&mut conn, chunk).await,

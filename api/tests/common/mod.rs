@@ -285,6 +285,24 @@ impl Server {
         }
     }
 
+    /// The server's job queue, for tests that push to it as a mutation does.
+    pub async fn queue(&self) -> jobs::Queue {
+        let name = self
+            .env
+            .get("QUEUE_NAME")
+            .cloned()
+            .unwrap_or_else(|| "sellerdesk".into());
+        match self.env.get("REDIS_URL") {
+            Some(url) => jobs::Queue::redis(url, &name).await.expect("queue"),
+            None => {
+                jobs::Queue::sqlite(&self.dir.path().join("queue.sqlite"), &name)
+                    .await
+                    .expect("queue")
+                    .0
+            }
+        }
+    }
+
     /// The database the server uses, for tests that set up rows directly.
     pub fn database_url(&self) -> String {
         self.env.get("DATABASE_URL").cloned().unwrap_or_else(|| {

@@ -13,9 +13,9 @@ use domain::fulfillment::orders;
 use serde::{Deserialize, Serialize};
 
 use super::{JobKind, client_of};
-use crate::JobError;
 use crate::context::JobContext;
 use crate::tiktok::{ShopAccessError, open_shop};
+use crate::{JobError, Priority};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FulfillmentShip {
@@ -43,6 +43,9 @@ impl FulfillmentShip {
 
 impl JobKind for FulfillmentShip {
     const NAME: &'static str = "fulfillment.ship";
+    // A few seconds of work that a seller's ship-by deadline waits on: it must not queue
+    // behind a bulk send of provider orders that the providers' rates hold back.
+    const PRIORITY: Priority = Priority::High;
 
     fn dedupe_key(&self) -> Option<String> {
         Some(format!(

@@ -18,6 +18,7 @@ use serde_json::Value;
 use crate::JobError;
 use crate::context::JobContext;
 use crate::enqueue::{EnqueueOptions, Pending};
+use crate::queue::Priority;
 
 mod category_sync;
 mod fulfillment_create;
@@ -58,6 +59,10 @@ pub trait JobKind: Serialize + DeserializeOwned + Send + Sync + 'static {
     /// The name stored in `event_histories.type`: unique, and never renamed while rows of it
     /// may be queued.
     const NAME: &'static str;
+
+    /// Where the job joins the queue: [`Priority::High`] for short jobs that finish what a
+    /// seller is waiting on, so that they do not wait behind a backlog of long ones.
+    const PRIORITY: Priority = Priority::Normal;
 
     /// A deterministic key: a second job with the same key is never queued (cron ticks,
     /// one publish per product version).
@@ -111,7 +116,7 @@ pub trait JobKind: Serialize + DeserializeOwned + Send + Sync + 'static {
     where
         Self: Registered,
     {
-        async move { crate::enqueue::insert(conn, &self.new_job(options)?).await }
+        async move { crate::enqueue::insert(conn, &self.new_job(options)?, Self::PRIORITY).await }
     }
 
     /// Queues `jobs` under a new batch (the id a screen follows with `getJobBatch`), in the
@@ -129,7 +134,8 @@ pub trait JobKind: Serialize + DeserializeOwned + Send + Sync + 'static {
                 .iter()
                 .map(|job| job.new_job(options))
                 .collect::<Result<Vec<_>, _>>()?;
-            crate::enqueue::insert_batch(conn, Self::NAME, options.client_id, rows).await
+            crate::enqueue::insert_batch(conn, Self::NAME, options.client_id, rows, Self::PRIORITY)
+                .await
         }
     }
 }
