@@ -106,6 +106,9 @@ fn write_private(path: &Path, content: &str) -> std::io::Result<()> {
 pub struct Caller {
     pub user: User,
     pub scope: Scope,
+    /// The user's saved time zone setting, when read with the session (`None` inside: none
+    /// saved).
+    pub saved_timezone: Option<Option<String>>,
 }
 
 impl Caller {
@@ -116,11 +119,23 @@ impl Caller {
             user_id: user.id.clone(),
             role: user.role,
         };
-        Caller { user, scope }
+        Caller {
+            user,
+            scope,
+            saved_timezone: None,
+        }
     }
 
     pub fn role(&self) -> Role {
         self.user.role
+    }
+
+    /// The saved time zone as the order desk takes it.
+    pub fn saved_timezone(&self) -> domain::orders::desk::SavedTimezone<'_> {
+        match &self.saved_timezone {
+            Some(saved) => domain::orders::desk::SavedTimezone::Read(saved.as_deref()),
+            None => domain::orders::desk::SavedTimezone::Unread,
+        }
     }
 }
 
@@ -143,13 +158,16 @@ impl Session {
             return Ok(Session::Invalid);
         };
         let mut conn = db.conn().await?;
-        let Some(user) = users::find_with_active_client(&mut conn, &claims.sub).await? else {
+        let Some((user, saved_timezone)) = users::find_session(&mut conn, &claims.sub).await?
+        else {
             return Ok(Session::Invalid);
         };
         if user.token_version != claims.tv || user.client_id != claims.cid {
             return Ok(Session::Invalid);
         }
-        Ok(Session::User(Box::new(Caller::of(user))))
+        let mut caller = Caller::of(user);
+        caller.saved_timezone = Some(saved_timezone);
+        Ok(Session::User(Box::new(caller)))
     }
 
     pub fn caller(&self) -> ApiResult<&Caller> {

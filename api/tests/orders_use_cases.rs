@@ -16,7 +16,7 @@ use domain::orders::OrderStatus;
 use domain::orders::desk::{Filter, SortDirection, SortField};
 use domain::orders::export::ExportStatus;
 use domain::users::{self, Email};
-use domain::{Scope, ids, time};
+use domain::{ids, time};
 
 async fn caller(db: &domain::Db, email: &str) -> Caller {
     let mut conn = db.conn().await.expect("conn");
@@ -24,12 +24,7 @@ async fn caller(db: &domain::Db, email: &str) -> Caller {
         .await
         .expect("user")
         .expect("the demo user exists");
-    let scope = Scope {
-        client_id: user.client_id.clone(),
-        user_id: user.id.clone(),
-        role: user.role,
-    };
-    Caller { user, scope }
+    Caller::of(user)
 }
 
 async fn seed(db: &domain::Db, client_id: &str) -> Vec<String> {

@@ -51,12 +51,16 @@ impl Db {
             pool = pool.after_connect(|conn, _meta| {
                 Box::pin(async move {
                     // WAL lets readers run beside the one writer; busy_timeout makes writers wait
-                    // for each other instead of failing at once.
+                    // for each other instead of failing at once. Reads go through a memory map
+                    // of the file, shared by every connection and kept by the OS, instead of
+                    // each connection copying pages into its own 2 MB cache: a desk query over
+                    // thousands of orders then costs no system call per page.
                     for pragma in [
                         "PRAGMA journal_mode = WAL",
                         "PRAGMA busy_timeout = 15000",
                         "PRAGMA foreign_keys = ON",
                         "PRAGMA synchronous = NORMAL",
+                        "PRAGMA mmap_size = 1073741824",
                     ] {
                         sqlx::query(pragma).execute(&mut *conn).await?;
                     }

@@ -115,11 +115,22 @@ pub async fn find(conn: &mut Conn, id: &str) -> Result<Option<User>> {
 
 /// The user, when its client is active: what every signed-in request checks, in one statement.
 pub async fn find_with_active_client(conn: &mut Conn, id: &str) -> Result<Option<User>> {
-    let row = sqlx::query("SELECT u.* FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE")
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
-    row.as_ref().map(User::from_row).transpose()
+    Ok(find_session(conn, id).await?.map(|(user, _)| user))
+}
+
+/// A user of an active client and their saved time zone, in one statement: every signed-in
+/// request starts with it, and the order desk needs the zone to read its date filters.
+pub async fn find_session(conn: &mut Conn, id: &str) -> Result<Option<(User, Option<String>)>> {
+    let row = sqlx::query(
+        "SELECT u.*, (SELECT s.value FROM user_settings s WHERE s.user_id = u.id AND s.name = 'TIMEZONE') AS saved_timezone
+         FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE",
+    )
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    row.as_ref()
+        .map(|row| Ok((User::from_row(row)?, row.try_get("saved_timezone")?)))
+        .transpose()
 }
 
 pub async fn by_email(conn: &mut Conn, email: &Email) -> Result<Option<User>> {

@@ -14,7 +14,6 @@ use super::OrderStatus;
 use super::timeline::{self, Change, EventSource};
 use crate::catalogue::like_pattern;
 use crate::db::{Conn, Sql};
-use crate::paging::{Page, PageRequest};
 use crate::settings::{self, SettingKey};
 use crate::shops::SaleChannel;
 use crate::{DomainError, Result, Scope, stored, time};
@@ -452,11 +451,16 @@ impl OrderQuery {
 /// checked), else UTC.
 pub async fn timezone_of(conn: &mut Conn, user_id: &str, fallback: Option<&str>) -> Result<Tz> {
     let settings = settings::list(conn, user_id).await?;
-    if let Some(tz) = settings
+    let saved = settings
         .iter()
         .find(|s| s.name == SettingKey::Timezone)
-        .and_then(|s| s.value.parse::<Tz>().ok())
-    {
+        .map(|s| s.value.as_str());
+    timezone(saved, fallback)
+}
+
+/// The zone dates are read in: the user's saved one, else the filter's, else UTC.
+pub fn timezone(saved: Option<&str>, fallback: Option<&str>) -> Result<Tz> {
+    if let Some(tz) = saved.and_then(|s| s.parse::<Tz>().ok()) {
         return Ok(tz);
     }
     match fallback.map(str::trim).filter(|t| !t.is_empty()) {
@@ -465,6 +469,13 @@ pub async fn timezone_of(conn: &mut Conn, user_id: &str, fallback: Option<&str>)
         }),
         None => Ok(Tz::UTC),
     }
+}
+
+/// The caller's saved time zone setting, when the session has read it already.
+#[derive(Debug, Clone, Copy)]
+pub enum SavedTimezone<'a> {
+    Unread,
+    Read(Option<&'a str>),
 }
 
 /// The first instant of a local day; a day whose midnight a clock change skips starts when the
@@ -517,8 +528,14 @@ impl Filter {
         conn: &mut Conn,
         scope: &Scope,
         now: time::Timestamp,
+        saved_timezone: SavedTimezone<'_>,
     ) -> Result<OrderQuery> {
-        let timezone = timezone_of(conn, &scope.user_id, self.timezone.as_deref()).await?;
+        let timezone = match saved_timezone {
+            SavedTimezone::Read(saved) => timezone(saved, self.timezone.as_deref())?,
+            SavedTimezone::Unread => {
+                timezone_of(conn, &scope.user_id, self.timezone.as_deref()).await?
+            }
+        };
         let from = self
             .from
             .as_deref()
@@ -717,26 +734,6 @@ pub async fn rows(
         .collect::<Result<Vec<_>>>()?;
     attach_items(conn, &scope.client_id, &mut orders).await?;
     Ok(orders)
-}
-
-/// A page of the orders the query matches.
-pub async fn list(
-    conn: &mut Conn,
-    scope: &Scope,
-    q: &OrderQuery,
-    page: PageRequest,
-) -> Result<Page<Order>> {
-    let total = count(conn, scope, q).await?;
-    let items = if page.offset() < total {
-        rows(conn, scope, q, page.offset(), page.limit).await?
-    } else {
-        Vec::new()
-    };
-    Ok(Page {
-        items,
-        total,
-        request: page,
-    })
 }
 
 async fn attach_items(conn: &mut Conn, client_id: &str, orders: &mut [Order]) -> Result<()> {
