@@ -99,6 +99,21 @@ async fn scalar_i64(s: &Server, statement: &str, bind: &str) -> i64 {
         .expect("scalar")
 }
 
+/// Waits until two more renewal ticks ran to the end: whatever they would do twice is done.
+async fn two_more_ticks(s: &Server) {
+    let done = "SELECT CAST(COUNT(*) AS BIGINT) FROM event_histories WHERE type = $1 AND status = 'SUCCESS'";
+    let before = scalar_i64(s, done, "plan.renew").await;
+    let ran = wait_for(Duration::from_secs(30), || async {
+        (scalar_i64(s, done, "plan.renew").await >= before + 2).then_some(())
+    })
+    .await;
+    assert!(
+        ran.is_some(),
+        "the renewal cron stopped; log:\n{}",
+        tail(&s.log(), 30)
+    );
+}
+
 fn at(offset: chrono::Duration) -> String {
     domain::time::to_db(chrono::Utc::now() + offset)
 }
@@ -259,7 +274,7 @@ async fn subscribe_upgrade_renewal_and_its_mails_follow_the_fixture() {
         "no reminder; log:\n{}",
         tail(&s.log(), 30)
     );
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    two_more_ticks(&s).await;
     let reminders = s
         .mails()
         .iter()
@@ -288,7 +303,7 @@ async fn subscribe_upgrade_renewal_and_its_mails_follow_the_fixture() {
     );
     assert_eq!(cents(&renewed["balance"]), 5_466 - 3_900);
     assert_eq!(renewed["plan"]["type"], "SMALL");
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    two_more_ticks(&s).await;
     let transactions = all_transactions(&s, &admin, &client).await;
     let purchases = transactions
         .iter()
@@ -326,7 +341,7 @@ async fn subscribe_upgrade_renewal_and_its_mails_follow_the_fixture() {
         "no failure mail; log:\n{}",
         tail(&s.log(), 30)
     );
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    two_more_ticks(&s).await;
     assert_eq!(
         s.mails()
             .iter()
