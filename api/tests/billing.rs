@@ -16,7 +16,7 @@ const ADD: &str = "mutation($c: ID!, $a: Float!, $n: String) { addClientBalance(
 const SUBSCRIPTION: &str = "query($c: ID!) { getClientSubscription(clientId: $c) { id balance startDate endDate isExpired isActive totalUsers totalShops bankTransferReference plan { type } effectivePlan { type } client { id key isActive } } }";
 const TRANSACTIONS: &str = "query($c: ID!, $l: Int, $p: Int) { getTransactionPage(clientId: $c, limit: $l, page: $p) { items { id amount type content createdAt } pageInfo { totalCount hasNextPage } } }";
 const UPDATE_CLIENT: &str = "mutation($id: ID!, $i: UpdateClientInput!) { updateClient(id: $id, input: $i) { id name isActive } }";
-const CLIENTS: &str = "query($f: ClientSubscriptionFilter) { getClientSubscriptions(filter: $f) { items { client { key name isActive } balance plan { type } totalUsers totalShops isActive } pageInfo { totalCount hasNextPage } } }";
+const CLIENTS: &str = "query($f: ClientSubscriptionFilter) { getClientSubscriptions(filter: $f) { items { client { key name isActive } balance plan { type } totalUsers totalShops isActive } pageInfo { totalCount hasNextPage hasPreviousPage } } }";
 
 fn cents(v: &Value) -> i64 {
     (v.as_f64().unwrap_or_else(|| panic!("not a number: {v}")) * 100.0).round() as i64
@@ -785,6 +785,26 @@ async fn only_super_admin_reaches_the_console_and_sellers_see_only_their_own() {
         .ok(CLIENTS, json!({ "f": { "isActive": false } }), Some(&root))
         .await;
     assert_eq!(page["getClientSubscriptions"]["pageInfo"]["totalCount"], 0);
+    let page = s
+        .ok(CLIENTS, json!({ "f": { "isActive": true } }), Some(&root))
+        .await;
+    assert_eq!(page["getClientSubscriptions"]["pageInfo"]["totalCount"], 2);
+    let page = s
+        .ok(
+            CLIENTS,
+            json!({ "f": { "sort": "NAME", "limit": 1, "page": 2 } }),
+            Some(&root),
+        )
+        .await;
+    // By name: "Demo Store", then "Other Prints" (the sign-up helper's name) on page 2.
+    assert_eq!(
+        page["getClientSubscriptions"]["items"][0]["client"]["key"],
+        "console-prints"
+    );
+    assert_eq!(
+        page["getClientSubscriptions"]["pageInfo"]["hasPreviousPage"],
+        true
+    );
     let res = s
         .gql(CLIENTS, json!({ "f": { "limit": 1000 } }), Some(&root))
         .await;
