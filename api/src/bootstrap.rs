@@ -14,9 +14,6 @@ pub const DEMO_ADMIN: &str = "admin@demo.sellerdesk.test";
 pub const DEMO_STAFF: &str = "staff@demo.sellerdesk.test";
 
 pub async fn run(db: &Db, config: &Config) -> anyhow::Result<()> {
-    let mut conn = db.conn().await?;
-    plans::seed(&mut conn).await?;
-    drop(conn);
     match create_platform(db, config).await {
         Ok(()) | Err(DomainError::Conflict(_)) => {}
         Err(e) => return Err(e.into()),
@@ -149,8 +146,9 @@ async fn create_demo(db: &Db, config: &Config) -> Result<(), DomainError> {
         },
     )
     .await?;
-    // Three shops: the seeded sandbox shop and room to connect more through the consent page.
-    plans::start_on(&mut tx, &client.id, plans::PlanType::Begin).await?;
+    // The demo shows every screen at any volume (the bench lists thousands of products a round):
+    // the plan without monthly allowances, and room to connect shops through the consent page.
+    plans::start_on(&mut tx, &client.id, plans::PlanType::Diamond).await?;
     passwords::validate("DEMO_PASSWORD", &config.demo_password)?;
     let hash = passwords::hash(&config.demo_password).await?;
     for (email, first, last, role) in [

@@ -17,6 +17,7 @@ use connectors::fulfillment::{
     PrintifyBlueprint, PrintifyPrintProvider, PrintifyShop, PrintifyVariant, ProductPage,
     ProductQuery, ProviderError,
 };
+use domain::billing::{self, PaidWork};
 use domain::fulfillment::drifts::{self, Drift};
 use domain::fulfillment::mappings::{self, Mapping};
 use domain::fulfillment::orders::{
@@ -430,6 +431,7 @@ pub async fn create_order(
 ) -> ApiResult<FulfillmentOrder> {
     let mut tx = app.db.begin().await?;
     fulfillment::account(&mut tx, &me.scope.client_id, provider_id).await?;
+    billing::require(&mut tx, &me.scope.client_id, PaidWork::Fulfillments(1)).await?;
     let order = desk::get(&mut tx, &me.scope, order_id).await?;
     for (i, item) in items.iter().enumerate() {
         let Some(item_id) = &item.order_item_id else {
@@ -551,6 +553,7 @@ pub async fn create_simple_order(
 ) -> ApiResult<FulfillmentOrder> {
     let mut tx = app.db.begin().await?;
     fulfillment::account(&mut tx, &me.scope.client_id, provider_id).await?;
+    billing::require(&mut tx, &me.scope.client_id, PaidWork::Fulfillments(1)).await?;
     if items.iter().any(|i| i.order_item_id.is_some()) {
         return Err(ApiError::bad_input(
             "items.orderItemId",

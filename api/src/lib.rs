@@ -1,6 +1,7 @@
 //! The Sellerdesk API server as a library: [`server::Application::build`] makes the whole server
 //! from a [`config::Config`]; `main.rs` is only the command line around it.
 pub mod auth;
+pub mod billing;
 pub mod bootstrap;
 pub mod client_ip;
 pub mod config;

@@ -3,9 +3,10 @@
 //! shop products removed. Each validates everything first, writes in one transaction, queues one
 //! job per item under one batch, and pushes the jobs after commit. The GraphQL resolvers in
 //! `graphql::listings` only convert types around these.
+use domain::billing::{self, PaidWork};
 use domain::shop_products::{self, ListingMode};
 use domain::templates::{self, DesignSource};
-use domain::{plans, products, shops};
+use domain::{products, shops};
 use jobs::EnqueueOptions;
 use jobs::kinds::{ListingPublish, Registered, ShopProductRemove, SkuGenerate, TemplateApply};
 
@@ -109,6 +110,12 @@ async fn commit_batch<K: Registered>(
 }
 
 /// Listing jobs for products × shops, each with its new listing version.
+/// Each listing job (a product on a shop) counts against the plan's monthly allowance.
+async fn require_listings(tx: &mut domain::db::Tx, me: &Caller, jobs: usize) -> ApiResult<()> {
+    let n = i64::try_from(jobs).unwrap_or(i64::MAX);
+    Ok(billing::require(tx, &me.scope.client_id, PaidWork::Listings(n)).await?)
+}
+
 async fn listing_jobs(
     tx: &mut domain::db::Tx,
     client_id: &str,
@@ -164,7 +171,6 @@ pub async fn create_products_with_template(
         ));
     }
     let mut tx = app.db.begin().await?;
-    plans::require_active(&mut tx, &me.scope.client_id).await?;
     let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
     let mut shops = Vec::new();
     for (i, shop_id) in input.shop_ids.iter().enumerate() {
@@ -186,6 +192,7 @@ pub async fn create_products_with_template(
     }
     let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
     let jobs = listing_jobs(&mut tx, &me.scope.client_id, &created, &shops, mode).await?;
+    require_listings(&mut tx, me, jobs.len()).await?;
     let listing = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
     Ok(CreatedProducts {
         product_ids,
@@ -231,7 +238,6 @@ pub async fn bulk_listing(
 ) -> ApiResult<Queued> {
     let ids = bulk_ids("productIds", product_ids)?;
     let mut tx = app.db.begin().await?;
-    plans::require_active(&mut tx, &me.scope.client_id).await?;
     let shop = listable_shop(&mut tx, me, "shopId", shop_id).await?;
     let products = own_products(&mut tx, me, &ids).await?;
     if let Some(template_id) = template_id {
@@ -241,6 +247,7 @@ pub async fn bulk_listing(
         }
     }
     let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &[shop], mode).await?;
+    require_listings(&mut tx, me, jobs.len()).await?;
     commit_batch(app, tx, &me.scope.client_id, jobs).await
 }
 
@@ -260,7 +267,6 @@ pub async fn bulk_publish(
         ));
     }
     let mut tx = app.db.begin().await?;
-    plans::require_active(&mut tx, &me.scope.client_id).await?;
     let mut shops = Vec::new();
     for (i, id) in shop_ids.iter().enumerate() {
         shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), id).await?);
@@ -274,6 +280,7 @@ pub async fn bulk_publish(
         ListingMode::Listing,
     )
     .await?;
+    require_listings(&mut tx, me, jobs.len()).await?;
     commit_batch(app, tx, &me.scope.client_id, jobs).await
 }
 

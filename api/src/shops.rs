@@ -1,7 +1,7 @@
 //! Shops as use cases callable without HTTP: completing the consent flow that connects
 //! marketplace shops. The GraphQL resolvers in `graphql::shops` only convert types around these.
 use connectors::tiktok::TiktokError;
-use domain::plans;
+use domain::billing::{self, PaidWork};
 use domain::shops::{self, GrantedTiktokShop, SaleChannel, StateUse};
 use jobs::kinds::{CategorySync, ShopSync};
 use jobs::{EnqueueOptions, JobKind, Pending};
@@ -103,7 +103,14 @@ pub async fn authorize(
         )
         .await?
         .is_some();
-        plans::require_shop_quota(&mut tx, &me.scope.client_id, known).await?;
+        billing::require(
+            &mut tx,
+            &me.scope.client_id,
+            PaidWork::Shop {
+                reconnecting: known,
+            },
+        )
+        .await?;
         let shop_id = shops::upsert_tiktok(
             &mut tx,
             &me.scope.client_id,

@@ -15,7 +15,7 @@ async fn login_answers_one_message_for_wrong_email_and_wrong_password() {
     assert_eq!(me["getMe"]["role"], "ADMIN");
     assert_eq!(me["getMe"]["client"]["key"], "demo");
     assert_eq!(me["getMe"]["client"]["promotionsEnabled"], true);
-    assert_eq!(me["getMe"]["plan"]["type"], "BEGIN");
+    assert_eq!(me["getMe"]["plan"]["type"], "DIAMOND");
 
     let wrong_pw = s
         .gql(

@@ -137,6 +137,24 @@ pub async fn activate(conn: &mut Conn, id: &str) -> Result<()> {
     Ok(())
 }
 
+/// Renames and (de)activates a client; `None` keeps the stored value.
+pub async fn update(
+    conn: &mut Conn,
+    id: &str,
+    name: Option<&str>,
+    is_active: Option<bool>,
+) -> Result<Client> {
+    let client = by_id(conn, id).await?;
+    sqlx::query("UPDATE clients SET name = $2, is_active = $3, updated_at = $4 WHERE id = $1")
+        .bind(id)
+        .bind(name.unwrap_or(&client.name))
+        .bind(is_active.unwrap_or(client.is_active))
+        .bind(time::now_db())
+        .execute(&mut *conn)
+        .await?;
+    by_id(conn, id).await
+}
+
 pub async fn count(conn: &mut Conn) -> Result<i64> {
     Ok(sqlx::query_scalar("SELECT COUNT(*) FROM clients")
         .fetch_one(&mut *conn)

@@ -1,6 +1,7 @@
 //! Entities, ids, money, errors and the SQL repositories of Sellerdesk, one module per area.
 //! Knows nothing of HTTP, GraphQL or the queue.
 
+pub mod billing;
 pub mod brands;
 pub mod catalogue;
 pub mod clients;

@@ -118,3 +118,58 @@ pub fn fulfillment_drift(
         html: html_page("Orders to check", &intro, "Open the monitors", link, outro),
     }
 }
+
+/// To a client's admins, a few days before a paid period ends: it renews from the balance.
+pub fn plan_ending(
+    to: &str,
+    first_name: &str,
+    plan: &str,
+    end: &str,
+    price: &str,
+    balance: &str,
+    link: &str,
+) -> Mail {
+    let intro = format!(
+        "Hi {first_name}, your {PRODUCT} {plan} plan ends on {end}. It renews from your balance for {price}; your balance is {balance}."
+    );
+    let outro = "Top up before the end if the balance is short; otherwise your client falls back to the FREE plan's limits (nothing is deleted).";
+    Mail {
+        to: to.to_owned(),
+        subject: format!("{PRODUCT}: your {plan} plan ends on {end}"),
+        text: format!("{intro}\n\nYour subscription: {link}\n\n{outro}\n"),
+        html: html_page(
+            "Your plan ends soon",
+            &intro,
+            "Open subscriptions",
+            link,
+            outro,
+        ),
+    }
+}
+
+/// To a client's admins: the period ended and the balance could not pay the next one.
+pub fn plan_renewal_failed(
+    to: &str,
+    first_name: &str,
+    plan: &str,
+    price: &str,
+    balance: &str,
+    link: &str,
+) -> Mail {
+    let intro = format!(
+        "Hi {first_name}, your {PRODUCT} {plan} plan could not be renewed: it costs {price} and your balance is {balance}. Your client now works within the FREE plan's limits; nothing was deleted."
+    );
+    let outro = "Top up your balance and subscribe again to get the plan's limits back.";
+    Mail {
+        to: to.to_owned(),
+        subject: format!("{PRODUCT}: your {plan} plan could not be renewed"),
+        text: format!("{intro}\n\nTop up and subscribe: {link}\n\n{outro}\n"),
+        html: html_page(
+            "Your plan was not renewed",
+            &intro,
+            "Open subscriptions",
+            link,
+            outro,
+        ),
+    }
+}

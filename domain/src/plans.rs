@@ -1,9 +1,10 @@
-//! Subscription plans and each client's subscription. Money is integer cents.
+//! The plan catalogue (seeded by migration 0015, edited by a SUPER_ADMIN) and the plan a new
+//! client starts on. Money is integer cents. Balances, subscribing and gating: `billing`.
 use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::db::Conn;
-use crate::{Result, ids, stored, time};
+use crate::{DomainError, Result, ids, stored, time};
 
 /// The plans of the catalogue, by the type they are stored and shown under.
 #[derive(
@@ -43,6 +44,12 @@ pub struct Plan {
     pub base_price_cents: i64,
     pub max_shops: i64,
     pub duration_days: i64,
+    /// Listings (one product on one shop) a month; `None` = unlimited.
+    pub monthly_listings: Option<i64>,
+    /// Fulfilment orders sent a month; `None` = unlimited.
+    pub monthly_fulfillments: Option<i64>,
+    /// Flash-sale promotions are part of the plan.
+    pub promotions: bool,
 }
 
 impl Plan {
@@ -57,99 +64,182 @@ impl Plan {
             base_price_cents: row.try_get("base_price_cents")?,
             max_shops: row.try_get("max_shops")?,
             duration_days: row.try_get("duration_days")?,
+            monthly_listings: row.try_get("monthly_listings")?,
+            monthly_fulfillments: row.try_get("monthly_fulfillments")?,
+            promotions: crate::db::flag(row, "promotions")?,
         })
     }
 }
 
-/// One plan of the catalogue: (type, description, features, sale, base, shops, days).
-type CataloguePlan = (
-    PlanType,
-    &'static str,
-    &'static [&'static str],
-    i64,
-    i64,
-    i64,
-    i64,
-);
-
-const CATALOGUE: &[CataloguePlan] = &[
-    (
-        PlanType::Free,
-        "Try Sellerdesk with one shop",
-        &["1 shop", "Catalogue and templates", "Order tracking"],
-        0,
-        0,
-        1,
-        0,
-    ),
-    (
-        PlanType::Begin,
-        "For a first store finding its feet",
-        &["3 shops", "Bulk listing", "Fulfilment providers"],
-        1900,
-        2900,
-        3,
-        30,
-    ),
-    (
-        PlanType::Small,
-        "For a small team",
-        &["5 shops", "Bulk listing", "Staff accounts"],
-        3900,
-        4900,
-        5,
-        30,
-    ),
-    (
-        PlanType::Basic,
-        "For a growing seller",
-        &["10 shops", "Flash-sale automation", "Priority sync"],
-        7900,
-        9900,
-        10,
-        30,
-    ),
-    (
-        PlanType::Premium,
-        "For established sellers",
-        &["25 shops", "Everything in Basic", "Priority support"],
-        14900,
-        19900,
-        25,
-        30,
-    ),
-    (
-        PlanType::Diamond,
-        "For large operations",
-        &["100 shops", "Everything in Premium", "Dedicated onboarding"],
-        39900,
-        49900,
-        100,
-        30,
-    ),
-];
-
-/// Creates the plans that do not exist yet; safe to run at every start.
-pub async fn seed(conn: &mut Conn) -> Result<()> {
-    let now = time::now_db();
-    for (plan_type, description, features, sale, base, shops, days) in CATALOGUE {
-        sqlx::query(
-            "INSERT INTO subscription_plans (id, type, description, features, sale_price_cents, base_price_cents, max_shops, duration_days, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (type) DO NOTHING",
-        )
-        .bind(ids::new_id())
-        .bind(plan_type.as_str())
-        .bind(*description)
-        .bind(serde_json::to_string(features).unwrap_or_else(|_| "[]".into()))
-        .bind(*sale)
-        .bind(*base)
-        .bind(*shops)
-        .bind(*days)
-        .bind(&now)
-        .execute(&mut *conn)
+/// Every plan, cheapest first.
+pub async fn all(conn: &mut Conn) -> Result<Vec<Plan>> {
+    let rows = sqlx::query("SELECT * FROM subscription_plans ORDER BY sale_price_cents, type")
+        .fetch_all(&mut *conn)
         .await?;
+    rows.iter().map(Plan::from_row).collect()
+}
+
+pub async fn by_id(conn: &mut Conn, id: &str) -> Result<Plan> {
+    if !ids::looks_like_id(id) {
+        return Err(DomainError::NotFound("plan"));
     }
-    Ok(())
+    let row = sqlx::query("SELECT * FROM subscription_plans WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
+    row.as_ref()
+        .map(Plan::from_row)
+        .transpose()?
+        .ok_or(DomainError::NotFound("plan"))
+}
+
+/// A plan's editable terms, each optional (`None` keeps the stored value). An allowance of
+/// `Some(None)` makes it unlimited.
+#[derive(Debug, Clone, Default)]
+pub struct PlanChanges {
+    pub description: Option<String>,
+    pub features: Option<Vec<String>>,
+    pub sale_price_cents: Option<i64>,
+    pub base_price_cents: Option<i64>,
+    pub max_shops: Option<i64>,
+    pub duration_days: Option<i64>,
+    pub monthly_listings: Option<Option<i64>>,
+    pub monthly_fulfillments: Option<Option<i64>>,
+    pub promotions: Option<bool>,
+}
+
+/// The most a plan may cost, in cents: a typo of a few zeros is refused.
+pub const MAX_PRICE_CENTS: i64 = 10_000_000;
+const MAX_FEATURES: usize = 20;
+const MAX_TEXT: usize = 200;
+
+/// Checks the changes against the plan they apply to and writes them.
+pub async fn update(conn: &mut Conn, id: &str, changes: PlanChanges) -> Result<Plan> {
+    let mut plan = by_id(conn, id).await?;
+    if let Some(d) = changes.description {
+        let d = d.trim();
+        if d.is_empty() || d.chars().count() > MAX_TEXT {
+            return Err(DomainError::bad_input(
+                "description",
+                format!("give 1 to {MAX_TEXT} characters"),
+            ));
+        }
+        plan.description = d.to_owned();
+    }
+    if let Some(features) = changes.features {
+        if features.len() > MAX_FEATURES {
+            return Err(DomainError::bad_input(
+                "features",
+                format!("at most {MAX_FEATURES} features"),
+            ));
+        }
+        let mut clean = Vec::with_capacity(features.len());
+        for (i, f) in features.iter().enumerate() {
+            let f = f.trim();
+            if f.is_empty() || f.chars().count() > MAX_TEXT {
+                return Err(DomainError::bad_input(
+                    format!("features.{i}"),
+                    format!("give 1 to {MAX_TEXT} characters"),
+                ));
+            }
+            clean.push(f.to_owned());
+        }
+        plan.features = clean;
+    }
+    let price = |field: &str, v: i64| -> Result<i64> {
+        if !(0..=MAX_PRICE_CENTS).contains(&v) {
+            return Err(DomainError::bad_input(
+                field,
+                format!("must be between 0 and {}", MAX_PRICE_CENTS / 100),
+            ));
+        }
+        Ok(v)
+    };
+    if let Some(v) = changes.sale_price_cents {
+        plan.sale_price_cents = price("salePrice", v)?;
+    }
+    if let Some(v) = changes.base_price_cents {
+        plan.base_price_cents = price("basePrice", v)?;
+    }
+    if let Some(v) = changes.max_shops {
+        if !(1..=10_000).contains(&v) {
+            return Err(DomainError::bad_input(
+                "maxShops",
+                "must be between 1 and 10000",
+            ));
+        }
+        plan.max_shops = v;
+    }
+    if let Some(v) = changes.duration_days {
+        if !(1..=3660).contains(&v) {
+            return Err(DomainError::bad_input(
+                "durationDays",
+                "must be between 1 and 3660",
+            ));
+        }
+        plan.duration_days = v;
+    }
+    for (field, change, slot) in [
+        (
+            "monthlyListings",
+            changes.monthly_listings,
+            &mut plan.monthly_listings,
+        ),
+        (
+            "monthlyFulfillments",
+            changes.monthly_fulfillments,
+            &mut plan.monthly_fulfillments,
+        ),
+    ] {
+        if let Some(v) = change {
+            if v.is_some_and(|n| !(0..=100_000_000).contains(&n)) {
+                return Err(DomainError::bad_input(
+                    field,
+                    "must be between 0 and 100000000, or null for unlimited",
+                ));
+            }
+            *slot = v;
+        }
+    }
+    if let Some(p) = changes.promotions {
+        plan.promotions = p;
+    }
+    // FREE is what every client falls back to: it stays free and without an end.
+    if plan.plan_type == PlanType::Free {
+        if plan.sale_price_cents != 0 {
+            return Err(DomainError::bad_input("salePrice", "FREE stays free"));
+        }
+    } else if plan.sale_price_cents == 0 {
+        return Err(DomainError::bad_input(
+            "salePrice",
+            "a paid plan needs a price above 0",
+        ));
+    }
+    if plan.sale_price_cents > plan.base_price_cents && plan.base_price_cents > 0 {
+        return Err(DomainError::bad_input(
+            "salePrice",
+            "must not be above the base price",
+        ));
+    }
+    sqlx::query(
+        "UPDATE subscription_plans SET description = $2, features = $3, sale_price_cents = $4, base_price_cents = $5,
+         max_shops = $6, duration_days = $7, monthly_listings = $8, monthly_fulfillments = $9, promotions = $10, updated_at = $11
+         WHERE id = $1",
+    )
+    .bind(&plan.id)
+    .bind(&plan.description)
+    .bind(serde_json::to_string(&plan.features).unwrap_or_else(|_| "[]".into()))
+    .bind(plan.sale_price_cents)
+    .bind(plan.base_price_cents)
+    .bind(plan.max_shops)
+    .bind(plan.duration_days)
+    .bind(plan.monthly_listings)
+    .bind(plan.monthly_fulfillments)
+    .bind(plan.promotions)
+    .bind(time::now_db())
+    .execute(&mut *conn)
+    .await?;
+    Ok(plan)
 }
 
 pub async fn by_type(conn: &mut Conn, plan_type: PlanType) -> Result<Option<Plan>> {
@@ -160,7 +250,8 @@ pub async fn by_type(conn: &mut Conn, plan_type: PlanType) -> Result<Option<Plan
     row.as_ref().map(Plan::from_row).transpose()
 }
 
-/// The plan a client is on now, if any.
+/// The plan a client subscribed to, if any, whether or not its period has ended (the plan
+/// that limits it now is `billing::effective_plan`).
 pub async fn of_client(conn: &mut Conn, client_id: &str) -> Result<Option<Plan>> {
     let row = sqlx::query(
         "SELECT p.* FROM subscription_plans p JOIN client_subscriptions s ON s.plan_id = p.id WHERE s.client_id = $1",
@@ -194,46 +285,5 @@ pub async fn start_on(conn: &mut Conn, client_id: &str, plan_type: PlanType) -> 
     .bind(&now)
     .execute(&mut *conn)
     .await?;
-    Ok(())
-}
-
-/// Paid work (bulk jobs, fulfilment orders) needs a plan that has not ended. A client with no
-/// subscription row (the platform client) is not limited.
-pub async fn require_active(conn: &mut Conn, client_id: &str) -> Result<()> {
-    let end: Option<Option<String>> =
-        sqlx::query_scalar("SELECT end_date FROM client_subscriptions WHERE client_id = $1")
-            .bind(client_id)
-            .fetch_optional(&mut *conn)
-            .await?;
-    match end {
-        Some(Some(end)) if time::from_db(&end) <= time::now() => {
-            Err(crate::DomainError::PaymentRequired)
-        }
-        _ => Ok(()),
-    }
-}
-
-/// Connecting one more shop must stay within the plan's quota (and the plan must be active).
-/// `reconnecting` is true when the shop is already one of the client's.
-pub async fn require_shop_quota(
-    conn: &mut Conn,
-    client_id: &str,
-    reconnecting: bool,
-) -> Result<()> {
-    require_active(conn, client_id).await?;
-    if reconnecting {
-        return Ok(());
-    }
-    let Some(plan) = of_client(conn, client_id).await? else {
-        return Ok(());
-    };
-    let shops: i64 =
-        sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM shops WHERE client_id = $1")
-            .bind(client_id)
-            .fetch_one(&mut *conn)
-            .await?;
-    if shops >= plan.max_shops {
-        return Err(crate::DomainError::PaymentRequired);
-    }
     Ok(())
 }

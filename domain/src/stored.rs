@@ -77,6 +77,7 @@ where
 mod tests {
     use super::*;
     use crate::Role;
+    use crate::billing::TransactionType;
     use crate::catalogue::{DimensionUnit, ProductType, WeightUnit};
     use crate::orders::OrderStatus;
     use crate::plans::PlanType;
@@ -113,11 +114,16 @@ mod tests {
         assert_round_trip::<OrderStatus>();
         assert_round_trip::<SettingKey>();
         assert_round_trip::<TokenKind>();
+        assert_round_trip::<TransactionType>();
     }
 
     #[test]
     fn values_are_spelled_as_the_schema_spells_them() {
         assert_eq!(spelled::<Role>(), ["ADMIN", "STAFF", "SUPER_ADMIN"]);
+        assert_eq!(
+            spelled::<TransactionType>(),
+            ["TOP_UP", "PLAN_PURCHASE", "ADJUSTMENT"]
+        );
         assert_eq!(spelled::<ProductType>(), ["DROPSHIP", "POD"]);
         assert_eq!(spelled::<WeightUnit>(), ["KILOGRAM", "POUND"]);
         assert_eq!(spelled::<DimensionUnit>(), ["CENTIMETER", "INCH"]);

@@ -238,6 +238,9 @@ pub struct JobsConfig {
     /// `CRON_FULFILLMENT_RECONCILE` (default "0 20 4 * * *": nightly): compare providers'
     /// orders with ours.
     pub cron_fulfillment_reconcile: String,
+    /// `CRON_PLAN_RENEW` (default "0 5 * * * *": hourly): renew paid plans whose period ended
+    /// from the balance, remind admins of periods ending within 3 days.
+    pub cron_plan_renew: String,
 }
 
 /// `FETCH_ALLOW_HOSTS`, `FETCH_MAX_BYTES`, `FETCH_TIMEOUT_SECS`.
@@ -384,6 +387,7 @@ impl JobsConfig {
             fulfillment_poll_every: Duration::from_secs(env::parsed("FULFILLMENT_POLL_SECS", 900)?),
             cron_fulfillment_reconcile: env::var("CRON_FULFILLMENT_RECONCILE")
                 .unwrap_or_else(|| "0 20 4 * * *".into()),
+            cron_plan_renew: env::var("CRON_PLAN_RENEW").unwrap_or_else(|| "0 5 * * * *".into()),
         };
         if config.max_attempts < 1 {
             return Err(ConfigError::Rule(

@@ -15,8 +15,8 @@ use tokio::task::JoinHandle;
 use crate::context::JobContext;
 use crate::enqueue::EnqueueOptions;
 use crate::kinds::{
-    CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, Registered, Scheduled, ShopSync,
-    TokensPurge,
+    BillingRenew, CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, Registered,
+    Scheduled, ShopSync, TokensPurge,
 };
 
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
@@ -87,7 +87,7 @@ pub fn start(
     ctx: Arc<JobContext>,
     stop: watch::Receiver<bool>,
 ) -> Result<Vec<JoinHandle<()>>, ScheduleError> {
-    let tasks: [(&'static str, String, Fire); 5] = [
+    let tasks: [(&'static str, String, Fire); 6] = [
         (
             TokensPurge::NAME,
             ctx.config.cron_tokens_purge.clone(),
@@ -112,6 +112,11 @@ pub fn start(
             FulfillmentReconcile::NAME,
             ctx.config.cron_fulfillment_reconcile.clone(),
             fire_boxed::<FulfillmentReconcile>,
+        ),
+        (
+            BillingRenew::NAME,
+            ctx.config.cron_plan_renew.clone(),
+            fire_boxed::<BillingRenew>,
         ),
     ];
     let mut handles = Vec::new();

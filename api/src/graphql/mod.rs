@@ -2,6 +2,7 @@
 //! before execution (the `Session` in the request data); role rules are declared on the fields
 //! with `RoleGuard`, and tenant scoping comes from the caller's `Scope`.
 pub mod accounts;
+pub mod billing;
 pub mod brands;
 pub mod designs;
 pub mod fulfillment;
@@ -133,6 +134,7 @@ pub struct Query(
     marketplace::MarketplaceQuery,
     orders::OrdersQuery,
     fulfillment::FulfillmentQuery,
+    billing::BillingQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -149,6 +151,7 @@ pub struct Mutation(
     uploads::UploadsMutation,
     orders::OrdersMutation,
     fulfillment::FulfillmentMutation,
+    billing::BillingMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

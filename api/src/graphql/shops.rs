@@ -2,7 +2,6 @@
 //! ADMIN connects and manages shops; STAFF see only the shops assigned to them.
 use async_graphql::{Context, ID, InputObject, Json, Object, SimpleObject};
 
-use domain::plans;
 use domain::shops;
 use jobs::EnqueueOptions;
 use jobs::kinds::{Registered, ShopSync, WarehouseSync};
@@ -159,7 +158,8 @@ impl ShopsMutation {
         let client = crate::shops::tiktok(app)?;
         let _ = target_market;
         let mut conn = app.db.conn().await?;
-        plans::require_active(&mut conn, &me.scope.client_id).await?;
+        // Not gated: the link may reconnect a shop of the client's; the quota is checked when
+        // the consent comes back (authorizeShop).
         let raw = shops::create_state(&mut conn, &me.scope, sale_channel, "US").await?;
         Ok(client.authorize_url(&raw))
     }

@@ -156,6 +156,12 @@ pub struct SubscriptionPlan {
     pub base_price: f64,
     pub max_shops: i32,
     pub duration_days: i32,
+    /// Listings (a product on a shop) a calendar month; null = unlimited.
+    pub monthly_listings: Option<i32>,
+    /// Fulfilment orders a calendar month; null = unlimited.
+    pub monthly_fulfillments: Option<i32>,
+    /// Flash-sale promotions are part of the plan.
+    pub promotions: bool,
 }
 
 impl From<plans::Plan> for SubscriptionPlan {
@@ -169,6 +175,13 @@ impl From<plans::Plan> for SubscriptionPlan {
             base_price: money(p.base_price_cents),
             max_shops: i32::try_from(p.max_shops).unwrap_or(i32::MAX),
             duration_days: i32::try_from(p.duration_days).unwrap_or(i32::MAX),
+            monthly_listings: p
+                .monthly_listings
+                .map(|n| i32::try_from(n).unwrap_or(i32::MAX)),
+            monthly_fulfillments: p
+                .monthly_fulfillments
+                .map(|n| i32::try_from(n).unwrap_or(i32::MAX)),
+            promotions: p.promotions,
         }
     }
 }
@@ -281,11 +294,14 @@ impl User {
             .map(Shop::from)
             .collect())
     }
+    /// The plan whose limits apply now: FREE once a paid period ended without renewal.
     async fn plan(&self, ctx: &Context<'_>) -> ApiResult<Option<SubscriptionPlan>> {
         let mut conn = state(ctx).db.conn().await?;
-        Ok(plans::of_client(&mut conn, &self.0.client_id)
-            .await?
-            .map(SubscriptionPlan::from))
+        Ok(
+            domain::billing::effective_plan(&mut conn, &self.0.client_id)
+                .await?
+                .map(SubscriptionPlan::from),
+        )
     }
     async fn client(&self, ctx: &Context<'_>) -> ApiResult<Option<Client>> {
         let mut conn = state(ctx).db.conn().await?;

@@ -20,6 +20,9 @@ use crate::context::JobContext;
 use crate::enqueue::{EnqueueOptions, Pending};
 use crate::queue::Priority;
 
+mod billing_remind;
+mod billing_renew;
+mod billing_renew_period;
 mod category_sync;
 mod fulfillment_create;
 mod fulfillment_reconcile;
@@ -37,6 +40,9 @@ mod template_apply;
 mod tokens_purge;
 mod warehouse_sync;
 
+pub use billing_remind::BillingRemind;
+pub use billing_renew::BillingRenew;
+pub use billing_renew_period::BillingRenewPeriod;
 pub use category_sync::CategorySync;
 pub use fulfillment_create::{FulfillmentCreate, provider_order};
 pub use fulfillment_reconcile::FulfillmentReconcile;
@@ -207,6 +213,9 @@ registry![
     FulfillmentTrack,
     FulfillmentShip,
     FulfillmentReconcile,
+    BillingRenew,
+    BillingRenewPeriod,
+    BillingRemind,
 ];
 
 async fn run_as<K: JobKind>(ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
