@@ -1,0 +1,64 @@
+-- Telegram alerts. A user links the product's bot by opening a deep link that carries a
+-- single-use token (kept as its SHA-256, with an expiry); the bot's `/start <token>` update
+-- makes the link. One link per user; the chat is the user's private chat with the bot.
+CREATE TABLE telegram_links (
+    id                TEXT NOT NULL,
+    user_id           TEXT NOT NULL,
+    client_id         TEXT NOT NULL,
+    telegram_user_id  BIGINT NOT NULL,
+    chat_id           BIGINT NOT NULL,
+    first_name        TEXT,
+    last_name         TEXT,
+    username          TEXT,
+    created_at        TEXT NOT NULL,
+    CONSTRAINT telegram_links_pkey PRIMARY KEY (id),
+    CONSTRAINT telegram_links_user_unique UNIQUE (user_id),
+    CONSTRAINT telegram_links_user_fk FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE,
+    CONSTRAINT telegram_links_client_fk FOREIGN KEY (client_id) REFERENCES clients (id) ON DELETE CASCADE
+);
+CREATE INDEX telegram_links_client_idx ON telegram_links (client_id);
+
+CREATE TABLE telegram_link_tokens (
+    token_hash  TEXT NOT NULL,
+    user_id     TEXT NOT NULL,
+    expires_at  TEXT NOT NULL,
+    used_at     TEXT,
+    created_at  TEXT NOT NULL,
+    CONSTRAINT telegram_link_tokens_pkey PRIMARY KEY (token_hash),
+    CONSTRAINT telegram_link_tokens_user_fk FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
+);
+CREATE INDEX telegram_link_tokens_user_idx ON telegram_link_tokens (user_id);
+
+-- The alerts a user chose; a user without rows has chosen none (linking chooses all).
+CREATE TABLE telegram_alert_choices (
+    user_id  TEXT NOT NULL,
+    alert    TEXT NOT NULL,
+    CONSTRAINT telegram_alert_choices_pkey PRIMARY KEY (user_id, alert),
+    CONSTRAINT telegram_alert_choices_user_fk FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE,
+    CONSTRAINT telegram_alert_choices_alert_check CHECK (alert IN ('BULK_BATCH_FAILED', 'ORDERS_DUE', 'PROMOTION_RENEWAL_FAILED', 'LOW_BALANCE'))
+);
+
+-- Updates applied (by webhook or by polling): a repeated delivery applies nothing.
+CREATE TABLE telegram_updates (
+    update_id   BIGINT NOT NULL,
+    applied_at  TEXT NOT NULL,
+    CONSTRAINT telegram_updates_pkey PRIMARY KEY (update_id)
+);
+
+-- Where polling getUpdates goes on from (one row, id 'bot').
+CREATE TABLE telegram_poll_state (
+    id           TEXT NOT NULL,
+    next_offset  BIGINT NOT NULL,
+    updated_at   TEXT NOT NULL,
+    CONSTRAINT telegram_poll_state_pkey PRIMARY KEY (id)
+);
+
+-- Orders an "orders due" alert already named, per kind (DUE_SOON, LATE): each order is named
+-- once per kind.
+CREATE TABLE telegram_order_alerts (
+    order_id    TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    created_at  TEXT NOT NULL,
+    CONSTRAINT telegram_order_alerts_pkey PRIMARY KEY (order_id, kind),
+    CONSTRAINT telegram_order_alerts_order_fk FOREIGN KEY (order_id) REFERENCES orders (id) ON DELETE CASCADE
+);
