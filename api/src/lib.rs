@@ -12,5 +12,6 @@ pub mod listings;
 pub mod orders;
 pub mod server;
 pub mod shops;
+pub mod telegram;
 pub mod uploads;
 pub mod webhooks;

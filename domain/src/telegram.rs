@@ -74,14 +74,26 @@ impl Link {
             id: row.try_get("id")?,
             user_id: row.try_get("user_id")?,
             client_id: row.try_get("client_id")?,
-            telegram_user_id: row.try_get("telegram_user_id")?,
-            chat_id: row.try_get("chat_id")?,
+            telegram_user_id: telegram_id(row, "telegram_user_id")?,
+            chat_id: telegram_id(row, "chat_id")?,
             first_name: row.try_get("first_name")?,
             last_name: row.try_get("last_name")?,
             username: row.try_get("username")?,
             created_at: time::from_db(&created_at),
         })
     }
+}
+
+/// Telegram's ids are stored as text (they exceed 32 bits; 0002 keeps every id as text).
+fn telegram_id(row: &AnyRow, column: &'static str) -> Result<i64> {
+    let raw: String = row.try_get(column)?;
+    raw.trim().parse().map_err(|_| {
+        tracing::error!(column, value = %raw, "a stored Telegram id is not a number");
+        DomainError::UnknownValue {
+            table: "telegram_users",
+            column,
+        }
+    })
 }
 
 /// The Telegram side of a link, as the bot's update names it.
@@ -107,10 +119,12 @@ pub async fn issue_link_token(conn: &mut Conn, user_id: &str) -> Result<(String,
     let expires_at = time::now()
         + chrono::Duration::from_std(LINK_TOKEN_LIFETIME).unwrap_or(chrono::Duration::minutes(15));
     sqlx::query(
-        "INSERT INTO telegram_link_tokens (token_hash, user_id, expires_at, used_at, created_at) VALUES ($1, $2, $3, NULL, $4)",
+        "INSERT INTO telegram_links (id, client_id, user_id, token_hash, expires_at, used_at, created_at)
+         SELECT $1, client_id, id, $3, $4, NULL, $5 FROM users WHERE id = $2",
     )
-    .bind(digest(&raw))
+    .bind(ids::new_id())
     .bind(user_id)
+    .bind(digest(&raw))
     .bind(time::to_db(expires_at))
     .bind(time::now_db())
     .execute(&mut *conn)
@@ -155,7 +169,7 @@ pub async fn apply_start(
     }
     let now = time::now_db();
     let user_id: Option<String> = sqlx::query_scalar(
-        "UPDATE telegram_link_tokens SET used_at = $2
+        "UPDATE telegram_links SET used_at = $2
          WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2
          RETURNING user_id",
     )
@@ -173,19 +187,19 @@ pub async fn apply_start(
     let Some(client_id) = client_id else {
         return Ok(StartOutcome::TokenRefused);
     };
-    sqlx::query("DELETE FROM telegram_links WHERE user_id = $1")
+    sqlx::query("DELETE FROM telegram_users WHERE user_id = $1")
         .bind(&user_id)
         .execute(&mut *conn)
         .await?;
     let row = sqlx::query(
-        "INSERT INTO telegram_links (id, user_id, client_id, telegram_user_id, chat_id, first_name, last_name, username, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING *",
+        "INSERT INTO telegram_users (id, client_id, user_id, telegram_user_id, chat_id, first_name, last_name, username, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING *",
     )
     .bind(ids::new_id())
-    .bind(&user_id)
     .bind(&client_id)
-    .bind(account.telegram_user_id)
-    .bind(account.chat_id)
+    .bind(&user_id)
+    .bind(account.telegram_user_id.to_string())
+    .bind(account.chat_id.to_string())
     .bind(account.first_name.clone())
     .bind(account.last_name.clone())
     .bind(account.username.clone())
@@ -206,7 +220,7 @@ pub async fn apply_start(
 
 /// The user's link, if any.
 pub async fn link_of_user(conn: &mut Conn, user_id: &str) -> Result<Option<Link>> {
-    let row = sqlx::query("SELECT * FROM telegram_links WHERE user_id = $1")
+    let row = sqlx::query("SELECT * FROM telegram_users WHERE user_id = $1")
         .bind(user_id)
         .fetch_optional(&mut *conn)
         .await?;
@@ -215,7 +229,7 @@ pub async fn link_of_user(conn: &mut Conn, user_id: &str) -> Result<Option<Link>
 
 /// Removes the caller's link `link_id`; another user's link (or none) is NOT_FOUND.
 pub async fn disconnect(conn: &mut Conn, user_id: &str, link_id: &str) -> Result<()> {
-    let done = sqlx::query("DELETE FROM telegram_links WHERE id = $1 AND user_id = $2")
+    let done = sqlx::query("DELETE FROM telegram_users WHERE id = $1 AND user_id = $2")
         .bind(link_id)
         .bind(user_id)
         .execute(&mut *conn)
@@ -229,9 +243,9 @@ pub async fn disconnect(conn: &mut Conn, user_id: &str, link_id: &str) -> Result
 /// Removes the link of `user_id` to `chat_id` (the user blocked the bot); false when it was
 /// gone already or points elsewhere now.
 pub async fn drop_link(conn: &mut Conn, user_id: &str, chat_id: i64) -> Result<bool> {
-    let done = sqlx::query("DELETE FROM telegram_links WHERE user_id = $1 AND chat_id = $2")
+    let done = sqlx::query("DELETE FROM telegram_users WHERE user_id = $1 AND chat_id = $2")
         .bind(user_id)
-        .bind(chat_id)
+        .bind(chat_id.to_string())
         .execute(&mut *conn)
         .await?;
     Ok(done.rows_affected() > 0)
@@ -285,7 +299,7 @@ pub async fn recipients(
     admins_only: bool,
 ) -> Result<Vec<Recipient>> {
     let mut sql = Sql::new(
-        "SELECT l.user_id, l.chat_id FROM telegram_links l
+        "SELECT l.user_id, l.chat_id FROM telegram_users l
          JOIN telegram_alert_choices c ON c.user_id = l.user_id AND c.alert = ",
     );
     sql.bind(alert.as_str());
@@ -300,7 +314,7 @@ pub async fn recipients(
         .map(|r| {
             Ok(Recipient {
                 user_id: r.try_get("user_id")?,
-                chat_id: r.try_get("chat_id")?,
+                chat_id: telegram_id(r, "chat_id")?,
             })
         })
         .collect()
@@ -310,7 +324,7 @@ pub async fn recipients(
 /// composing one.
 pub async fn anyone_listens(conn: &mut Conn, client_id: &str, alert: AlertKind) -> Result<bool> {
     let found: Option<String> = sqlx::query_scalar(
-        "SELECT l.user_id FROM telegram_links l
+        "SELECT l.user_id FROM telegram_users l
          JOIN telegram_alert_choices c ON c.user_id = l.user_id AND c.alert = $2
          WHERE l.client_id = $1 LIMIT 1",
     )
@@ -357,7 +371,10 @@ pub struct SettledBatch {
 }
 
 /// The batch, when none of its jobs waits or runs any more and some failed.
-pub async fn settled_with_failures(conn: &mut Conn, batch_id: &str) -> Result<Option<SettledBatch>> {
+pub async fn settled_with_failures(
+    conn: &mut Conn,
+    batch_id: &str,
+) -> Result<Option<SettledBatch>> {
     let Some(row) = sqlx::query("SELECT id, client_id, type, total FROM job_batches WHERE id = $1")
         .bind(batch_id)
         .fetch_optional(&mut *conn)
@@ -421,9 +438,11 @@ pub async fn claim_due_orders(
         "SELECT o.id, o.client_id, o.external_order_id, o.ship_by_at FROM orders o WHERE o.ship_by_at IS NOT NULL AND o.ship_by_at < ",
     );
     sql.bind(time::to_db(now + window));
-    sql.push(" AND o.status IN (").bind_list(&statuses).push(")");
+    sql.push(" AND o.status IN (")
+        .bind_list(&statuses)
+        .push(")");
     sql.push(
-        " AND EXISTS (SELECT 1 FROM telegram_links l JOIN telegram_alert_choices c ON c.user_id = l.user_id AND c.alert = 'ORDERS_DUE' WHERE l.client_id = o.client_id)",
+        " AND EXISTS (SELECT 1 FROM telegram_users l JOIN telegram_alert_choices c ON c.user_id = l.user_id AND c.alert = 'ORDERS_DUE' WHERE l.client_id = o.client_id)",
     );
     sql.push(" AND NOT EXISTS (SELECT 1 FROM telegram_order_alerts a WHERE a.order_id = o.id AND a.kind = CASE WHEN o.ship_by_at < ")
         .bind(time::to_db(now))
@@ -472,7 +491,7 @@ pub async fn claim_due_orders(
 /// Deletes link tokens that expired or were used more than a day ago; returns how many.
 pub async fn purge_link_tokens(conn: &mut Conn) -> Result<u64> {
     let cutoff = time::before(Duration::from_secs(24 * 3600));
-    let done = sqlx::query("DELETE FROM telegram_link_tokens WHERE expires_at < $1 OR used_at < $1")
+    let done = sqlx::query("DELETE FROM telegram_links WHERE expires_at < $1 OR used_at < $1")
         .bind(cutoff)
         .execute(&mut *conn)
         .await?;

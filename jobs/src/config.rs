@@ -284,8 +284,7 @@ impl TelegramSettings {
         {
             // Telegram's own rule for secret_token; the value itself is not echoed.
             return Err(ConfigError::Rule(
-                "TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -"
-                    .into(),
+                "TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -".into(),
             ));
         }
         Ok(Some(TelegramSettings {

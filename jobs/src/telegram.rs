@@ -9,7 +9,9 @@ use connectors::telegram::Update;
 use domain::DomainError;
 use domain::db::Conn;
 use domain::event_histories::EventHistory;
-use domain::telegram::{self, AlertKind, DueOrders, SettledBatch, StartOutcome, TelegramAccount, Urgency};
+use domain::telegram::{
+    self, AlertKind, DueOrders, SettledBatch, StartOutcome, TelegramAccount, Urgency,
+};
 
 use crate::context::JobContext;
 use crate::enqueue::{EnqueueOptions, Pending};
@@ -74,7 +76,11 @@ impl Alert {
         let urgency: &'static str = due.urgency.into();
         Alert {
             kind: AlertKind::OrdersDue,
-            key: format!("orders-{}:{}:{tick}", urgency.to_ascii_lowercase(), due.client_id),
+            key: format!(
+                "orders-{}:{}:{tick}",
+                urgency.to_ascii_lowercase(),
+                due.client_id
+            ),
             text,
         }
     }
@@ -120,6 +126,8 @@ fn bulk_action_name(kind: &str) -> &'static str {
         "shop_product.remove" => "Removing products from a shop",
         "fulfillment.create" => "Sending orders to fulfilment",
         "order.export" => "Exporting orders",
+        "shop.sync" => "Syncing a shop",
+        "warehouse.sync" => "Syncing warehouses",
         _ => "A bulk action",
     }
 }
@@ -204,7 +212,10 @@ pub async fn apply_update(db: &domain::Db, update: &Update) -> Result<Pending, D
                         &key,
                         "This link has expired or was already used. Open Sellerdesk → Settings and link Telegram again.",
                     );
-                    pending.add(job.enqueue(&mut tx, &EnqueueOptions::new(NOTIFY_ATTEMPTS)).await?);
+                    pending.add(
+                        job.enqueue(&mut tx, &EnqueueOptions::new(NOTIFY_ATTEMPTS))
+                            .await?,
+                    );
                 }
             }
         }
@@ -237,7 +248,9 @@ pub async fn after_batch_job(ctx: &JobContext, job: &EventHistory) {
     .await;
     match result {
         Ok(pending) => ctx.push(pending).await,
-        Err(e) => tracing::warn!(batch = %batch_id, error = %e, "the batch's Telegram alert could not be queued"),
+        Err(e) => {
+            tracing::warn!(batch = %batch_id, error = %e, "the batch's Telegram alert could not be queued")
+        }
     }
 }
 

@@ -1,33 +1,5 @@
--- Telegram alerts. A user links the product's bot by opening a deep link that carries a
--- single-use token (kept as its SHA-256, with an expiry); the bot's `/start <token>` update
--- makes the link. One link per user; the chat is the user's private chat with the bot.
-CREATE TABLE telegram_links (
-    id                TEXT NOT NULL,
-    user_id           TEXT NOT NULL,
-    client_id         TEXT NOT NULL,
-    telegram_user_id  BIGINT NOT NULL,
-    chat_id           BIGINT NOT NULL,
-    first_name        TEXT,
-    last_name         TEXT,
-    username          TEXT,
-    created_at        TEXT NOT NULL,
-    CONSTRAINT telegram_links_pkey PRIMARY KEY (id),
-    CONSTRAINT telegram_links_user_unique UNIQUE (user_id),
-    CONSTRAINT telegram_links_user_fk FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE,
-    CONSTRAINT telegram_links_client_fk FOREIGN KEY (client_id) REFERENCES clients (id) ON DELETE CASCADE
-);
-CREATE INDEX telegram_links_client_idx ON telegram_links (client_id);
-
-CREATE TABLE telegram_link_tokens (
-    token_hash  TEXT NOT NULL,
-    user_id     TEXT NOT NULL,
-    expires_at  TEXT NOT NULL,
-    used_at     TEXT,
-    created_at  TEXT NOT NULL,
-    CONSTRAINT telegram_link_tokens_pkey PRIMARY KEY (token_hash),
-    CONSTRAINT telegram_link_tokens_user_fk FOREIGN KEY (user_id) REFERENCES users (id) ON DELETE CASCADE
-);
-CREATE INDEX telegram_link_tokens_user_idx ON telegram_link_tokens (user_id);
+-- Telegram alerts, beside the link tables of 0002 (telegram_users: a user's linked chat;
+-- telegram_links: the single-use deep-link tokens, hashed).
 
 -- The alerts a user chose; a user without rows has chosen none (linking chooses all).
 CREATE TABLE telegram_alert_choices (

@@ -12,6 +12,7 @@ pub mod monitors;
 pub mod orders;
 pub mod products;
 pub mod shops;
+pub mod telegram;
 pub mod templates;
 pub mod transport;
 pub mod types;
@@ -49,6 +50,8 @@ pub struct AppState {
     pub secrets: domain::secrets::Secrets,
     /// The order of recently read catalogues, for pages of getProducts.
     pub catalogue_orders: Arc<domain::products::CatalogueOrders>,
+    /// The Telegram bot; `None` when none is configured.
+    pub telegram: Option<crate::telegram::TelegramBot>,
 }
 
 impl AppState {
@@ -133,6 +136,7 @@ pub struct Query(
     marketplace::MarketplaceQuery,
     orders::OrdersQuery,
     fulfillment::FulfillmentQuery,
+    telegram::TelegramQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -149,6 +153,7 @@ pub struct Mutation(
     uploads::UploadsMutation,
     orders::OrdersMutation,
     fulfillment::FulfillmentMutation,
+    telegram::TelegramMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

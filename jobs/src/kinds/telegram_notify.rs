@@ -99,7 +99,10 @@ impl JobKind for TelegramNotify {
             .telegram
             .as_ref()
             .ok_or_else(|| JobError::Permanent("no Telegram bot is configured".into()))?;
-        match bot.send_message(chat_id, &self.text, Some(ParseMode::Html)).await {
+        match bot
+            .send_message(chat_id, &self.text, Some(ParseMode::Html))
+            .await
+        {
             Ok(_) => {}
             Err(TelegramError::Unreachable) => {
                 if let Some(user_id) = &self.user_id {
@@ -108,7 +111,8 @@ impl JobKind for TelegramNotify {
                     tracing::info!(user = %user_id, "the user blocked the Telegram bot; link removed");
                 }
                 return Err(JobError::Permanent(
-                    "the Telegram user blocked the bot or deleted the chat; the link was removed".into(),
+                    "the Telegram user blocked the bot or deleted the chat; the link was removed"
+                        .into(),
                 ));
             }
             Err(e) => return Err(e.into()),
