@@ -279,6 +279,6 @@ mod tests {
         let alert = Alert::orders_due(&due, "t");
         assert!(alert.text.contains("#&lt;57&gt;"), "{}", alert.text);
         assert!(alert.text.contains("1 order is late"));
-        assert_eq!(Alert::low_balance("d", 1234).text.contains("$12.34"), true);
+        assert!(Alert::low_balance("d", 1234).text.contains("$12.34"));
     }
 }
