@@ -655,7 +655,9 @@ async fn telegram_link(s: &Server, admin: &str) -> String {
     .execute(&mut *conn)
     .await
     .expect("Telegram link");
-    let seen = s.ok("{ getTelegramUser { id } }", json!({}), Some(admin)).await;
+    let seen = s
+        .ok("{ getTelegramUser { id } }", json!({}), Some(admin))
+        .await;
     assert_eq!(seen["getTelegramUser"]["id"], id.as_str());
     id
 }
