@@ -224,6 +224,20 @@ impl fmt::Display for Config {
             fetch.max_bytes,
             fetch.timeout.as_secs()
         )?;
+        match &self.jobs.telegram {
+            // The token is never printed.
+            Some(t) => writeln!(
+                f,
+                "  telegram        bot at {}, updates by {}",
+                t.api_base,
+                if t.webhook_secret.is_some() {
+                    "webhook (PUBLIC_URL/webhooks/telegram)"
+                } else {
+                    "polling getUpdates"
+                }
+            )?,
+            None => writeln!(f, "  telegram        off (no TELEGRAM_BOT_TOKEN)")?,
+        }
         writeln!(f, "  demo            {}", self.demo)?;
         match self.trusted_proxies.ranges() {
             [] => writeln!(f, "  client address  the TCP peer (no TRUSTED_PROXIES)")?,

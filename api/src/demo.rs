@@ -66,6 +66,31 @@ pub async fn start_providers(
     Ok(Some(handle))
 }
 
+/// Starts the in-process Telegram Bot API stand-in when demo mode is on and no bot token is
+/// configured, and points the Telegram settings at it (a generated token, polling). A newcomer
+/// plays the Telegram user through its control routes (`/__sandbox/telegram/start`).
+pub async fn start_telegram(
+    config: &mut Config,
+) -> anyhow::Result<Option<sandbox::telegram::TelegramHandle>> {
+    if !config.demo || config.jobs.telegram.is_some() {
+        return Ok(None);
+    }
+    let handle = sandbox::telegram::start(sandbox::telegram::TelegramConfig::from_env()).await?;
+    config.jobs.telegram = Some(jobs::config::TelegramSettings {
+        bot_token: handle.sandbox().bot_token(),
+        api_base: handle.base_url().to_owned(),
+        bot_username: Some(handle.sandbox().bot_username()),
+        webhook_secret: None,
+    });
+    println!(
+        "  Telegram        sandbox bot @{} at {} (open a link as a user: POST {}/__sandbox/telegram/start)",
+        handle.sandbox().bot_username(),
+        handle.base_url(),
+        handle.base_url()
+    );
+    Ok(Some(handle))
+}
+
 /// Gives the demo client an account at every provider's stand-in (once: an account of a
 /// provider it has already is left alone), so a newcomer can fulfil a demo order offline.
 pub async fn seed_providers(

@@ -140,6 +140,17 @@ impl From<ShopAccessError> for ApiError {
     }
 }
 
+/// A Telegram call that failed while a request waited (asking the bot's name): its text names
+/// neither the token nor a URL.
+impl From<connectors::telegram::TelegramError> for ApiError {
+    fn from(e: connectors::telegram::TelegramError) -> Self {
+        if let Some(detail) = e.detail() {
+            tracing::warn!(error = detail, "Telegram call failed");
+        }
+        ApiError::new("UPSTREAM_ERROR", format!("Telegram: {e}"))
+    }
+}
+
 /// A refused upload request names its input field.
 impl From<crate::uploads::PresignError> for ApiError {
     fn from(e: crate::uploads::PresignError) -> Self {

@@ -13,5 +13,6 @@ pub mod listings;
 pub mod orders;
 pub mod server;
 pub mod shops;
+pub mod telegram;
 pub mod uploads;
 pub mod webhooks;

@@ -65,6 +65,7 @@ pub struct Application {
     // Kept alive as long as the server: dropping the handle stops the sandbox.
     demo_sandbox: Option<sandbox::tiktok::SandboxHandle>,
     demo_providers: Option<sandbox::providers::ProvidersHandle>,
+    demo_telegram: Option<sandbox::telegram::TelegramHandle>,
 }
 
 impl Application {
@@ -97,6 +98,7 @@ impl Application {
             pool,
             demo_sandbox,
             demo_providers,
+            demo_telegram,
         } = self;
         axum::serve(
             listener,
@@ -111,6 +113,7 @@ impl Application {
         state.db.pool.close().await;
         drop(demo_sandbox);
         drop(demo_providers);
+        drop(demo_telegram);
         Ok(())
     }
 }
@@ -138,6 +141,16 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         .map_err(anyhow::Error::msg)?;
     let demo_sandbox = demo::start_sandbox(&mut config).await?;
     let demo_providers = demo::start_providers(&mut config).await?;
+    let demo_telegram = demo::start_telegram(&mut config).await?;
+    let telegram = config
+        .jobs
+        .telegram
+        .as_ref()
+        .map(crate::telegram::TelegramBot::new)
+        .transpose()?;
+    if let Some(bot) = &telegram {
+        bot.register(&config.public_url).await;
+    }
     let tiktok = config
         .jobs
         .tiktok
@@ -169,6 +182,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         catalogue: crate::fulfillment::CatalogueCache::default(),
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
+        telegram,
     };
     if let Some(handle) = &demo_sandbox {
         demo::seed_shop(&state, handle.sandbox()).await?;
@@ -221,6 +235,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         pool,
         demo_sandbox,
         demo_providers,
+        demo_telegram,
     })
 }
 
@@ -234,7 +249,8 @@ fn router(app: App, config: &Config) -> Router {
         .merge(crate::uploads::routes())
         .merge(crate::orders::routes())
         .merge(crate::webhooks::routes())
-        .merge(crate::fulfillment::routes());
+        .merge(crate::fulfillment::routes())
+        .merge(crate::telegram::routes());
     if config.web_dir.join("index.html").exists() {
         router = router.fallback(web_app);
     } else {

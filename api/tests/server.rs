@@ -173,7 +173,8 @@ async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
                getMangoteeProductLines,getMangoteeProducts,getMangoteeVariants,createFulfillmentOrder,\
                createSimpleFulfillmentOrder,removeFulfillmentOrder,getFulfillmentOrders,getFulfillmentOrderById,\
                getClientSubscription,getClientSubscriptions,getTransactions,getAllSubscriptionPlans,addClientBalance,\
-               subscribeAPlan,updateClient";
+               subscribeAPlan,updateClient,\
+               getTelegramUser,disconnectTelegramBot";
     let check = std::process::Command::new("node")
         .current_dir(&web)
         .arg(&tool)

@@ -136,6 +136,7 @@ enum Kind {
     Product,
     Shop,
     ShopProduct,
+    TelegramLink,
     Template,
     User,
     Variant,
@@ -164,6 +165,7 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
             None if op.contains("JobBatch") => Kind::Batch,
             None if op.contains("EventHistory") => Kind::Job,
             None if op.contains("OrderExport") => Kind::OrderExport,
+            None if op.contains("Telegram") => Kind::TelegramLink,
             None if op.contains("Product") => Kind::Product,
             None if op.contains("Shop") || op.contains("Warehouse") => Kind::Shop,
             None if op.contains("User") => Kind::User,
@@ -641,7 +643,36 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
         )
         .await,
     );
+    put(Kind::TelegramLink, telegram_link(s, admin).await);
     f
+}
+
+/// The ADMIN's linked Telegram account, written as the bot's `/start` would write it (the bot
+/// of this server is a stand-in inside it, out of the test's reach).
+async fn telegram_link(s: &Server, admin: &str) -> String {
+    let me = s
+        .ok("{ getMe { id client { id } } }", json!({}), Some(admin))
+        .await;
+    let id = domain::ids::new_id();
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let db = database(s).await;
+    let mut conn = db.conn().await.expect("connection");
+    sqlx::query(
+        "INSERT INTO telegram_users (id, client_id, user_id, telegram_user_id, chat_id, first_name, created_at, updated_at)
+         VALUES ($1, $2, $3, '424242', '424242', 'Sweep', $4, $4)",
+    )
+    .bind(&id)
+    .bind(me["getMe"]["client"]["id"].as_str().expect("client"))
+    .bind(me["getMe"]["id"].as_str().expect("user"))
+    .bind(&now)
+    .execute(&mut *conn)
+    .await
+    .expect("Telegram link");
+    let seen = s
+        .ok("{ getTelegramUser { id } }", json!({}), Some(admin))
+        .await;
+    assert_eq!(seen["getTelegramUser"]["id"], id.as_str());
+    id
 }
 
 /// A new client with a verified ADMIN; returns the ADMIN's token.
@@ -676,6 +707,7 @@ async fn snapshot(s: &Server, admin: &str, f: &Fixture) -> Value {
         getAllShopProducts(filter: { limit: 100 }) { items { id liveStatus updatedAt } }
         getEventHistories(filter: { limit: 100 }) { items { id type status attempts updatedAt } pageInfo { totalCount } }
         getOrders(filter: { limit: 100, shopIds: [$s] }) { items { id status updatedAt } pageInfo { totalCount } }
+        getTelegramUser { id firstName }
     }";
     s.ok(
         q,

@@ -382,6 +382,9 @@ pub(crate) async fn start_stack_with(
         fulfillment_poll_every: Duration::from_secs(options.fulfillment_poll_secs.unwrap_or(900)),
         cron_fulfillment_reconcile: "0 20 4 * * *".into(),
         cron_plan_renew: "0 5 * * * *".into(),
+        telegram: None,
+        cron_telegram_poll: "*/10 * * * * *".into(),
+        cron_telegram_alerts: "0 */10 * * * *".into(),
     };
     let rt_db = storage.open_db().await.map_err(anyhow::Error::msg)?;
     let rt = Arc::new(jobs::JobContext::new(rt_db, queue, config)?);

@@ -8,6 +8,7 @@ pub mod fetch;
 pub mod fulfillment;
 pub mod mail;
 pub mod pace;
+pub mod telegram;
 pub mod tiktok;
 
 /// A reqwest error as text for the log: its kind and the chain of causes ("connection

@@ -25,6 +25,7 @@ pub mod settings;
 pub mod shop_products;
 pub mod shops;
 pub mod stored;
+pub mod telegram;
 pub mod templates;
 pub mod time;
 pub mod tokens;

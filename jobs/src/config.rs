@@ -241,6 +241,73 @@ pub struct JobsConfig {
     /// `CRON_PLAN_RENEW` (default "0 5 * * * *": hourly): renew paid plans whose period ended
     /// from the balance, remind admins of periods ending within 3 days.
     pub cron_plan_renew: String,
+    /// The Telegram bot alerts are sent by; `None` when no bot is configured.
+    pub telegram: Option<TelegramSettings>,
+    /// `CRON_TELEGRAM_POLL` (default "*/10 * * * * *"): read the bot's updates (`/start` of a
+    /// link) when no webhook receives them.
+    pub cron_telegram_poll: String,
+    /// `CRON_TELEGRAM_ALERTS` (default "0 */10 * * * *"): alert about orders due within 24 hours
+    /// or late.
+    pub cron_telegram_alerts: String,
+}
+
+/// The Telegram bot: `TELEGRAM_BOT_TOKEN` (never printed), `TELEGRAM_API_BASE` (default the
+/// real Bot API; the sandbox in demo mode), `TELEGRAM_BOT_USERNAME` (default: asked with getMe),
+/// `TELEGRAM_WEBHOOK_SECRET` (set: updates arrive at `PUBLIC_URL/webhooks/telegram`, which the
+/// API registers with setWebhook; unset: a cron job polls getUpdates).
+#[derive(Clone)]
+pub struct TelegramSettings {
+    pub bot_token: String,
+    pub api_base: String,
+    pub bot_username: Option<String>,
+    pub webhook_secret: Option<String>,
+}
+
+impl fmt::Debug for TelegramSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TelegramSettings")
+            .field("api_base", &self.api_base)
+            .field("bot_username", &self.bot_username)
+            .field("webhook", &self.webhook_secret.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+impl TelegramSettings {
+    pub fn from_env() -> Result<Option<TelegramSettings>, ConfigError> {
+        let Some(bot_token) = env::var("TELEGRAM_BOT_TOKEN") else {
+            return Ok(None);
+        };
+        let webhook_secret = env::var("TELEGRAM_WEBHOOK_SECRET");
+        if let Some(secret) = &webhook_secret
+            && (secret.len() > 256
+                || !secret
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-'))
+        {
+            // Telegram's own rule for secret_token; the value itself is not echoed.
+            return Err(ConfigError::Rule(
+                "TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z, a-z, 0-9, _ and -".into(),
+            ));
+        }
+        Ok(Some(TelegramSettings {
+            bot_token,
+            api_base: env::var("TELEGRAM_API_BASE")
+                .unwrap_or_else(|| connectors::telegram::DEFAULT_API_BASE.into()),
+            bot_username: env::var("TELEGRAM_BOT_USERNAME")
+                .map(|u| u.trim_start_matches('@').to_owned()),
+            webhook_secret,
+        }))
+    }
+
+    pub fn client(&self) -> Result<connectors::telegram::TelegramClient, ConfigError> {
+        connectors::telegram::TelegramClient::new(connectors::telegram::TelegramConfig {
+            bot_token: self.bot_token.clone(),
+            api_base: self.api_base.clone(),
+            timeout: Duration::from_secs(10),
+        })
+        .map_err(|e| ConfigError::Rule(format!("Telegram client: {e}")))
+    }
 }
 
 /// `FETCH_ALLOW_HOSTS`, `FETCH_MAX_BYTES`, `FETCH_TIMEOUT_SECS`.
@@ -388,6 +455,11 @@ impl JobsConfig {
             cron_fulfillment_reconcile: env::var("CRON_FULFILLMENT_RECONCILE")
                 .unwrap_or_else(|| "0 20 4 * * *".into()),
             cron_plan_renew: env::var("CRON_PLAN_RENEW").unwrap_or_else(|| "0 5 * * * *".into()),
+            telegram: TelegramSettings::from_env()?,
+            cron_telegram_poll: env::var("CRON_TELEGRAM_POLL")
+                .unwrap_or_else(|| "*/10 * * * * *".into()),
+            cron_telegram_alerts: env::var("CRON_TELEGRAM_ALERTS")
+                .unwrap_or_else(|| "0 */10 * * * *".into()),
         };
         if config.max_attempts < 1 {
             return Err(ConfigError::Rule(

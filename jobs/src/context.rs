@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use connectors::fetch::Fetcher;
 use connectors::mail::Mailer;
+use connectors::telegram::TelegramClient;
 use connectors::tiktok::TiktokClient;
 use domain::Db;
 use domain::secrets::Secrets;
@@ -25,6 +26,8 @@ pub struct JobContext {
     /// Fetches files the marketplaces need a copy of (product images): the one guarded
     /// fetcher of URLs sellers give.
     pub fetcher: Fetcher,
+    /// The Telegram bot; `None` when none is configured.
+    pub telegram: Option<TelegramClient>,
     pub clock: Clock,
 }
 
@@ -47,6 +50,7 @@ impl JobContext {
         let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone())
             .map_err(|e| ContextError::Mail(e.detail()))?;
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
+        let telegram = config.telegram.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());
         let fulfillment = fulfillment_client(&config, &queue)
@@ -60,6 +64,7 @@ impl JobContext {
             fulfillment,
             secrets,
             fetcher,
+            telegram,
             clock: Clock::System,
         })
     }

@@ -16,7 +16,7 @@ use crate::context::JobContext;
 use crate::enqueue::EnqueueOptions;
 use crate::kinds::{
     BillingRenew, CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, Registered,
-    Scheduled, ShopSync, TokensPurge,
+    Scheduled, ShopSync, TelegramAlerts, TelegramPoll, TokensPurge,
 };
 
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
@@ -87,7 +87,7 @@ pub fn start(
     ctx: Arc<JobContext>,
     stop: watch::Receiver<bool>,
 ) -> Result<Vec<JoinHandle<()>>, ScheduleError> {
-    let tasks: [(&'static str, String, Fire); 6] = [
+    let mut tasks: Vec<(&'static str, String, Fire)> = vec![
         (
             TokensPurge::NAME,
             ctx.config.cron_tokens_purge.clone(),
@@ -119,6 +119,21 @@ pub fn start(
             fire_boxed::<BillingRenew>,
         ),
     ];
+    if let Some(telegram) = &ctx.config.telegram {
+        tasks.push((
+            TelegramAlerts::NAME,
+            ctx.config.cron_telegram_alerts.clone(),
+            fire_boxed::<TelegramAlerts>,
+        ));
+        // With a webhook, updates arrive by themselves.
+        if telegram.webhook_secret.is_none() {
+            tasks.push((
+                TelegramPoll::NAME,
+                ctx.config.cron_telegram_poll.clone(),
+                fire_boxed::<TelegramPoll>,
+            ));
+        }
+    }
     let mut handles = Vec::new();
     for (task, schedule, fire) in tasks {
         let cron = parse(&schedule).map_err(|e| ScheduleError {

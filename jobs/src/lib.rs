@@ -18,6 +18,7 @@ pub mod images;
 pub mod kinds;
 pub mod pool;
 pub mod queue;
+pub mod telegram;
 pub mod tiktok;
 
 pub use config::{JobsConfig, StorageConfig};

@@ -346,6 +346,12 @@ impl Runner {
             }
             .map_err(StatusError::from),
         };
+        if job.batch_id.is_some()
+            && matches!(step, NextStep::Succeed | NextStep::Fail(_))
+            && matches!(recorded, Ok(true))
+        {
+            crate::telegram::after_batch_job(&self.ctx, job).await;
+        }
         metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
         metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone())
             .record(took.as_secs_f64());

@@ -1,7 +1,9 @@
 //! `sandbox`: serves the TikTok Shop stand-in on `SANDBOX_ADDR` (default 127.0.0.1:8091) and
 //! the six print-on-demand stand-ins on `SANDBOX_PROVIDERS_ADDR` (default 127.0.0.1:8092), with
 //! faults from the `SANDBOX_*` variables. Provider orders move one step every
-//! `SANDBOX_PROVIDERS_PROGRESS_SECS` (default 30; 0 stops the clock).
+//! `SANDBOX_PROVIDERS_PROGRESS_SECS` (default 30; 0 stops the clock). The Telegram Bot API
+//! stand-in listens on `SANDBOX_TELEGRAM_ADDR` (default 127.0.0.1:8093) with a generated bot
+//! token, printed at start for `TELEGRAM_BOT_TOKEN`.
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -62,9 +64,26 @@ async fn main() -> anyhow::Result<()> {
         "print-on-demand sandbox listening (/printify, /gearment, /merchize/{{tenant}}/bo-api, /lenful, /hmfulfill, /mangotee); sandbox accounts at {}/__sandbox/providers/accounts",
         providers.base_url()
     );
+    let telegram_addr: SocketAddr = std::env::var("SANDBOX_TELEGRAM_ADDR")
+        .unwrap_or_else(|_| "127.0.0.1:8093".into())
+        .parse()
+        .context("SANDBOX_TELEGRAM_ADDR must be host:port")?;
+    let telegram =
+        sandbox::telegram::serve(telegram_addr, sandbox::telegram::TelegramConfig::from_env())
+            .await
+            .with_context(|| format!("cannot listen on {telegram_addr}"))?;
+    // A local stand-in's fake token: printed so the operator can point TELEGRAM_BOT_TOKEN at it.
+    tracing::info!(
+        base_url = telegram.base_url(),
+        bot_username = %telegram.sandbox().bot_username(),
+        bot_token = %telegram.sandbox().bot_token(),
+        "Telegram Bot API sandbox listening; simulate a user at {}/__sandbox/telegram/start",
+        telegram.base_url()
+    );
     tokio::signal::ctrl_c()
         .await
         .context("waiting for Ctrl-C")?;
+    telegram.stop().await;
     providers.stop().await;
     handle.stop().await;
     Ok(())

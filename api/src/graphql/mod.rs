@@ -13,6 +13,7 @@ pub mod monitors;
 pub mod orders;
 pub mod products;
 pub mod shops;
+pub mod telegram;
 pub mod templates;
 pub mod transport;
 pub mod types;
@@ -50,6 +51,8 @@ pub struct AppState {
     pub secrets: domain::secrets::Secrets,
     /// The order of recently read catalogues, for pages of getProducts.
     pub catalogue_orders: Arc<domain::products::CatalogueOrders>,
+    /// The Telegram bot; `None` when none is configured.
+    pub telegram: Option<crate::telegram::TelegramBot>,
 }
 
 impl AppState {
@@ -135,6 +138,7 @@ pub struct Query(
     orders::OrdersQuery,
     fulfillment::FulfillmentQuery,
     billing::BillingQuery,
+    telegram::TelegramQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -152,6 +156,7 @@ pub struct Mutation(
     orders::OrdersMutation,
     fulfillment::FulfillmentMutation,
     billing::BillingMutation,
+    telegram::TelegramMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

@@ -36,6 +36,9 @@ mod shop_product_remove;
 mod shop_sync;
 mod sku_generate;
 mod system_probe;
+mod telegram_alerts;
+mod telegram_notify;
+mod telegram_poll;
 mod template_apply;
 mod tokens_purge;
 mod warehouse_sync;
@@ -56,6 +59,9 @@ pub use shop_product_remove::ShopProductRemove;
 pub use shop_sync::ShopSync;
 pub use sku_generate::SkuGenerate;
 pub use system_probe::SystemProbe;
+pub use telegram_alerts::TelegramAlerts;
+pub use telegram_notify::TelegramNotify;
+pub use telegram_poll::TelegramPoll;
 pub use template_apply::TemplateApply;
 pub use tokens_purge::TokensPurge;
 pub use warehouse_sync::{WarehouseSync, pull_warehouses, warehouse_rows};
@@ -216,6 +222,9 @@ registry![
     BillingRenew,
     BillingRenewPeriod,
     BillingRemind,
+    TelegramNotify,
+    TelegramPoll,
+    TelegramAlerts,
 ];
 
 async fn run_as<K: JobKind>(ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {

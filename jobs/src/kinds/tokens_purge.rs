@@ -1,5 +1,5 @@
-//! `tokens.purge` (scheduled: `CRON_TOKENS_PURGE`): drops expired single-use tokens and upload
-//! URL records. Errors: database ones retry.
+//! `tokens.purge` (scheduled: `CRON_TOKENS_PURGE`): drops expired single-use tokens (mailed ones
+//! and Telegram link tokens) and upload URL records. Errors: database ones retry.
 use domain::event_histories::EventHistory;
 use serde::{Deserialize, Serialize};
 
@@ -29,7 +29,8 @@ impl JobKind for TokensPurge {
 
     async fn run(self, ctx: &JobContext, _job: &EventHistory) -> Result<(), JobError> {
         let mut conn = ctx.db.conn().await?;
-        let purged = domain::tokens::purge(&mut conn).await?;
+        let purged = domain::tokens::purge(&mut conn).await?
+            + domain::telegram::purge_link_tokens(&mut conn).await?;
         let uploads = domain::uploads::purge_expired(&mut conn).await?;
         tracing::info!(
             purged,

@@ -17,6 +17,11 @@ type Documents = {
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": typeof types.ChangePasswordDocument,
     "\n  mutation UpdateUserSettings($input: UpdateUserSettingsInput!) {\n    updateUserSettings(input: $input) {\n      id\n      name\n      value\n      createdAt\n    }\n  }\n": typeof types.UpdateUserSettingsDocument,
     "\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": typeof types.ReloginDocument,
+    "\n  query GetTelegramUser {\n    getTelegramUser {\n      id\n      firstName\n      lastName\n      username\n    }\n  }\n": typeof types.GetTelegramUserDocument,
+    "\n  query GetTelegramAlerts {\n    getTelegramAlerts\n  }\n": typeof types.GetTelegramAlertsDocument,
+    "\n  mutation CreateTelegramLink {\n    createTelegramLink {\n      url\n      botUsername\n      expiresAt\n    }\n  }\n": typeof types.CreateTelegramLinkDocument,
+    "\n  mutation DisconnectTelegramBot($id: ID!) {\n    disconnectTelegramBot(id: $id)\n  }\n": typeof types.DisconnectTelegramBotDocument,
+    "\n  mutation SetTelegramAlerts($alerts: [TelegramAlert!]!) {\n    setTelegramAlerts(alerts: $alerts)\n  }\n": typeof types.SetTelegramAlertsDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": typeof types.LoginDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n": typeof types.ForgotPasswordDocument,
     "\n  mutation ResetPasswordWithToken($token: String!, $password: String!) {\n    resetPasswordWithToken(token: $token, password: $password)\n  }\n": typeof types.ResetPasswordWithTokenDocument,
@@ -119,6 +124,11 @@ const documents: Documents = {
     "\n  mutation ChangePassword($input: ChangePasswordInput!) {\n    changePassword(input: $input)\n  }\n": types.ChangePasswordDocument,
     "\n  mutation UpdateUserSettings($input: UpdateUserSettingsInput!) {\n    updateUserSettings(input: $input) {\n      id\n      name\n      value\n      createdAt\n    }\n  }\n": types.UpdateUserSettingsDocument,
     "\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": types.ReloginDocument,
+    "\n  query GetTelegramUser {\n    getTelegramUser {\n      id\n      firstName\n      lastName\n      username\n    }\n  }\n": types.GetTelegramUserDocument,
+    "\n  query GetTelegramAlerts {\n    getTelegramAlerts\n  }\n": types.GetTelegramAlertsDocument,
+    "\n  mutation CreateTelegramLink {\n    createTelegramLink {\n      url\n      botUsername\n      expiresAt\n    }\n  }\n": types.CreateTelegramLinkDocument,
+    "\n  mutation DisconnectTelegramBot($id: ID!) {\n    disconnectTelegramBot(id: $id)\n  }\n": types.DisconnectTelegramBotDocument,
+    "\n  mutation SetTelegramAlerts($alerts: [TelegramAlert!]!) {\n    setTelegramAlerts(alerts: $alerts)\n  }\n": types.SetTelegramAlertsDocument,
     "\n  mutation Login($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n": types.LoginDocument,
     "\n  mutation ForgotPassword($email: String!) {\n    forgotPassword(email: $email)\n  }\n": types.ForgotPasswordDocument,
     "\n  mutation ResetPasswordWithToken($token: String!, $password: String!) {\n    resetPasswordWithToken(token: $token, password: $password)\n  }\n": types.ResetPasswordWithTokenDocument,
@@ -244,6 +254,26 @@ export function graphql(source: "\n  mutation UpdateUserSettings($input: UpdateU
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n"): (typeof documents)["\n  mutation Relogin($input: LoginInput!) {\n    login(input: $input) {\n      accessToken\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetTelegramUser {\n    getTelegramUser {\n      id\n      firstName\n      lastName\n      username\n    }\n  }\n"): (typeof documents)["\n  query GetTelegramUser {\n    getTelegramUser {\n      id\n      firstName\n      lastName\n      username\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query GetTelegramAlerts {\n    getTelegramAlerts\n  }\n"): (typeof documents)["\n  query GetTelegramAlerts {\n    getTelegramAlerts\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTelegramLink {\n    createTelegramLink {\n      url\n      botUsername\n      expiresAt\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTelegramLink {\n    createTelegramLink {\n      url\n      botUsername\n      expiresAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DisconnectTelegramBot($id: ID!) {\n    disconnectTelegramBot(id: $id)\n  }\n"): (typeof documents)["\n  mutation DisconnectTelegramBot($id: ID!) {\n    disconnectTelegramBot(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetTelegramAlerts($alerts: [TelegramAlert!]!) {\n    setTelegramAlerts(alerts: $alerts)\n  }\n"): (typeof documents)["\n  mutation SetTelegramAlerts($alerts: [TelegramAlert!]!) {\n    setTelegramAlerts(alerts: $alerts)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -23,4 +23,5 @@ export const rootKeys = {
   fulfillmentProviders: ['fulfillment-providers'],
   fulfillmentCatalog: ['fulfillment-catalog'],
   fulfillmentOrders: ['fulfillment-orders'],
+  telegram: ['telegram'],
 } as const;

@@ -11,6 +11,7 @@ import { formatDateTime, timezones } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { relogin, useChangePassword, useUpdateUserSettings } from '../api/account';
+import { TelegramPanel } from './telegram-panel';
 
 const PASSWORD_MIN_LENGTH = 8;
 
@@ -157,16 +158,20 @@ function ProfilePanel({ user }: { user: CurrentUser }) {
 
 export function SettingsScreen() {
   const { data: user } = useCurrentUser();
+  const { browserTimezone } = useSession();
   if (!user) return null;
   return (
     <div className="screen">
-      <PageHeader title="Settings" description="Your profile, time zone and password." />
+      <PageHeader title="Settings" description="Your profile, time zone, password and Telegram alerts." />
       <div className="grid-2">
         <div className="stack-lg">
           <ProfilePanel user={user} />
           <TimezonePanel user={user} />
         </div>
-        <PasswordPanel user={user} />
+        <div className="stack-lg">
+          <PasswordPanel user={user} />
+          <TelegramPanel timezone={timezoneOf(user, browserTimezone)} />
+        </div>
       </div>
     </div>
   );
