@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use super::{FulfillmentShip, JobKind, Scheduled};
 use crate::context::JobContext;
 use crate::fulfillment::{open_account, stage_of, tracking_of};
-use crate::{EnqueueOptions, JobError};
+use crate::{EnqueueOptions, JobError, Priority};
 
 /// Orders read per scheduled round.
 const ROUND: i64 = 200;
@@ -74,6 +74,9 @@ impl FulfillmentTrack {
 
 impl JobKind for FulfillmentTrack {
     const NAME: &'static str = "fulfillment.track";
+    // Tracking is what a seller's ship-by deadline waits on; a round must not wait behind a
+    // bulk send of provider orders that the providers' rates hold back.
+    const PRIORITY: Priority = Priority::High;
 
     fn dedupe_key(&self) -> Option<String> {
         match (&self.fulfillment_order_id, &self.report) {
