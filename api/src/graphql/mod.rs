@@ -10,6 +10,7 @@ pub mod listings;
 pub mod marketplace;
 pub mod monitors;
 pub mod orders;
+pub mod payments;
 pub mod products;
 pub mod shops;
 pub mod templates;
@@ -44,6 +45,8 @@ pub struct AppState {
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
+    /// Card top-ups; `None` when no Stripe account is configured (and no demo sandbox runs).
+    pub stripe: Option<connectors::stripe::StripeClient>,
     /// Their catalogues' recent answers.
     pub catalogue: crate::fulfillment::CatalogueCache,
     pub secrets: domain::secrets::Secrets,
@@ -133,6 +136,7 @@ pub struct Query(
     marketplace::MarketplaceQuery,
     orders::OrdersQuery,
     fulfillment::FulfillmentQuery,
+    payments::PaymentsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -149,6 +153,7 @@ pub struct Mutation(
     uploads::UploadsMutation,
     orders::OrdersMutation,
     fulfillment::FulfillmentMutation,
+    payments::PaymentsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
