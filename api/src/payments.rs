@@ -68,6 +68,8 @@ pub async fn start_top_up(
     let stripe = client(app)?;
     let mut conn = app.db.conn().await?;
     let payment = payments::start(&mut conn, &caller.scope, cents).await?;
+    // No pooled connection is held while Stripe answers.
+    drop(conn);
     let back = |extra: &str| app.link(&format!("{RETURN_PATH}?payment={}{extra}", payment.id));
     let new = NewCheckout {
         amount_cents: cents,
@@ -83,7 +85,9 @@ pub async fn start_top_up(
         // The payment's own id: a create retried after a lost answer makes no second session.
         idempotency_key: payment.id.clone(),
     };
-    let session = match stripe.create_checkout_session(&new).await {
+    let created = stripe.create_checkout_session(&new).await;
+    let mut conn = app.db.conn().await?;
+    let session = match created {
         Ok(session) => session,
         Err(e) => {
             payments::abandon(&mut conn, &payment.id).await?;
