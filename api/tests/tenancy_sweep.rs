@@ -125,6 +125,7 @@ enum Kind {
     Shop,
     ShopProduct,
     Template,
+    TopUpPayment,
     User,
     Variant,
 }
@@ -152,6 +153,7 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
             None if op.contains("JobBatch") => Kind::Batch,
             None if op.contains("EventHistory") => Kind::Job,
             None if op.contains("OrderExport") => Kind::OrderExport,
+            None if op.contains("TopUpPayment") => Kind::TopUpPayment,
             None if op.contains("Product") => Kind::Product,
             None if op.contains("Shop") || op.contains("Warehouse") => Kind::Shop,
             None if op.contains("User") => Kind::User,
@@ -625,6 +627,17 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
             "mutation { exportOrders { id } }",
             json!({}),
             &["exportOrders", "id"],
+        )
+        .await,
+    );
+    put(
+        Kind::TopUpPayment,
+        create(
+            s,
+            admin,
+            "mutation { createTopUpCheckout(amount: 20) { payment { id } } }",
+            json!({}),
+            &["createTopUpCheckout", "payment", "id"],
         )
         .await,
     );
