@@ -457,3 +457,79 @@ async fn amounts_roles_and_tenancy_are_checked_before_stripe_is_asked() {
         assert!(!text.contains(&secret), "{text}");
     }
 }
+
+#[tokio::test]
+async fn the_demo_pays_on_its_own_stripe_sandbox_with_generated_secrets() {
+    // No STRIPE_* variables: demo mode runs the stand-in in the server's process.
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let client = client_of(&s, &admin).await;
+    let before = balance(&s, &client).await;
+    let data = s.ok(CHECKOUT, json!({ "a": 15.0 }), Some(&admin)).await;
+    let url = data["createTopUpCheckout"]["url"]
+        .as_str()
+        .expect("url")
+        .to_owned();
+    let payment = data["createTopUpCheckout"]["payment"]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let base = url.split("/c/pay/").next().expect("base").to_owned();
+    let http = no_redirects();
+    let page = http
+        .get(&url)
+        .send()
+        .await
+        .expect("page")
+        .text()
+        .await
+        .expect("html");
+    assert!(page.contains("id=\"pay\""), "{page}");
+    let session = url.rsplit('/').next().expect("session");
+    let done = http
+        .post(format!("{base}/c/pay/{session}"))
+        .send()
+        .await
+        .expect("pay");
+    assert_eq!(done.status(), 303);
+    assert_eq!(balance(&s, &client).await, before + 1500);
+    assert_eq!(stored_status(&s, &payment).await, "PAID");
+    // The sandbox's control route re-delivers the event: still credited once.
+    let events: Value = http
+        .get(format!("{base}/__sandbox/stripe/events"))
+        .send()
+        .await
+        .expect("events")
+        .json()
+        .await
+        .expect("json");
+    let event = events["data"][0]["id"].as_str().expect("event id");
+    let again: Value = http
+        .post(format!("{base}/__sandbox/stripe/events/{event}/redeliver"))
+        .send()
+        .await
+        .expect("redeliver")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(again["http_status"], 200, "{again}");
+    let forged: Value = http
+        .post(format!(
+            "{base}/__sandbox/stripe/events/{event}/redeliver?forgery=wrong_secret"
+        ))
+        .send()
+        .await
+        .expect("forged")
+        .json()
+        .await
+        .expect("json");
+    assert_eq!(forged["http_status"], 400, "{forged}");
+    assert_eq!(balance(&s, &client).await, before + 1500);
+    // The generated secrets are not printed (only that a sandbox runs).
+    let log = s.log();
+    assert!(log.contains("Stripe          sandbox at"), "{log}");
+    assert!(
+        !log.contains("sk_test_") && !log.contains("whsec_"),
+        "{log}"
+    );
+}
