@@ -66,6 +66,7 @@ pub struct Application {
     demo_sandbox: Option<sandbox::tiktok::SandboxHandle>,
     demo_providers: Option<sandbox::providers::ProvidersHandle>,
     demo_telegram: Option<sandbox::telegram::TelegramHandle>,
+    demo_stripe: Option<sandbox::stripe::StripeHandle>,
 }
 
 impl Application {
@@ -99,6 +100,7 @@ impl Application {
             demo_sandbox,
             demo_providers,
             demo_telegram,
+            demo_stripe,
         } = self;
         axum::serve(
             listener,
@@ -114,6 +116,7 @@ impl Application {
         drop(demo_sandbox);
         drop(demo_providers);
         drop(demo_telegram);
+        drop(demo_stripe);
         Ok(())
     }
 }
@@ -151,6 +154,18 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
     if let Some(bot) = &telegram {
         bot.register(&config.public_url).await;
     }
+    let demo_stripe = demo::start_stripe(&mut config).await?;
+    let stripe = config
+        .stripe
+        .as_ref()
+        .map(|s| {
+            connectors::stripe::StripeClient::new(connectors::stripe::StripeConfig::new(
+                s.secret_key.clone(),
+                &s.api_base,
+            ))
+        })
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let tiktok = config
         .jobs
         .tiktok
@@ -179,6 +194,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         jwt,
         tiktok,
         fulfillment,
+        stripe,
         catalogue: crate::fulfillment::CatalogueCache::default(),
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
@@ -236,6 +252,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         demo_sandbox,
         demo_providers,
         demo_telegram,
+        demo_stripe,
     })
 }
 
@@ -250,7 +267,8 @@ fn router(app: App, config: &Config) -> Router {
         .merge(crate::orders::routes())
         .merge(crate::webhooks::routes())
         .merge(crate::fulfillment::routes())
-        .merge(crate::telegram::routes());
+        .merge(crate::telegram::routes())
+        .merge(crate::payments::routes());
     if config.web_dir.join("index.html").exists() {
         router = router.fallback(web_app);
     } else {

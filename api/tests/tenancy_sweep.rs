@@ -138,6 +138,7 @@ enum Kind {
     ShopProduct,
     TelegramLink,
     Template,
+    TopUpPayment,
     User,
     Variant,
 }
@@ -166,6 +167,7 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
             None if op.contains("EventHistory") => Kind::Job,
             None if op.contains("OrderExport") => Kind::OrderExport,
             None if op.contains("Telegram") => Kind::TelegramLink,
+            None if op.contains("TopUpPayment") => Kind::TopUpPayment,
             None if op.contains("Product") => Kind::Product,
             None if op.contains("Shop") || op.contains("Warehouse") => Kind::Shop,
             None if op.contains("User") => Kind::User,
@@ -644,6 +646,17 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
         .await,
     );
     put(Kind::TelegramLink, telegram_link(s, admin).await);
+    put(
+        Kind::TopUpPayment,
+        create(
+            s,
+            admin,
+            "mutation { createTopUpCheckout(amount: 20) { payment { id } } }",
+            json!({}),
+            &["createTopUpCheckout", "payment", "id"],
+        )
+        .await,
+    );
     f
 }
 

@@ -11,6 +11,7 @@ pub mod listings;
 pub mod marketplace;
 pub mod monitors;
 pub mod orders;
+pub mod payments;
 pub mod products;
 pub mod shops;
 pub mod telegram;
@@ -46,6 +47,8 @@ pub struct AppState {
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
+    /// Card top-ups; `None` when no Stripe account is configured (and no demo sandbox runs).
+    pub stripe: Option<connectors::stripe::StripeClient>,
     /// Their catalogues' recent answers.
     pub catalogue: crate::fulfillment::CatalogueCache,
     pub secrets: domain::secrets::Secrets,
@@ -139,6 +142,7 @@ pub struct Query(
     fulfillment::FulfillmentQuery,
     billing::BillingQuery,
     telegram::TelegramQuery,
+    payments::PaymentsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -157,6 +161,7 @@ pub struct Mutation(
     fulfillment::FulfillmentMutation,
     billing::BillingMutation,
     telegram::TelegramMutation,
+    payments::PaymentsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
