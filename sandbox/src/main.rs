@@ -1,12 +1,16 @@
 //! `sandbox`: serves the TikTok Shop stand-in on `SANDBOX_ADDR` (default 127.0.0.1:8091) and
 //! the six print-on-demand stand-ins on `SANDBOX_PROVIDERS_ADDR` (default 127.0.0.1:8092), with
 //! faults from the `SANDBOX_*` variables. Provider orders move one step every
-//! `SANDBOX_PROVIDERS_PROGRESS_SECS` (default 30; 0 stops the clock).
+//! `SANDBOX_PROVIDERS_PROGRESS_SECS` (default 30; 0 stops the clock). The Stripe stand-in
+//! listens on `SANDBOX_STRIPE_ADDR` (default 127.0.0.1:8093) with its test keys from
+//! `SANDBOX_STRIPE_SECRET_KEY` and `SANDBOX_STRIPE_WEBHOOK_SECRET` and delivers events to
+//! `SANDBOX_STRIPE_WEBHOOK_URL` (default: a Sellerdesk on its default address).
 use std::net::SocketAddr;
 use std::time::Duration;
 
 use anyhow::Context;
 use sandbox::providers::{self, ProvidersConfig};
+use sandbox::stripe::{self, StripeConfig};
 use sandbox::tiktok::{self, SandboxConfig};
 
 #[tokio::main]
@@ -62,9 +66,26 @@ async fn main() -> anyhow::Result<()> {
         "print-on-demand sandbox listening (/printify, /gearment, /merchize/{{tenant}}/bo-api, /lenful, /hmfulfill, /mangotee); sandbox accounts at {}/__sandbox/providers/accounts",
         providers.base_url()
     );
+    let stripe_addr: SocketAddr = std::env::var("SANDBOX_STRIPE_ADDR")
+        .unwrap_or_else(|_| "127.0.0.1:8093".into())
+        .parse()
+        .context("SANDBOX_STRIPE_ADDR must be host:port")?;
+    let mut stripe_config = StripeConfig::from_env();
+    stripe_config
+        .webhook_url
+        .get_or_insert_with(|| "http://127.0.0.1:8080/webhooks/stripe".into());
+    let stripe = stripe::serve(stripe_addr, stripe_config.clone())
+        .await
+        .with_context(|| format!("cannot listen on {stripe_addr}"))?;
+    tracing::info!(
+        base_url = stripe.base_url(),
+        webhook_url = stripe_config.webhook_url.as_deref().unwrap_or_default(),
+        "Stripe sandbox listening (/v1/checkout/sessions, hosted pages at /c/pay/{{id}}); keys from SANDBOX_STRIPE_SECRET_KEY and SANDBOX_STRIPE_WEBHOOK_SECRET"
+    );
     tokio::signal::ctrl_c()
         .await
         .context("waiting for Ctrl-C")?;
+    stripe.stop().await;
     providers.stop().await;
     handle.stop().await;
     Ok(())
