@@ -23,4 +23,6 @@ export const rootKeys = {
   fulfillmentProviders: ['fulfillment-providers'],
   fulfillmentCatalog: ['fulfillment-catalog'],
   fulfillmentOrders: ['fulfillment-orders'],
+  /** Plans, subscriptions, balances and transactions: the seller's and the clients console's. */
+  billing: ['billing'],
 } as const;

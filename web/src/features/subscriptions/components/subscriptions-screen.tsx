@@ -1,0 +1,249 @@
+import { Button } from 'primereact/button';
+import { ProgressBar } from 'primereact/progressbar';
+import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { EmptyState, ErrorState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { Panel, StatCard } from '@/components/ui/panel';
+import { PlanTag, planTypeLabels } from '@/components/ui/plan-tag';
+import { LinesSkeleton } from '@/components/ui/skeletons';
+import { TransactionsTable } from '@/components/ui/transactions-table';
+import { paths } from '@/config/paths';
+import { useCurrentUser, useTimezone } from '@/lib/auth';
+import { formatDate } from '@/lib/dates';
+import { formatMoney } from '@/lib/money';
+import { usePaging } from '@/lib/paging';
+import { useMyTransactions, useMySubscription, usePlans, type MySubscription, type Plan } from '../api/subscriptions';
+import { allowance, planTerms } from './plan-terms';
+import { SubscribeDialog } from './subscribe-dialog';
+
+function UsageRow({ label, used, limit, testId }: { label: string; used: number; limit: number | null | undefined; testId: string }) {
+  const unlimited = limit === null || limit === undefined;
+  const share = unlimited ? 0 : limit === 0 ? (used > 0 ? 100 : 0) : Math.min(100, Math.round((used / limit) * 100));
+  const over = !unlimited && used >= limit;
+  return (
+    <div className={`usage-row${over ? ' usage-over' : ''}`} data-testid={testId}>
+      <div className="usage-head">
+        <span>{label}</span>
+        <span className="usage-count">
+          {used.toLocaleString('en-US')} of {allowance(limit)}
+        </span>
+      </div>
+      <ProgressBar value={unlimited ? 0 : share} showValue={false} style={{ height: '6px' }} aria-label={`${label}: ${used} of ${allowance(limit)}`} />
+    </div>
+  );
+}
+
+function UsagePanel({ sub }: { sub: MySubscription }) {
+  const plan = sub.effectivePlan;
+  return (
+    <Panel title="Usage this month">
+      <div className="usage-list">
+        <UsageRow label="Connected shops" used={sub.totalShops} limit={plan?.maxShops} testId="usage-shops" />
+        <UsageRow label="Listings" used={sub.listingsThisMonth} limit={plan?.monthlyListings} testId="usage-listings" />
+        <UsageRow label="Fulfilment orders" used={sub.fulfillmentsThisMonth} limit={plan?.monthlyFulfillments} testId="usage-fulfillments" />
+        <p className="muted small">Allowances count from the first of the month (UTC). Work beyond them waits for a bigger plan; reading never does.</p>
+      </div>
+    </Panel>
+  );
+}
+
+function PlanCards({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscription; onChoose: (p: Plan) => void }) {
+  const currentId = sub.isExpired ? null : sub.plan?.id;
+  return (
+    <div className="plan-grid" data-testid="plans">
+      {plans.map((p) => {
+        const current = p.id === currentId;
+        return (
+          <div key={p.id} className={`plan-card${current ? ' plan-card-current' : ''}`} data-testid={`plan-${p.type}`}>
+            <div className="plan-card-head">
+              <PlanTag type={p.type} />
+              {current ? <Tag value="Current" severity="info" /> : null}
+            </div>
+            <div>
+              <span className="plan-card-price">{p.salePrice > 0 ? formatMoney(p.salePrice) : 'Free'}</span>
+              {p.basePrice > p.salePrice ? <span className="price-was">{formatMoney(p.basePrice)}</span> : null}
+              {p.salePrice > 0 ? <span className="muted small"> / {p.durationDays} days</span> : null}
+            </div>
+            {p.description ? <p className="muted small">{p.description}</p> : null}
+            <ul className="plan-card-terms">
+              {planTerms(p).map((t) => (
+                <li key={t}>
+                  <i className="pi pi-check" aria-hidden="true" />
+                  <span>{t}</span>
+                </li>
+              ))}
+            </ul>
+            <div className="plan-card-action">
+              <Button
+                label={current ? 'Current plan' : `Choose ${planTypeLabels[p.type]}`}
+                className="w-full"
+                outlined={!current}
+                disabled={current}
+                onClick={() => onChoose(p)}
+                data-testid={`choose-${p.type}`}
+              />
+            </div>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+function PlanCardsSkeleton() {
+  return (
+    <div className="plan-grid" aria-busy="true" aria-label="Loading plans" data-testid="plans-loading">
+      {Array.from({ length: 6 }, (_, i) => (
+        <div key={i} className="plan-card">
+          <Skeleton width="5rem" height="1.4rem" />
+          <Skeleton width="6rem" height="1.8rem" />
+          <LinesSkeleton lines={4} label="Loading plan" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function StatsSkeleton() {
+  return (
+    <div className="stat-grid" aria-busy="true" aria-label="Loading subscription" data-testid="subscription-loading">
+      {['Plan', 'Balance', 'Period', 'Shops'].map((l) => (
+        <StatCard key={l} label={l} value={<Skeleton width="6rem" height="1.6rem" />} icon="pi pi-wallet" tone="slate" />
+      ))}
+    </div>
+  );
+}
+
+function Stats({ sub, timezone }: { sub: MySubscription; timezone: string }) {
+  const planType = sub.plan?.type ?? 'FREE';
+  return (
+    <div className="stat-grid" data-testid="subscription-stats">
+      <StatCard
+        label="Plan"
+        icon="pi pi-star"
+        tone={sub.isExpired ? 'red' : 'indigo'}
+        value={<span data-testid="current-plan">{planTypeLabels[sub.isExpired ? 'FREE' : planType]}</span>}
+        hint={
+          sub.isExpired ? (
+            <span data-testid="plan-expired">
+              {planTypeLabels[planType]} ended {formatDate(sub.endDate, timezone)}: Free limits apply
+            </span>
+          ) : sub.endDate ? (
+            'Renews from the balance'
+          ) : (
+            'No end date'
+          )
+        }
+      />
+      <StatCard label="Balance" icon="pi pi-wallet" tone="green" value={<span data-testid="balance">{formatMoney(sub.balance)}</span>} hint={<Link to={paths.subscriptions.addBalance}>Add balance</Link>} />
+      <StatCard
+        label="Period"
+        icon="pi pi-calendar"
+        tone={sub.isExpired ? 'orange' : 'blue'}
+        value={<span data-testid="period-end">{sub.endDate ? formatDate(sub.endDate, timezone) : '—'}</span>}
+        hint={sub.startDate ? `Started ${formatDate(sub.startDate, timezone)}` : 'Not started'}
+      />
+      <StatCard label="Shops" icon="pi pi-shop" tone="slate" value={`${sub.totalShops} of ${sub.effectivePlan?.maxShops ?? '—'}`} hint="Connected now" />
+    </div>
+  );
+}
+
+/**
+ * The seller's plan: what it is and until when (an ended paid period falls back to Free),
+ * the balance that pays for it, what this month used of its allowances, the plans to switch
+ * to (each through a confirmation with the debit) and the balance's transactions.
+ */
+export function SubscriptionsScreen() {
+  const timezone = useTimezone();
+  const user = useCurrentUser();
+  const clientId = user.data?.client?.id;
+  const sub = useMySubscription(clientId);
+  const plans = usePlans();
+  const paging = usePaging('transactions.pageSize', null, 10);
+  const transactions = useMyTransactions(clientId, paging.page, paging.pageSize);
+  const [chosen, setChosen] = useState<Plan | null>(null);
+  const [chosenAt, setChosenAt] = useState(0);
+
+  const header = (
+    <PageHeader
+      title="Subscription"
+      description="Your plan, the balance that pays for it, and its transactions."
+      actions={
+        <Link to={paths.subscriptions.addBalance} className="p-button p-component" data-testid="add-balance-link">
+          <i className="pi pi-plus" aria-hidden="true" style={{ marginRight: 8 }} />
+          Add balance
+        </Link>
+      }
+    />
+  );
+
+  if (sub.isError) {
+    return (
+      <div className="screen">
+        {header}
+        <ErrorState error={sub.error} onRetry={() => void sub.refetch()} />
+      </div>
+    );
+  }
+  if (sub.data === null) {
+    return (
+      <div className="screen">
+        <PageHeader title="Subscription" />
+        <Panel>
+          <div data-testid="no-subscription">
+            <EmptyState icon="pi pi-wallet" title="No subscription">
+              The platform&apos;s own account has no plan. Sellers&apos; plans and balances are in <Link to={paths.clients.list}>Clients</Link>.
+            </EmptyState>
+          </div>
+        </Panel>
+      </div>
+    );
+  }
+  const data = sub.data;
+
+  return (
+    <div className="screen">
+      {header}
+      {data ? <Stats sub={data} timezone={timezone} /> : <StatsSkeleton />}
+      {data?.isExpired ? (
+        <div className="banner banner-warning" role="status" data-testid="expired-banner">
+          <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+          <span>
+            Your {planTypeLabels[data.plan?.type ?? 'FREE']} plan ended and could not be renewed from the balance. Your data is kept; Free&apos;s limits apply until you
+            subscribe again.
+          </span>
+        </div>
+      ) : null}
+      <div className="grid-2">
+        {data ? <UsagePanel sub={data} /> : (
+          <Panel title="Usage this month">
+            <LinesSkeleton lines={5} label="Loading usage" />
+          </Panel>
+        )}
+        <Panel title="Transactions" flush>
+          <TransactionsTable query={transactions} paging={paging} timezone={timezone} />
+        </Panel>
+      </div>
+      <Panel title="Plans">
+        {plans.isError ? (
+          <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
+        ) : plans.data && data ? (
+          <PlanCards
+            plans={plans.data}
+            sub={data}
+            onChoose={(p) => {
+              setChosenAt(Date.now());
+              setChosen(p);
+            }}
+          />
+        ) : (
+          <PlanCardsSkeleton />
+        )}
+      </Panel>
+      {data && chosen ? <SubscribeDialog plan={chosen} subscription={data} now={chosenAt} onHide={() => setChosen(null)} /> : null}
+    </div>
+  );
+}
