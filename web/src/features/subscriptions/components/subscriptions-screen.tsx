@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,7 +16,7 @@ import { formatDate } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { usePaging } from '@/lib/paging';
 import { useMyTransactions, useMySubscription, usePlans, type MySubscription, type Plan } from '../api/subscriptions';
-import { allowance, planTerms } from './plan-terms';
+import { allowance } from './plan-terms';
 import { SubscribeDialog } from './subscribe-dialog';
 
 function UsageRow({ label, used, limit, testId }: { label: string; used: number; limit: number | null | undefined; testId: string }) {
@@ -50,59 +50,107 @@ function UsagePanel({ sub }: { sub: MySubscription }) {
   );
 }
 
-function PlanCards({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscription; onChoose: (p: Plan) => void }) {
+/** The plan's own words, less the lines the comparison's rows already say (shops, allowances). */
+const COVERED = /^(\d[\d,]*|unlimited)\s+(shops?|listings|fulfil?ment)/i;
+
+/**
+ * Every plan side by side: price (the list price struck when on sale), period, shop quota,
+ * monthly allowances, promotions and what else each brings; the current plan is marked and
+ * each other plan has its button to the confirmation.
+ */
+function PlanComparison({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscription; onChoose: (p: Plan) => void }) {
   const currentId = sub.isExpired ? null : sub.plan?.id;
-  return (
-    <div className="plan-grid" data-testid="plans">
-      {plans.map((p) => {
-        const current = p.id === currentId;
-        return (
-          <div key={p.id} className={`plan-card${current ? ' plan-card-current' : ''}`} data-testid={`plan-${p.type}`}>
-            <div className="plan-card-head">
-              <PlanTag type={p.type} />
-              {current ? <Tag value="Current" severity="info" /> : null}
-            </div>
-            <div>
-              <span className="plan-card-price">{p.salePrice > 0 ? formatMoney(p.salePrice) : 'Free'}</span>
-              {p.basePrice > p.salePrice ? <span className="price-was">{formatMoney(p.basePrice)}</span> : null}
-              {p.salePrice > 0 ? <span className="muted small"> / {p.durationDays} days</span> : null}
-            </div>
-            {p.description ? <p className="muted small">{p.description}</p> : null}
-            <ul className="plan-card-terms">
-              {planTerms(p).map((t) => (
-                <li key={t}>
-                  <i className="pi pi-check" aria-hidden="true" />
-                  <span>{t}</span>
-                </li>
-              ))}
-            </ul>
-            <div className="plan-card-action">
-              <Button
-                label={current ? 'Current plan' : `Choose ${planTypeLabels[p.type]}`}
-                className="w-full"
-                outlined={!current}
-                disabled={current}
-                onClick={() => onChoose(p)}
-                data-testid={`choose-${p.type}`}
-              />
-            </div>
-          </div>
+  const rows: { label: string; cell: (p: Plan) => ReactNode }[] = [
+    { label: 'Period', cell: (p) => (p.salePrice > 0 ? `${p.durationDays} days` : 'No end') },
+    { label: 'Shops', cell: (p) => p.maxShops.toLocaleString('en-US') },
+    { label: 'Listings a month', cell: (p) => allowance(p.monthlyListings) },
+    { label: 'Fulfilment orders a month', cell: (p) => allowance(p.monthlyFulfillments) },
+    { label: 'Flash-sale promotions', cell: (p) => (p.promotions ? <i className="pi pi-check" aria-label="Included" /> : <span className="muted">—</span>) },
+    {
+      label: 'Also',
+      cell: (p) => {
+        const extra = p.features.filter((f) => !COVERED.test(f));
+        return extra.length ? (
+          <ul className="plan-card-terms">
+            {extra.map((f) => (
+              <li key={f}>{f}</li>
+            ))}
+          </ul>
+        ) : (
+          <span className="muted">—</span>
         );
-      })}
+      },
+    },
+  ];
+  return (
+    <div className="table-scroll">
+      <table className="compare-table" data-testid="plans" aria-label="Plans compared">
+        <thead>
+          <tr>
+            <th scope="col" />
+            {plans.map((p) => (
+              <th key={p.id} scope="col" className={p.id === currentId ? 'compare-current' : undefined} data-testid={`plan-${p.type}`}>
+                <div className="plan-card-head">
+                  <PlanTag type={p.type} />
+                  {p.id === currentId ? <Tag value="Current" severity="info" /> : null}
+                </div>
+                <div>
+                  <span className="plan-card-price">{p.salePrice > 0 ? formatMoney(p.salePrice) : 'Free'}</span>
+                  {p.basePrice > p.salePrice ? <span className="price-was">{formatMoney(p.basePrice)}</span> : null}
+                </div>
+                {p.description ? <div className="muted small compare-description">{p.description}</div> : null}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.label}>
+              <th scope="row">{r.label}</th>
+              {plans.map((p) => (
+                <td key={p.id} className={p.id === currentId ? 'compare-current' : undefined} data-testid={`plan-${p.type}-${r.label}`}>
+                  {r.cell(p)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          <tr>
+            <th scope="row" />
+            {plans.map((p) => {
+              const current = p.id === currentId;
+              return (
+                <td key={p.id} className={current ? 'compare-current' : undefined}>
+                  <Button
+                    label={current ? 'Current plan' : `Choose ${planTypeLabels[p.type]}`}
+                    size="small"
+                    className="w-full"
+                    outlined={!current}
+                    disabled={current}
+                    onClick={() => onChoose(p)}
+                    data-testid={`choose-${p.type}`}
+                  />
+                </td>
+              );
+            })}
+          </tr>
+        </tbody>
+      </table>
     </div>
   );
 }
 
-function PlanCardsSkeleton() {
+function PlanComparisonSkeleton() {
   return (
-    <div className="plan-grid" aria-busy="true" aria-label="Loading plans" data-testid="plans-loading">
-      {Array.from({ length: 6 }, (_, i) => (
-        <div key={i} className="plan-card">
-          <Skeleton width="5rem" height="1.4rem" />
-          <Skeleton width="6rem" height="1.8rem" />
-          <LinesSkeleton lines={4} label="Loading plan" />
-        </div>
-      ))}
+    <div aria-busy="true" aria-label="Loading plans" data-testid="plans-loading" className="stack">
+      <div className="plan-grid">
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} className="stack-sm">
+            <Skeleton width="5rem" height="1.4rem" />
+            <Skeleton width="6rem" height="1.8rem" />
+          </div>
+        ))}
+      </div>
+      <LinesSkeleton lines={6} label="Loading plan terms" />
     </div>
   );
 }
@@ -231,7 +279,7 @@ export function SubscriptionsScreen() {
         {plans.isError ? (
           <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
         ) : plans.data && data ? (
-          <PlanCards
+          <PlanComparison
             plans={plans.data}
             sub={data}
             onChoose={(p) => {
@@ -240,7 +288,7 @@ export function SubscriptionsScreen() {
             }}
           />
         ) : (
-          <PlanCardsSkeleton />
+          <PlanComparisonSkeleton />
         )}
       </Panel>
       {data && chosen ? <SubscribeDialog plan={chosen} subscription={data} now={chosenAt} onHide={() => setChosen(null)} /> : null}
