@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PlanTag, planTypeLabels } from '@/components/ui/plan-tag';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -27,6 +27,7 @@ export function subscribeErrorText(error: unknown): string {
  */
 export function SubscribeDialog({ plan, subscription, now, onHide }: { plan: Plan | null; subscription: MySubscription; now: number; onHide: () => void }) {
   const mutation = useSubscribeAPlan();
+  const navigate = useNavigate();
   const close = () => {
     mutation.reset();
     onHide();
@@ -58,9 +59,7 @@ export function SubscribeDialog({ plan, subscription, now, onHide }: { plan: Pla
         <div className="form-actions">
           <Button label="Cancel" text severity="secondary" onClick={close} />
           {short || paymentRequired ? (
-            <Link to={paths.subscriptions.addBalance} className="p-button p-component" data-testid="subscribe-add-balance">
-              Add balance
-            </Link>
+            <Button label="Add balance" icon="pi pi-plus" onClick={() => void navigate(paths.subscriptions.addBalance)} data-testid="subscribe-add-balance" />
           ) : (
             <Button
               label={plan.salePrice > 0 ? `Pay ${formatMoney(plan.salePrice)}` : 'Switch to Free'}

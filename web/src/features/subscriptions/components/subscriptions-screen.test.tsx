@@ -96,6 +96,7 @@ describe('subscription', () => {
     renderApp(paths.subscriptions.list, { user: admin, handlers: handlers(ended) });
     expect(await screen.findByTestId('current-plan')).toHaveTextContent('Free');
     expect(screen.getByTestId('plan-expired')).toHaveTextContent('Basic ended Jan 31, 2026: Free limits apply');
+    expect(screen.getByTestId('renewal')).toHaveTextContent('The paid period has ended');
     expect(screen.getByTestId('expired-banner')).toBeInTheDocument();
     // The ended plan can be bought again.
     expect(await screen.findByTestId('choose-BASIC')).toBeEnabled();
@@ -133,6 +134,9 @@ describe('subscription', () => {
       plan: { id: 'plan-basic', type: 'BASIC', salePrice: 20, durationDays: 30 },
     });
     renderApp(paths.subscriptions.list, { user: admin, handlers: handlers(running) });
+    // $20 renews from $40: covered.
+    expect(await screen.findByTestId('renewal-covered')).toBeInTheDocument();
+    expect(screen.getByTestId('renewal')).toHaveTextContent('for $20.00');
     await userEvent.click(await screen.findByRole('button', { name: 'Choose Premium' }));
     const credit = await screen.findByTestId('subscribe-credit');
     // Half of $20 left: about $10 (to the cent, rounded down as the server does).
@@ -140,12 +144,24 @@ describe('subscription', () => {
     expect(screen.getByTestId('subscribe-after').textContent).toMatch(/\$(0\.99|1\.00)/);
   });
 
+  it('warns when the balance is short of the renewal', async () => {
+    const running = subscription({
+      balance: 5,
+      startDate: '2026-03-01T00:00:00Z',
+      endDate: new Date(Date.now() + 3 * DAY).toISOString(),
+      plan: { id: 'plan-basic', type: 'BASIC', salePrice: 19, durationDays: 30 },
+    });
+    renderApp(paths.subscriptions.list, { user: admin, handlers: handlers(running) });
+    expect(await screen.findByTestId('renewal-short')).toHaveTextContent('$14.00 short of the renewal');
+  });
+
   it('offers to add balance instead of a purchase the balance cannot pay', async () => {
-    renderApp(paths.subscriptions.list, { user: admin, handlers: handlers(subscription({ balance: 5 })) });
+    const app = renderApp(paths.subscriptions.list, { user: admin, handlers: handlers(subscription({ balance: 5 })) });
     await userEvent.click(await screen.findByRole('button', { name: 'Choose Premium' }));
     expect(await screen.findByTestId('subscribe-short')).toHaveTextContent('short by $44.00');
     expect(screen.queryByTestId('subscribe-confirm')).not.toBeInTheDocument();
-    expect(screen.getByTestId('subscribe-add-balance')).toHaveAttribute('href', paths.subscriptions.addBalance);
+    await userEvent.click(screen.getByTestId('subscribe-add-balance'));
+    await waitFor(() => expect(app.location()).toBe(paths.subscriptions.addBalance));
   });
 
   it('says in words that the balance is short when the server answers PAYMENT_REQUIRED, and shows the banner', async () => {

@@ -3,7 +3,7 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel, StatCard } from '@/components/ui/panel';
@@ -139,6 +139,42 @@ function PlanComparison({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscr
   );
 }
 
+/** When the plan renews and whether the balance covers it, so a seller tops up in time. */
+function RenewalPanel({ sub, timezone }: { sub: MySubscription; timezone: string }) {
+  const plan = sub.plan;
+  const renews = !!plan && plan.salePrice > 0 && !!sub.endDate && !sub.isExpired;
+  const short = renews ? Math.max(0, Math.round((plan.salePrice - sub.balance) * 100) / 100) : 0;
+  return (
+    <Panel title="Renewal">
+      <div className="stack" data-testid="renewal">
+        {renews ? (
+          <>
+            <p>
+              The {planTypeLabels[plan.type]} plan renews on <strong>{formatDate(sub.endDate, timezone)}</strong> for <strong>{formatMoney(plan.salePrice)}</strong>, taken from the
+              balance.
+            </p>
+            {short > 0 ? (
+              <div className="banner banner-warning renewal-banner" role="status" data-testid="renewal-short">
+                <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+                <span>The balance is {formatMoney(short)} short of the renewal: add balance before then, or the account falls back to Free&apos;s limits.</span>
+              </div>
+            ) : (
+              <p className="muted" data-testid="renewal-covered">
+                The balance covers it.
+              </p>
+            )}
+          </>
+        ) : sub.isExpired ? (
+          <p>The paid period has ended. Choose a plan below to lift Free&apos;s limits again; nothing you made was lost.</p>
+        ) : (
+          <p>Free has no end date and costs nothing. A paid plan lifts the limits for its period and renews from the balance.</p>
+        )}
+        <p className="muted small">We mail your admins a few days before the end, and if a renewal fails.</p>
+      </div>
+    </Panel>
+  );
+}
+
 function PlanComparisonSkeleton() {
   return (
     <div aria-busy="true" aria-label="Loading plans" data-testid="plans-loading" className="stack">
@@ -206,6 +242,7 @@ function Stats({ sub, timezone }: { sub: MySubscription; timezone: string }) {
  */
 export function SubscriptionsScreen() {
   const timezone = useTimezone();
+  const navigate = useNavigate();
   const user = useCurrentUser();
   const clientId = user.data?.client?.id;
   const sub = useMySubscription(clientId);
@@ -220,10 +257,7 @@ export function SubscriptionsScreen() {
       title="Subscription"
       description="Your plan, the balance that pays for it, and its transactions."
       actions={
-        <Link to={paths.subscriptions.addBalance} className="p-button p-component" data-testid="add-balance-link">
-          <i className="pi pi-plus" aria-hidden="true" style={{ marginRight: 8 }} />
-          Add balance
-        </Link>
+        <Button label="Add balance" icon="pi pi-plus" onClick={() => void navigate(paths.subscriptions.addBalance)} data-testid="add-balance-link" />
       }
     />
   );
@@ -266,14 +300,20 @@ export function SubscriptionsScreen() {
         </div>
       ) : null}
       <div className="grid-2">
-        {data ? <UsagePanel sub={data} /> : (
+        {data ? (
+          <UsagePanel sub={data} />
+        ) : (
           <Panel title="Usage this month">
             <LinesSkeleton lines={5} label="Loading usage" />
           </Panel>
         )}
-        <Panel title="Transactions" flush>
-          <TransactionsTable query={transactions} paging={paging} timezone={timezone} />
-        </Panel>
+        {data ? (
+          <RenewalPanel sub={data} timezone={timezone} />
+        ) : (
+          <Panel title="Renewal">
+            <LinesSkeleton lines={4} label="Loading renewal" />
+          </Panel>
+        )}
       </div>
       <Panel title="Plans">
         {plans.isError ? (
@@ -290,6 +330,9 @@ export function SubscriptionsScreen() {
         ) : (
           <PlanComparisonSkeleton />
         )}
+      </Panel>
+      <Panel title="Transactions" flush>
+        <TransactionsTable query={transactions} paging={paging} timezone={timezone} />
       </Panel>
       {data && chosen ? <SubscribeDialog plan={chosen} subscription={data} now={chosenAt} onHide={() => setChosen(null)} /> : null}
     </div>
