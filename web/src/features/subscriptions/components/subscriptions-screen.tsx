@@ -121,7 +121,8 @@ function PlanComparison({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscr
               return (
                 <td key={p.id} className={current ? 'compare-current' : undefined}>
                   <Button
-                    label={current ? 'Current plan' : `Choose ${planTypeLabels[p.type]}`}
+                    label={current ? 'Current' : 'Choose'}
+                    aria-label={current ? `${planTypeLabels[p.type]} is your plan` : `Choose ${planTypeLabels[p.type]}`}
                     size="small"
                     className="w-full"
                     outlined={!current}
