@@ -76,6 +76,57 @@ pub struct Config {
     pub rate_create_user: u32,
     pub rate_create_user_ip: u32,
     pub rate_client_key_ip: u32,
+
+    /// `STRIPE_SECRET_KEY`, `STRIPE_WEBHOOK_SECRET`, `STRIPE_API_BASE`: card top-ups. Unset in
+    /// demo mode: the Stripe sandbox in this process with freshly generated test secrets.
+    pub stripe: Option<StripeSettings>,
+}
+
+/// Where card top-ups are paid, and the secret their webhook deliveries are signed with.
+#[derive(Clone)]
+pub struct StripeSettings {
+    pub secret_key: String,
+    pub webhook_secret: String,
+    /// Default `https://api.stripe.com`.
+    pub api_base: String,
+}
+
+impl fmt::Debug for StripeSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("StripeSettings")
+            .field("api_base", &mask_url(&self.api_base))
+            .finish_non_exhaustive()
+    }
+}
+
+impl StripeSettings {
+    /// Both secrets, or neither (card top-ups off, or the demo's sandbox).
+    fn from_env() -> anyhow::Result<Option<StripeSettings>> {
+        let api_base = var("STRIPE_API_BASE")
+            .unwrap_or_else(|| "https://api.stripe.com".into())
+            .trim_end_matches('/')
+            .to_owned();
+        if !(api_base.starts_with("https://") || api_base.starts_with("http://")) {
+            bail!("STRIPE_API_BASE must be an http(s) URL");
+        }
+        match (var("STRIPE_SECRET_KEY"), var("STRIPE_WEBHOOK_SECRET")) {
+            (None, None) => Ok(None),
+            (Some(secret_key), Some(webhook_secret)) => {
+                if !webhook_secret.starts_with("whsec_") {
+                    bail!("STRIPE_WEBHOOK_SECRET must be the endpoint's signing secret (whsec_…)");
+                }
+                Ok(Some(StripeSettings {
+                    secret_key,
+                    webhook_secret,
+                    api_base,
+                }))
+            }
+            (Some(_), None) => bail!(
+                "STRIPE_SECRET_KEY is set without STRIPE_WEBHOOK_SECRET: payments could start but never be credited"
+            ),
+            (None, Some(_)) => bail!("STRIPE_WEBHOOK_SECRET is set without STRIPE_SECRET_KEY"),
+        }
+    }
 }
 
 impl Config {
@@ -150,6 +201,7 @@ impl Config {
             rate_create_user: rate("RATE_LIMIT_CREATE_USER", 30)?,
             rate_create_user_ip: rate("RATE_LIMIT_CREATE_USER_IP", 60)?,
             rate_client_key_ip: rate("RATE_LIMIT_CLIENT_KEY_IP", 60)?,
+            stripe: StripeSettings::from_env()?,
             storage,
             jobs,
         })
@@ -225,6 +277,18 @@ impl fmt::Display for Config {
             fetch.timeout.as_secs()
         )?;
         writeln!(f, "  demo            {}", self.demo)?;
+        match &self.stripe {
+            Some(s) => writeln!(
+                f,
+                "  card top-ups    Stripe at {} (keys from STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET)",
+                mask_url(&s.api_base)
+            )?,
+            None if self.demo => writeln!(
+                f,
+                "  card top-ups    the Stripe sandbox in this process (demo)"
+            )?,
+            None => writeln!(f, "  card top-ups    off (no STRIPE_SECRET_KEY)")?,
+        }
         match self.trusted_proxies.ranges() {
             [] => writeln!(f, "  client address  the TCP peer (no TRUSTED_PROXIES)")?,
             ranges => {

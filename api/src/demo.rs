@@ -44,6 +44,34 @@ pub async fn start_sandbox(config: &mut Config) -> anyhow::Result<Option<Sandbox
     Ok(Some(handle))
 }
 
+/// Starts the in-process Stripe stand-in when demo mode is on and no Stripe account is
+/// configured: fresh test secrets on every start (nothing published works on it), its events
+/// delivered to this server's webhook.
+pub async fn start_stripe(
+    config: &mut Config,
+) -> anyhow::Result<Option<sandbox::stripe::StripeHandle>> {
+    if !config.demo || config.stripe.is_some() {
+        return Ok(None);
+    }
+    let mut stripe = sandbox::stripe::StripeConfig::generated();
+    stripe.webhook_url = Some(format!(
+        "{}{}",
+        config.public_url,
+        crate::payments::STRIPE_WEBHOOK_PATH
+    ));
+    let handle = sandbox::stripe::start(stripe).await?;
+    config.stripe = Some(crate::config::StripeSettings {
+        secret_key: handle.sandbox().secret_key(),
+        webhook_secret: handle.sandbox().webhook_secret(),
+        api_base: handle.base_url().to_owned(),
+    });
+    println!(
+        "  Stripe          sandbox at {} (card top-ups pay on its page)",
+        handle.base_url()
+    );
+    Ok(Some(handle))
+}
+
 /// Starts the in-process print-on-demand providers when demo mode is on and no provider base is
 /// configured, and points the fulfilment settings at them. Orders there move on by themselves
 /// (every 20 s unless `SANDBOX_PROVIDERS_PROGRESS_SECS` says otherwise), so a demo order ships.

@@ -140,6 +140,27 @@ impl From<ShopAccessError> for ApiError {
     }
 }
 
+/// A card payment failure: UPSTREAM_ERROR with a fixed text and, when Stripe gave one, its
+/// error code; the cause goes to the log. Never the key, a URL or Stripe's free text.
+impl From<connectors::stripe::StripeError> for ApiError {
+    fn from(e: connectors::stripe::StripeError) -> Self {
+        use connectors::stripe::StripeError;
+        tracing::warn!(error = %e, "Stripe call failed");
+        let message = match &e {
+            StripeError::Refused {
+                code: Some(code), ..
+            } => {
+                format!("the card payment could not be started (Stripe: {code})")
+            }
+            StripeError::Unavailable(_) => {
+                "the card payment service is unavailable; try again shortly".to_owned()
+            }
+            _ => "the card payment could not be started".to_owned(),
+        };
+        ApiError::new("UPSTREAM_ERROR", message)
+    }
+}
+
 /// A refused upload request names its input field.
 impl From<crate::uploads::PresignError> for ApiError {
     fn from(e: crate::uploads::PresignError) -> Self {

@@ -11,6 +11,7 @@ pub mod fulfillment;
 pub mod graphql;
 pub mod listings;
 pub mod orders;
+pub mod payments;
 pub mod server;
 pub mod shops;
 pub mod uploads;

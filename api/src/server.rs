@@ -65,6 +65,7 @@ pub struct Application {
     // Kept alive as long as the server: dropping the handle stops the sandbox.
     demo_sandbox: Option<sandbox::tiktok::SandboxHandle>,
     demo_providers: Option<sandbox::providers::ProvidersHandle>,
+    demo_stripe: Option<sandbox::stripe::StripeHandle>,
 }
 
 impl Application {
@@ -97,6 +98,7 @@ impl Application {
             pool,
             demo_sandbox,
             demo_providers,
+            demo_stripe,
         } = self;
         axum::serve(
             listener,
@@ -111,6 +113,7 @@ impl Application {
         state.db.pool.close().await;
         drop(demo_sandbox);
         drop(demo_providers);
+        drop(demo_stripe);
         Ok(())
     }
 }
@@ -138,6 +141,18 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         .map_err(anyhow::Error::msg)?;
     let demo_sandbox = demo::start_sandbox(&mut config).await?;
     let demo_providers = demo::start_providers(&mut config).await?;
+    let demo_stripe = demo::start_stripe(&mut config).await?;
+    let stripe = config
+        .stripe
+        .as_ref()
+        .map(|s| {
+            connectors::stripe::StripeClient::new(connectors::stripe::StripeConfig::new(
+                s.secret_key.clone(),
+                &s.api_base,
+            ))
+        })
+        .transpose()
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let tiktok = config
         .jobs
         .tiktok
@@ -166,6 +181,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         jwt,
         tiktok,
         fulfillment,
+        stripe,
         catalogue: crate::fulfillment::CatalogueCache::default(),
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
@@ -221,6 +237,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         pool,
         demo_sandbox,
         demo_providers,
+        demo_stripe,
     })
 }
 
@@ -234,7 +251,8 @@ fn router(app: App, config: &Config) -> Router {
         .merge(crate::uploads::routes())
         .merge(crate::orders::routes())
         .merge(crate::webhooks::routes())
-        .merge(crate::fulfillment::routes());
+        .merge(crate::fulfillment::routes())
+        .merge(crate::payments::routes());
     if config.web_dir.join("index.html").exists() {
         router = router.fallback(web_app);
     } else {

@@ -171,7 +171,9 @@ async fn export_schema_holds_the_contract_for_the_operations_built_so_far() {
                getFulfillmentProviders,getSimpleFulfillmentProviders,createFulfillmentProvider,removeFulfillmentProvider,\
                getFulfillmentProducts,getPrintifyBlueprints,getPrintifyPrintProviders,getPrintifyShops,getPrintifyVariants,\
                getMangoteeProductLines,getMangoteeProducts,getMangoteeVariants,createFulfillmentOrder,\
-               createSimpleFulfillmentOrder,removeFulfillmentOrder,getFulfillmentOrders,getFulfillmentOrderById";
+               createSimpleFulfillmentOrder,removeFulfillmentOrder,getFulfillmentOrders,getFulfillmentOrderById,\
+               getClientSubscription,getClientSubscriptions,getTransactions,getAllSubscriptionPlans,addClientBalance,\
+               subscribeAPlan,updateClient";
     let check = std::process::Command::new("node")
         .current_dir(&web)
         .arg(&tool)

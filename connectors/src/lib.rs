@@ -7,6 +7,7 @@
 pub mod fetch;
 pub mod fulfillment;
 pub mod mail;
+pub mod stripe;
 pub mod tiktok;
 
 /// A reqwest error as text for the log: its kind and the chain of causes ("connection

@@ -371,6 +371,14 @@ pub fn unused_cents(sub: &Subscription, now: time::Timestamp) -> i64 {
 /// period now. A short balance answers PAYMENT_REQUIRED; the caller's rollback undoes the
 /// credit. Subscribing again to the running plan is a CONFLICT (it renews from the balance).
 pub async fn subscribe(conn: &mut Conn, client_id: &str, plan: &Plan) -> Result<Subscription> {
+    // Take the row's lock before reading it: two switches at once would otherwise both credit
+    // the same unused period (PostgreSQL re-checks only an UPDATE's own WHERE after a wait).
+    // SQLite's transactions are serial already (BEGIN IMMEDIATE).
+    sqlx::query("UPDATE client_subscriptions SET updated_at = $2 WHERE client_id = $1")
+        .bind(client_id)
+        .bind(time::now_db())
+        .execute(&mut *conn)
+        .await?;
     let Some(sub) = subscription(conn, client_id).await? else {
         return Err(DomainError::Forbidden(
             "the platform's client has no subscription".into(),

@@ -16,6 +16,7 @@ pub mod marketplace;
 pub mod orders;
 pub mod paging;
 pub mod passwords;
+pub mod payments;
 pub mod plans;
 pub mod price_formula;
 pub mod products;

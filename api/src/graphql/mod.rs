@@ -11,6 +11,7 @@ pub mod listings;
 pub mod marketplace;
 pub mod monitors;
 pub mod orders;
+pub mod payments;
 pub mod products;
 pub mod shops;
 pub mod templates;
@@ -45,6 +46,8 @@ pub struct AppState {
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
+    /// Card top-ups; `None` when no Stripe account is configured (and no demo sandbox runs).
+    pub stripe: Option<connectors::stripe::StripeClient>,
     /// Their catalogues' recent answers.
     pub catalogue: crate::fulfillment::CatalogueCache,
     pub secrets: domain::secrets::Secrets,
@@ -135,6 +138,7 @@ pub struct Query(
     orders::OrdersQuery,
     fulfillment::FulfillmentQuery,
     billing::BillingQuery,
+    payments::PaymentsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -152,6 +156,7 @@ pub struct Mutation(
     orders::OrdersMutation,
     fulfillment::FulfillmentMutation,
     billing::BillingMutation,
+    payments::PaymentsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;
