@@ -111,6 +111,8 @@ type Documents = {
     "\n  query MySubscription($clientId: ID!) {\n    getClientSubscription(clientId: $clientId) {\n      id\n      startDate\n      endDate\n      balance\n      isExpired\n      totalShops\n      listingsThisMonth\n      fulfillmentsThisMonth\n      bankTransferReference\n      plan {\n        id\n        type\n        salePrice\n        durationDays\n      }\n      effectivePlan {\n        id\n        type\n        maxShops\n        monthlyListings\n        monthlyFulfillments\n        promotions\n      }\n    }\n  }\n": typeof types.MySubscriptionDocument,
     "\n  query MyTransactions($clientId: ID!, $limit: Int, $page: Int) {\n    getTransactionPage(clientId: $clientId, limit: $limit, page: $page) {\n      items {\n        id\n        createdAt\n        amount\n        content\n        type\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.MyTransactionsDocument,
     "\n  mutation SubscribeAPlan($planId: ID!) {\n    subscribeAPlan(planId: $planId) {\n      id\n      startDate\n      endDate\n      balance\n      plan {\n        id\n        type\n      }\n    }\n  }\n": typeof types.SubscribeAPlanDocument,
+    "\n  mutation CreateTopUpCheckout($amount: Float!) {\n    createTopUpCheckout(amount: $amount) {\n      url\n      payment {\n        id\n        amount\n        status\n      }\n    }\n  }\n": typeof types.CreateTopUpCheckoutDocument,
+    "\n  query TopUpPayment($id: ID!) {\n    getTopUpPayment(id: $id) {\n      id\n      amount\n      currency\n      status\n      createdAt\n      paidAt\n    }\n  }\n": typeof types.TopUpPaymentDocument,
     "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": typeof types.GetUsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": typeof types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": typeof types.RemoveUserDocument,
@@ -222,6 +224,8 @@ const documents: Documents = {
     "\n  query MySubscription($clientId: ID!) {\n    getClientSubscription(clientId: $clientId) {\n      id\n      startDate\n      endDate\n      balance\n      isExpired\n      totalShops\n      listingsThisMonth\n      fulfillmentsThisMonth\n      bankTransferReference\n      plan {\n        id\n        type\n        salePrice\n        durationDays\n      }\n      effectivePlan {\n        id\n        type\n        maxShops\n        monthlyListings\n        monthlyFulfillments\n        promotions\n      }\n    }\n  }\n": types.MySubscriptionDocument,
     "\n  query MyTransactions($clientId: ID!, $limit: Int, $page: Int) {\n    getTransactionPage(clientId: $clientId, limit: $limit, page: $page) {\n      items {\n        id\n        createdAt\n        amount\n        content\n        type\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.MyTransactionsDocument,
     "\n  mutation SubscribeAPlan($planId: ID!) {\n    subscribeAPlan(planId: $planId) {\n      id\n      startDate\n      endDate\n      balance\n      plan {\n        id\n        type\n      }\n    }\n  }\n": types.SubscribeAPlanDocument,
+    "\n  mutation CreateTopUpCheckout($amount: Float!) {\n    createTopUpCheckout(amount: $amount) {\n      url\n      payment {\n        id\n        amount\n        status\n      }\n    }\n  }\n": types.CreateTopUpCheckoutDocument,
+    "\n  query TopUpPayment($id: ID!) {\n    getTopUpPayment(id: $id) {\n      id\n      amount\n      currency\n      status\n      createdAt\n      paidAt\n    }\n  }\n": types.TopUpPaymentDocument,
     "\n  query GetUsers($limit: Int, $page: Int) {\n    getUsers(limit: $limit, page: $page) {\n      items {\n        id\n        email\n        firstName\n        lastName\n        role\n        createdAt\n        shops {\n          id\n          name\n        }\n      }\n      pageInfo {\n        totalCount\n        hasNextPage\n        hasPreviousPage\n      }\n    }\n  }\n": types.GetUsersDocument,
     "\n  mutation CreateUser($input: CreateUserInput!) {\n    signUp(input: $input)\n  }\n": types.CreateUserDocument,
     "\n  mutation RemoveUser($id: ID!) {\n    removeUser(id: $id)\n  }\n": types.RemoveUserDocument,
@@ -638,6 +642,14 @@ export function graphql(source: "\n  query MyTransactions($clientId: ID!, $limit
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation SubscribeAPlan($planId: ID!) {\n    subscribeAPlan(planId: $planId) {\n      id\n      startDate\n      endDate\n      balance\n      plan {\n        id\n        type\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation SubscribeAPlan($planId: ID!) {\n    subscribeAPlan(planId: $planId) {\n      id\n      startDate\n      endDate\n      balance\n      plan {\n        id\n        type\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateTopUpCheckout($amount: Float!) {\n    createTopUpCheckout(amount: $amount) {\n      url\n      payment {\n        id\n        amount\n        status\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateTopUpCheckout($amount: Float!) {\n    createTopUpCheckout(amount: $amount) {\n      url\n      payment {\n        id\n        amount\n        status\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TopUpPayment($id: ID!) {\n    getTopUpPayment(id: $id) {\n      id\n      amount\n      currency\n      status\n      createdAt\n      paidAt\n    }\n  }\n"): (typeof documents)["\n  query TopUpPayment($id: ID!) {\n    getTopUpPayment(id: $id) {\n      id\n      amount\n      currency\n      status\n      createdAt\n      paidAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { graphql } from '@/gql';
-import type { MySubscriptionQuery, SubscriptionPlansQuery } from '@/gql/graphql';
+import type { MySubscriptionQuery, SubscriptionPlansQuery, TopUpPaymentQuery } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
 import { rootKeys } from '@/lib/query-keys';
 import { useApiClient, useSession } from '@/lib/session';
@@ -95,6 +96,7 @@ export const subscriptionKeys = {
   plans: () => [...rootKeys.billing, 'plans'] as const,
   mine: (clientId: string) => [...rootKeys.billing, 'subscription', clientId] as const,
   transactions: (clientId: string, page: number, limit: number) => [...rootKeys.billing, 'transactions', clientId, { page, limit }] as const,
+  topUp: (id: string) => [...rootKeys.billing, 'top-up', id] as const,
 };
 
 export const getPlans = (client: ApiClient) => client.request(SubscriptionPlansDocument).then((r) => r.getAllSubscriptionPlans);
@@ -164,4 +166,70 @@ export function estimatedCredit(sub: Pick<MySubscription, 'startDate' | 'endDate
   if (!(end > now) || !(end > start)) return 0;
   const left = Math.min(end - Math.max(now, start), end - start);
   return Math.floor((sub.plan.salePrice * 100 * left) / (end - start)) / 100;
+}
+
+export const CreateTopUpCheckoutDocument = graphql(`
+  mutation CreateTopUpCheckout($amount: Float!) {
+    createTopUpCheckout(amount: $amount) {
+      url
+      payment {
+        id
+        amount
+        status
+      }
+    }
+  }
+`);
+
+export const TopUpPaymentDocument = graphql(`
+  query TopUpPayment($id: ID!) {
+    getTopUpPayment(id: $id) {
+      id
+      amount
+      currency
+      status
+      createdAt
+      paidAt
+    }
+  }
+`);
+
+export type TopUpPayment = TopUpPaymentQuery['getTopUpPayment'];
+
+/** The bounds the server holds a card top-up to (the rest goes by bank transfer). */
+export const TOP_UP_MIN = 5;
+export const TOP_UP_MAX = 10_000;
+
+export const createTopUpCheckout = (client: ApiClient, amount: number) => client.request(CreateTopUpCheckoutDocument, { amount }).then((r) => r.createTopUpCheckout);
+
+/** Starts a card top-up; the screen sends the seller to the provider's page. Errors stay on the form. */
+export function useCreateTopUpCheckout() {
+  const client = useApiClient();
+  return useMutation({ mutationFn: (amount: number) => createTopUpCheckout(client, amount), meta: { silentError: true } });
+}
+
+export const getTopUpPayment = (client: ApiClient, id: string) => client.request(TopUpPaymentDocument, { id }).then((r) => r.getTopUpPayment);
+
+export const topUpPaymentQueryOptions = (client: ApiClient, id: string) =>
+  queryOptions({
+    queryKey: subscriptionKeys.topUp(id),
+    queryFn: () => getTopUpPayment(client, id),
+    // The provider's confirmation may arrive a moment after the seller does: read again until it settles.
+    refetchInterval: (query) => (query.state.data?.status === 'PENDING' ? 1500 : false),
+    staleTime: 0,
+  });
+
+/** A card top-up the seller came back from; once paid, the balance shown everywhere is read again. */
+export function useTopUpPayment(id: string | null) {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  const { setNeedPayment } = useSession();
+  const query = useQuery({ ...topUpPaymentQueryOptions(client, id ?? ''), enabled: !!id });
+  const paid = query.data?.status === 'PAID';
+  useEffect(() => {
+    if (!paid) return;
+    setNeedPayment(false);
+    void queryClient.invalidateQueries({ queryKey: subscriptionKeys.all, predicate: (q) => q.queryKey[1] !== 'top-up' });
+  }, [paid, queryClient, setNeedPayment]);
+  return query;
 }

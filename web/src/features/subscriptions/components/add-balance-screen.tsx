@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/lib/auth';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
 import { useMySubscription, type MySubscription } from '../api/subscriptions';
+import { CardTopUpPanel, TopUpOutcome } from './card-top-up';
 
 function BankTransferPanel({ sub }: { sub: MySubscription | undefined }) {
   const copy = (reference: string) =>
@@ -39,10 +40,17 @@ function BankTransferPanel({ sub }: { sub: MySubscription | undefined }) {
   );
 }
 
-/** Topping up the balance that pays for plans: by card on the payment provider's page, or by bank transfer. */
+/**
+ * Topping up the balance that pays for plans: by card on the payment provider's page (back
+ * here with `?payment=<id>` to see what became of it), or by bank transfer with the client's
+ * reference, credited by the platform when it arrives.
+ */
 export function AddBalanceScreen() {
   const user = useCurrentUser();
   const sub = useMySubscription(user.data?.client?.id);
+  const [params, setParams] = useSearchParams();
+  const paymentId = params.get('payment');
+  const outcome = paymentId ? <TopUpOutcome paymentId={paymentId} cancelled={params.get('cancelled') === 'true'} onDone={() => setParams({}, { replace: true })} /> : null;
 
   if (sub.isError) {
     return (
@@ -76,6 +84,7 @@ export function AddBalanceScreen() {
         }
       />
       <div className="grid-2">
+        <CardTopUpPanel canPay={user.data?.role === 'ADMIN'} outcome={outcome} />
         <BankTransferPanel sub={sub.data} />
       </div>
     </div>
