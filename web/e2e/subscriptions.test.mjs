@@ -50,7 +50,12 @@ describe('subscription', () => {
     // Top up by card: the amount, the provider's page, and back.
     await page.goto('/subscriptions/add-balance');
     await page.getByTestId('balance').getByText(money(start.balance)).waitFor();
-    await page.getByLabel('Amount (USD)').pressSequentially(String(topUp));
+    const amount = page.getByLabel('Amount (USD)');
+    await amount.selectText();
+    await amount.press('Backspace');
+    await amount.pressSequentially(String(topUp));
+    await amount.press('Tab');
+    await page.getByTestId('card-top-up-pay').getByText(`Pay ${money(topUp)} by card`).waitFor();
     await screenshot(page, '90-add-balance');
     await page.getByTestId('card-top-up-pay').click();
     await page.locator('#pay').waitFor({ timeout: 30_000 });

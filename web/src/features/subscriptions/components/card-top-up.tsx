@@ -18,7 +18,7 @@ const PRESETS = [25, 50, 100, 200];
  */
 export function TopUpOutcome({ paymentId, cancelled, onDone }: { paymentId: string; cancelled: boolean; onDone: () => void }) {
   const payment = useTopUpPayment(paymentId);
-  const done = <Button label="Done" text size="small" onClick={onDone} />;
+  const done = <Button label="Done" text size="small" onClick={onDone} style={{ alignSelf: 'flex-start' }} />;
   if (payment.isError) {
     return (
       <div className="stack-sm" data-testid="card-top-up-unknown">
