@@ -128,5 +128,6 @@ describe('one client', () => {
   it('says an unknown client is not there', async () => {
     renderApp(at, { user: root, handlers: { ...base, ClientDetail: () => gqlError('client not found', 'NOT_FOUND') } });
     expect(await screen.findByText('No such client')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Client', level: 1 })).toBeInTheDocument();
   });
 });

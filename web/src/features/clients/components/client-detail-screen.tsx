@@ -122,6 +122,7 @@ export function ClientDetailScreen() {
     return (
       <div className="screen">
         {back}
+        <PageHeader title="Client" />
         {missing ? (
           <Panel>
             <EmptyState icon="pi pi-briefcase" title="No such client">
