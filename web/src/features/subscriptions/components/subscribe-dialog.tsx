@@ -38,7 +38,8 @@ export function SubscribeDialog({ plan, subscription, now, onHide }: { plan: Pla
   const after = Math.round((subscription.balance + credit - plan.salePrice) * 100) / 100;
   const short = after < 0;
   const paymentRequired = mutation.error instanceof ApiError && mutation.error.hasCode('PAYMENT_REQUIRED');
-  const current = subscription.plan?.type;
+  // An ended paid plan is Free's terms now: the switch is from Free.
+  const current = subscription.isExpired ? 'FREE' : subscription.plan?.type;
 
   const confirm = () =>
     mutation.mutate(plan.id, {

@@ -99,7 +99,9 @@ describe('subscription', () => {
     expect(screen.getByTestId('renewal')).toHaveTextContent('The paid period has ended');
     expect(screen.getByTestId('expired-banner')).toBeInTheDocument();
     // The ended plan can be bought again.
-    expect(await screen.findByTestId('choose-BASIC')).toBeEnabled();
+    await userEvent.click(await screen.findByTestId('choose-BASIC'));
+    expect(await screen.findByTestId('subscribe-dialog')).toHaveTextContent('From Free to Basic');
+    expect(screen.queryByTestId('subscribe-credit')).not.toBeInTheDocument();
   });
 
   it('subscribes through a confirmation that shows the debit and the balance after', async () => {
