@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { ClientDetailQuery, ClientSubscriptionFilter, ClientsQuery } from '@/gql/graphql';
+import type { ClientDetailQuery, ClientSubscriptionFilter, ClientsQuery, ConsolePlansQuery, SubscriptionPlanInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
 import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
@@ -120,6 +120,7 @@ export const clientsKeys = {
   list: (filter: ClientSubscriptionFilter) => [...rootKeys.billing, 'clients', filter] as const,
   detail: (clientId: string) => [...rootKeys.billing, 'client', clientId] as const,
   transactions: (clientId: string, page: number, limit: number) => [...rootKeys.billing, 'transactions', clientId, { page, limit }] as const,
+  plans: () => [...rootKeys.billing, 'plans'] as const,
 };
 
 export const getClients = (client: ApiClient, filter: ClientSubscriptionFilter) => client.request(ClientsDocument, { filter }).then((r) => r.getClientSubscriptions);
@@ -183,6 +184,65 @@ export function useSetClientActive() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { id: string; isActive: boolean }) => updateClient(client, v),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: rootKeys.billing }),
+  });
+}
+
+export const ConsolePlansDocument = graphql(`
+  query ConsolePlans {
+    getAllSubscriptionPlans {
+      id
+      type
+      description
+      features
+      salePrice
+      basePrice
+      maxShops
+      durationDays
+      monthlyListings
+      monthlyFulfillments
+      promotions
+    }
+  }
+`);
+
+export const UpdateSubscriptionPlanDocument = graphql(`
+  mutation UpdateSubscriptionPlan($id: ID!, $input: SubscriptionPlanInput!) {
+    updateSubscriptionPlan(id: $id, input: $input) {
+      id
+      type
+      description
+      features
+      salePrice
+      basePrice
+      maxShops
+      durationDays
+      monthlyListings
+      monthlyFulfillments
+      promotions
+    }
+  }
+`);
+
+export type ConsolePlan = ConsolePlansQuery['getAllSubscriptionPlans'][number];
+
+export const consolePlansQueryOptions = (client: ApiClient) =>
+  queryOptions({ queryKey: clientsKeys.plans(), queryFn: () => client.request(ConsolePlansDocument).then((r) => r.getAllSubscriptionPlans) });
+
+export function useConsolePlans() {
+  return useQuery(consolePlansQueryOptions(useApiClient()));
+}
+
+export const updateSubscriptionPlan = (client: ApiClient, v: { id: string; input: SubscriptionPlanInput }) =>
+  client.request(UpdateSubscriptionPlanDocument, v).then((r) => r.updateSubscriptionPlan);
+
+/** A plan's new terms; refusals stay on the form. Sellers' comparison reads the plans again. */
+export function useUpdateSubscriptionPlan() {
+  const client = useApiClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { id: string; input: SubscriptionPlanInput }) => updateSubscriptionPlan(client, v),
+    meta: { silentError: true },
     onSettled: () => queryClient.invalidateQueries({ queryKey: rootKeys.billing }),
   });
 }

@@ -19,6 +19,7 @@ import { formatMoney } from '@/lib/money';
 import { pagedTableProps, usePaging } from '@/lib/paging';
 import { useDebounced } from '@/lib/use-debounced';
 import { useClients, type ClientRow } from '../api/clients';
+import { PlansDialog } from './plans-dialog';
 
 type Status = 'ACTIVE' | 'INACTIVE';
 
@@ -55,6 +56,7 @@ export function ClientsScreen() {
   const [planType, setPlanType] = useState<PlanType | null>(null);
   const [status, setStatus] = useState<Status | null>(null);
   const [sort, setSort] = useState<ClientSubscriptionSort>('NEWEST');
+  const [plansOpen, setPlansOpen] = useState(false);
 
   const base = useMemo<ClientSubscriptionFilter>(
     () => ({
@@ -92,7 +94,11 @@ export function ClientsScreen() {
 
   return (
     <div className="screen">
-      <PageHeader title="Clients" description="Every seller on the platform, their plans, balances and status." />
+      <PageHeader
+        title="Clients"
+        description="Every seller on the platform, their plans, balances and status."
+        actions={<Button label="Plans" icon="pi pi-sliders-h" outlined onClick={() => setPlansOpen(true)} data-testid="edit-plans" />}
+      />
       <Panel flush>
         <div className="filters" role="search" aria-label="Filter clients">
           <SearchBox value={search} onChange={setSearch} placeholder="Name or key" label="Search clients" testId="clients-search" />
@@ -174,6 +180,7 @@ export function ClientsScreen() {
           </DataTable>
         )}
       </Panel>
+      <PlansDialog visible={plansOpen} onHide={() => setPlansOpen(false)} />
     </div>
   );
 }
