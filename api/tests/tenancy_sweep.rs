@@ -71,6 +71,18 @@ const NOT_SWEPT: &[(&str, &str, &str, &str)] = &[
         "US1",
         "MangoTee's production line, read through the caller's own MangoTee account",
     ),
+    (
+        "subscribeAPlan",
+        "planId",
+        "-",
+        "a plan of the catalogue, the same for every client; the client subscribed is always the caller's",
+    ),
+    (
+        "updateSubscriptionPlan",
+        "id",
+        "-",
+        "a plan of the catalogue, the same for every client; SUPER_ADMIN only",
+    ),
 ];
 
 /// Answers other than NOT_FOUND that keep tenancy closed, with the reason. Each is checked.
@@ -157,6 +169,7 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
             None if op.contains("User") => Kind::User,
             None if op.contains("Template") => Kind::Template,
             None if op.contains("Design") => Kind::Design,
+            None if op.contains("Client") => Kind::Client,
             None => return None,
         },
         _ => return None,
