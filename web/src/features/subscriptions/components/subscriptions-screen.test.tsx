@@ -178,6 +178,12 @@ describe('subscription', () => {
     expect(screen.getByTestId('need-payment')).toHaveTextContent('Manage subscription');
   });
 
+  it('shows STAFF the plans without letting them buy one', async () => {
+    renderApp(paths.subscriptions.list, { user: { id: 'staff-1', role: 'STAFF' }, handlers: handlers() });
+    expect(await screen.findByTestId('plans-admin-only')).toBeInTheDocument();
+    expect(await screen.findByTestId('choose-BASIC')).toBeDisabled();
+  });
+
   it('tells the platform account it has no subscription', async () => {
     renderApp(paths.subscriptions.list, { user: { id: 'root', role: 'SUPER_ADMIN' }, handlers: handlers(null) });
     expect(await screen.findByTestId('no-subscription')).toHaveTextContent('Clients');

@@ -58,7 +58,7 @@ const COVERED = /^(\d[\d,]*|unlimited)\s+(shops?|listings|fulfil?ment)/i;
  * monthly allowances, promotions and what else each brings; the current plan is marked and
  * each other plan has its button to the confirmation.
  */
-function PlanComparison({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscription; onChoose: (p: Plan) => void }) {
+function PlanComparison({ plans, sub, canBuy, onChoose }: { plans: Plan[]; sub: MySubscription; canBuy: boolean; onChoose: (p: Plan) => void }) {
   const currentId = sub.isExpired ? null : sub.plan?.id;
   const rows: { label: string; cell: (p: Plan) => ReactNode }[] = [
     { label: 'Period', cell: (p) => (p.salePrice > 0 ? `${p.durationDays} days` : 'No end') },
@@ -126,7 +126,7 @@ function PlanComparison({ plans, sub, onChoose }: { plans: Plan[]; sub: MySubscr
                     size="small"
                     className="w-full"
                     outlined={!current}
-                    disabled={current}
+                    disabled={current || !canBuy}
                     onClick={() => onChoose(p)}
                     data-testid={`choose-${p.type}`}
                   />
@@ -250,6 +250,8 @@ export function SubscriptionsScreen() {
   const plans = usePlans();
   const paging = usePaging('transactions.pageSize', null, 10);
   const transactions = useMyTransactions(clientId, paging.page, paging.pageSize);
+  // The API lets only a client's ADMIN change its plan.
+  const canBuy = user.data?.role === 'ADMIN';
   const [chosen, setChosen] = useState<Plan | null>(null);
   const [chosenAt, setChosenAt] = useState(0);
 
@@ -316,13 +318,14 @@ export function SubscriptionsScreen() {
           </Panel>
         )}
       </div>
-      <Panel title="Plans">
+      <Panel title="Plans" actions={canBuy ? null : <span className="muted small" data-testid="plans-admin-only">Only an admin of your account can change the plan.</span>}>
         {plans.isError ? (
           <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
         ) : plans.data && data ? (
           <PlanComparison
             plans={plans.data}
             sub={data}
+            canBuy={canBuy}
             onChoose={(p) => {
               setChosenAt(Date.now());
               setChosen(p);
