@@ -38,6 +38,10 @@ const FulfillmentProvidersScreen = screen(() => import('@/features/fulfillments/
 const FulfillmentOrdersScreen = screen(() => import('@/features/fulfillments/components/fulfillment-orders-screen'), 'FulfillmentOrdersScreen');
 const FulfillmentOrderDetailScreen = screen(() => import('@/features/fulfillments/components/fulfillment-order-detail-screen'), 'FulfillmentOrderDetailScreen');
 const CreateFulfillmentScreen = screen(() => import('@/features/fulfillments/components/create-fulfillment-screen'), 'CreateFulfillmentScreen');
+const SubscriptionsScreen = screen(() => import('@/features/subscriptions/components/subscriptions-screen'), 'SubscriptionsScreen');
+const AddBalanceScreen = screen(() => import('@/features/subscriptions/components/add-balance-screen'), 'AddBalanceScreen');
+const ClientsScreen = screen(() => import('@/features/clients/components/clients-screen'), 'ClientsScreen');
+const ClientDetailScreen = screen(() => import('@/features/clients/components/client-detail-screen'), 'ClientDetailScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
 const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
@@ -97,8 +101,8 @@ export const routes: RouteObject[] = [
               { path: paths.fulfillments.orders, element: <FulfillmentOrdersScreen /> },
               { path: paths.fulfillments.ordersCreate, element: <CreateFulfillmentScreen /> },
               { path: paths.fulfillments.orderDetail, element: <FulfillmentOrderDetailScreen /> },
-              placeholder(paths.subscriptions.list, 'Subscription', 'Your plan, balance and transactions.', 'pi pi-wallet'),
-              placeholder(paths.subscriptions.addBalance, 'Add balance', 'Top up the balance that pays for your plan.', 'pi pi-wallet'),
+              { path: paths.subscriptions.list, element: <SubscriptionsScreen /> },
+              { path: paths.subscriptions.addBalance, element: <AddBalanceScreen /> },
               {
                 element: <RequireAccess access="admin" />,
                 children: [
@@ -110,8 +114,8 @@ export const routes: RouteObject[] = [
                 element: <RequireAccess access="superAdmin" />,
                 children: [
                   { path: paths.monitors, element: <MonitorsScreen /> },
-                  placeholder(paths.clients.list, 'Clients', 'Every seller on the platform, their plans and balances.', 'pi pi-briefcase'),
-                  placeholder(paths.clients.detail, 'Client', 'Plan, balance, users and shops of one seller.', 'pi pi-briefcase'),
+                  { path: paths.clients.list, element: <ClientsScreen /> },
+                  { path: paths.clients.detail, element: <ClientDetailScreen /> },
                 ],
               },
               {

@@ -5,6 +5,8 @@ import { notify } from './notify';
 // Errors that another attempt cannot fix.
 const FINAL_CODES = new Set(['UNAUTHENTICATED', 'FORBIDDEN', 'NOT_FOUND', 'BAD_USER_INPUT', 'CONFLICT', 'PAYMENT_REQUIRED', 'RATE_LIMITED']);
 
+export const PAYMENT_REQUIRED_TEXT = 'Your plan does not cover this, or your balance is short: see Subscription to upgrade or add balance.';
+
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: {
@@ -20,7 +22,9 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
         if (mutation.meta?.silentError) return;
-        notify.error(errorMessage(error));
+        // The contract's message is the bare code; the banner (lib/session) leads to the plans.
+        if (error instanceof ApiError && error.hasCode('PAYMENT_REQUIRED')) notify.error(PAYMENT_REQUIRED_TEXT);
+        else notify.error(errorMessage(error));
       },
     }),
     defaultOptions: {

@@ -24,4 +24,6 @@ export const rootKeys = {
   fulfillmentCatalog: ['fulfillment-catalog'],
   fulfillmentOrders: ['fulfillment-orders'],
   telegram: ['telegram'],
+  /** Plans, subscriptions, balances and transactions: the seller's and the clients console's. */
+  billing: ['billing'],
 } as const;

@@ -119,12 +119,21 @@ function UserMenu({ user }: { user: CurrentUser }) {
   );
 }
 
-function NeedPaymentBanner() {
+/**
+ * Shown once the API refused paid work with PAYMENT_REQUIRED (a quota or monthly allowance
+ * reached, a paid period ended, a balance short): it says why in words and leads to the plans.
+ */
+function NeedPaymentBanner({ onDismiss }: { onDismiss: () => void }) {
   return (
     <div className="banner banner-warning" role="alert" data-testid="need-payment">
       <i className="pi pi-exclamation-triangle" aria-hidden="true" />
-      <span>Your plan has expired or your balance is too low: paid work is paused.</span>
+      <span>
+        That needs a bigger plan or more balance: your plan&apos;s limits are reached, its period has ended, or the balance is short. Everything you have stays readable.
+      </span>
       <Link to={paths.subscriptions.list}>Manage subscription</Link>
+      <button type="button" className="icon-button icon-button-sm banner-dismiss" aria-label="Dismiss" onClick={onDismiss}>
+        <i className="pi pi-times" aria-hidden="true" />
+      </button>
     </div>
   );
 }
@@ -132,7 +141,7 @@ function NeedPaymentBanner() {
 /** The signed-in frame: sidebar by role, top bar with the user menu, and the current screen. */
 export function AppShell() {
   const { data: user } = useCurrentUser();
-  const { needPayment } = useSession();
+  const { needPayment, setNeedPayment } = useSession();
   const [navOpen, setNavOpen] = useState(false);
   if (!user) return <PageSpinner />;
   return (
@@ -147,7 +156,7 @@ export function AppShell() {
           <div className="topbar-spacer" />
           <UserMenu user={user} />
         </header>
-        {needPayment ? <NeedPaymentBanner /> : null}
+        {needPayment ? <NeedPaymentBanner onDismiss={() => setNeedPayment(false)} /> : null}
         <main className="content">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
