@@ -451,3 +451,56 @@ async fn the_webhook_links_and_refuses_a_forged_secret() {
     assert!(messages(&t, ann().id, "expired").is_empty());
     assert_eq!(linked(&s, &admin).await, user);
 }
+
+/// A paid period that cannot renew from the balance alerts the admins who chose low-balance
+/// alerts, once, and not the staff.
+#[tokio::test]
+async fn a_renewal_short_of_balance_alerts_the_admins_once() {
+    let telegram = sandbox::telegram::start(TelegramConfig::default())
+        .await
+        .expect("Telegram sandbox");
+    let token = telegram.sandbox().bot_token();
+    let s = Server::start_with(&[
+        ("TELEGRAM_BOT_TOKEN", token.as_str()),
+        ("TELEGRAM_API_BASE", telegram.base_url()),
+        ("CRON_TELEGRAM_POLL", "*/1 * * * * *"),
+        ("CRON_PLAN_RENEW", "*/1 * * * * *"),
+    ])
+    .await;
+    let t = telegram;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let a = link_payload(&s, &admin).await;
+    t.sandbox().open_deep_link(&ann(), &a);
+    wait_linked(&s, &admin).await;
+    let b = link_payload(&s, &staff).await;
+    t.sandbox().open_deep_link(&bob(), &b);
+    wait_linked(&s, &staff).await;
+
+    // BASIC's period ended an hour ago with $1.00 left: the renewal is short.
+    let db = database(&s).await;
+    let mut conn = db.conn().await.expect("connection");
+    let ended = domain::time::to_db(chrono::Utc::now() - chrono::Duration::hours(1));
+    let started = domain::time::to_db(chrono::Utc::now() - chrono::Duration::days(30));
+    sqlx::query(
+        "UPDATE client_subscriptions SET plan_id = (SELECT id FROM subscription_plans WHERE type = 'BASIC'),
+            start_date = $1, end_date = $2, balance_cents = 100
+         WHERE client_id = (SELECT client_id FROM users WHERE email = $3)",
+    )
+    .bind(&started)
+    .bind(&ended)
+    .bind(DEMO_ADMIN)
+    .execute(&mut *conn)
+    .await
+    .expect("a period that ended");
+    drop(conn);
+
+    let alert = wait_message(&s, &t, ann().id, "balance is low").await;
+    assert!(alert[0].contains("$1.00"), "{alert:?}");
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(messages(&t, ann().id, "balance is low").len(), 1, "once");
+    assert!(
+        messages(&t, bob().id, "balance is low").is_empty(),
+        "only admins hear of the balance"
+    );
+}

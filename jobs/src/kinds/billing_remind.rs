@@ -1,5 +1,6 @@
 //! `plan.remind`: mails a client's admins that its paid period ends within three days and
-//! renews from the balance (or, short, falls back to FREE's limits).
+//! renews from the balance (or, short, falls back to FREE's limits); a balance short of the
+//! renewal also alerts them on Telegram.
 //!
 //! Idempotent: keyed by subscription and period end, and its mails too, so a period is reminded
 //! of once; a period changed since it was queued (a new subscription) is not. Errors: database
@@ -10,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{JobKind, MailSend};
 use crate::context::JobContext;
+use crate::telegram::{Alert, alert_client_admins};
 use crate::{EnqueueOptions, JobError, Pending};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -61,6 +63,14 @@ impl JobKind for BillingRemind {
                 self.subscription_id, self.period_end
             ));
             pending.add(job.enqueue(&mut tx, &options).await?);
+        }
+        if sub.balance_cents < plan.sale_price_cents {
+            // The same alert as a failed renewal's (one key per period): sent once either way.
+            let alert = Alert::low_balance(
+                &format!("{}:{}", self.subscription_id, self.period_end),
+                sub.balance_cents,
+            );
+            pending.add(alert_client_admins(&mut tx, &self.client_id, alert).await?);
         }
         tx.commit().await?;
         ctx.push(pending).await;

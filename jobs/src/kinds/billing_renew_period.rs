@@ -1,6 +1,6 @@
 //! `plan.renew_period`: renews one paid period that ended, from the client's balance; when the
-//! balance is short, mails the client's admins (once per period) and leaves the client on
-//! FREE's limits until it subscribes again.
+//! balance is short, mails the client's admins and alerts them on Telegram (once per period)
+//! and leaves the client on FREE's limits until it subscribes again.
 //!
 //! Idempotent: the renewal is one UPDATE conditional on the period's end, so a second delivery
 //! (or another worker) finds the period moved on and does nothing; the mails are keyed by the
@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{JobKind, MailSend};
 use crate::context::JobContext;
+use crate::telegram::{Alert, alert_client_admins};
 use crate::{EnqueueOptions, JobError, Pending};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -61,6 +62,12 @@ impl JobKind for BillingRenewPeriod {
                     ));
                     pending.add(job.enqueue(&mut tx, &options).await?);
                 }
+                // And on Telegram, to the admins who chose low-balance alerts: once a period.
+                let alert = Alert::low_balance(
+                    &format!("{}:{}", self.subscription_id, self.period_end),
+                    *balance_cents,
+                );
+                pending.add(alert_client_admins(&mut tx, &self.client_id, alert).await?);
                 tracing::info!(client = %self.client_id, plan = plan.plan_type.as_str(), "plan not renewed: balance short");
             }
             Renewal::Unchanged => {}
