@@ -47,7 +47,8 @@ export const SetTelegramAlertsDocument = graphql(`
 export const telegramKeys = {
   all: rootKeys.telegram,
   user: () => [...telegramKeys.all, 'user'] as const,
-  alerts: () => [...telegramKeys.all, 'alerts'] as const,
+  // Per linked account: linking chooses every alert, so a choice read before it is stale.
+  alerts: (linkId: string | undefined) => [...telegramKeys.all, 'alerts', linkId ?? 'unlinked'] as const,
 };
 
 export const getTelegramUser = (client: ApiClient) =>
@@ -68,11 +69,11 @@ export function useTelegramUser(waitingForLink = false) {
 export const getTelegramAlerts = (client: ApiClient) =>
   client.request(GetTelegramAlertsDocument).then((r) => r.getTelegramAlerts);
 
-export const telegramAlertsQueryOptions = (client: ApiClient) =>
-  queryOptions({ queryKey: telegramKeys.alerts(), queryFn: () => getTelegramAlerts(client) });
+export const telegramAlertsQueryOptions = (client: ApiClient, linkId: string | undefined) =>
+  queryOptions({ queryKey: telegramKeys.alerts(linkId), queryFn: () => getTelegramAlerts(client) });
 
-export function useTelegramAlerts() {
-  return useQuery(telegramAlertsQueryOptions(useApiClient()));
+export function useTelegramAlerts(linkId: string | undefined) {
+  return useQuery(telegramAlertsQueryOptions(useApiClient(), linkId));
 }
 
 export const createTelegramLink = (client: ApiClient) =>
@@ -98,11 +99,11 @@ export function useDisconnectTelegramBot() {
 export const setTelegramAlerts = (client: ApiClient, alerts: TelegramAlert[]) =>
   client.request(SetTelegramAlertsDocument, { alerts }).then((r) => r.setTelegramAlerts);
 
-export function useSetTelegramAlerts() {
+export function useSetTelegramAlerts(linkId: string | undefined) {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (alerts: TelegramAlert[]) => setTelegramAlerts(client, alerts),
-    onSuccess: (saved) => queryClient.setQueryData(telegramKeys.alerts(), saved),
+    onSuccess: (saved) => queryClient.setQueryData(telegramKeys.alerts(linkId), saved),
   });
 }

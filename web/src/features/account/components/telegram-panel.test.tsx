@@ -13,7 +13,8 @@ describe('Telegram alerts on the settings screen', () => {
       user: { id: 'admin-1', role: 'ADMIN' },
       handlers: {
         GetTelegramUser: () => ({ body: { data: { getTelegramUser: linked ? linkedUser : null } } }),
-        GetTelegramAlerts: () => ({ body: { data: { getTelegramAlerts: [] } } }),
+        // Linking chooses every alert: before it, none.
+        GetTelegramAlerts: () => ({ body: { data: { getTelegramAlerts: linked ? allAlerts : [] } } }),
         CreateTelegramLink: () => ({
           body: {
             data: {
@@ -37,6 +38,9 @@ describe('Telegram alerts on the settings screen', () => {
     linked = true;
     expect(await screen.findByTestId('telegram-linked', {}, { timeout: 5000 })).toHaveTextContent('Linked to Ann Lee (@annlee)');
     expect(screen.queryByRole('link', { name: /Open @sellerdesk_bot/ })).not.toBeInTheDocument();
+    // The choices shown are the new link's, not the ones read before it.
+    const form = screen.getByRole('form', { name: 'Telegram alerts' });
+    await waitFor(() => expect(within(form).getByLabelText('My balance is low')).toBeChecked());
   });
 
   it('disconnects the linked account', async () => {
@@ -54,7 +58,14 @@ describe('Telegram alerts on the settings screen', () => {
         },
       },
     });
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Disconnect Telegram' }));
+    const user = userEvent.setup();
+    // Cancelling the confirmation changes nothing.
+    await user.click(await screen.findByRole('button', { name: 'Disconnect Telegram' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(disconnected).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Disconnect Telegram' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Disconnect' }));
     await waitFor(() => expect(disconnected).toEqual([{ id: 'tg-1' }]));
     expect(await screen.findByRole('button', { name: 'Link Telegram' })).toBeInTheDocument();
   });

@@ -2,7 +2,9 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { useState } from 'react';
 import { Panel } from '@/components/ui/panel';
+import { LinesSkeleton } from '@/components/ui/skeletons';
 import type { TelegramAlert } from '@/gql/graphql';
+import { confirmAction } from '@/lib/confirm';
 import { formatDateTime } from '@/lib/dates';
 import { notify } from '@/lib/notify';
 import {
@@ -22,11 +24,11 @@ export const alertLabels: Record<TelegramAlert, string> = {
 
 const ALL_ALERTS = Object.keys(alertLabels) as TelegramAlert[];
 
-function AlertChoices() {
-  const { data: saved } = useTelegramAlerts();
+function AlertChoices({ linkId }: { linkId: string | undefined }) {
+  const { data: saved } = useTelegramAlerts(linkId);
   // The user's edits; none yet means the saved choices.
   const [draft, setDraft] = useState<TelegramAlert[] | null>(null);
-  const save = useSetTelegramAlerts();
+  const save = useSetTelegramAlerts(linkId);
   const chosen = draft ?? saved ?? [];
   const changed = !!saved && (saved.length !== chosen.length || saved.some((a) => !chosen.includes(a)));
 
@@ -67,7 +69,13 @@ export function TelegramPanel({ timezone }: { timezone: string }) {
   const create = useCreateTelegramLink();
   const disconnect = useDisconnectTelegramBot();
 
-  if (isLoading) return null;
+  if (isLoading) {
+    return (
+      <Panel title="Telegram alerts">
+        <LinesSkeleton label="Loading Telegram alerts" />
+      </Panel>
+    );
+  }
   const name = linked ? [linked.firstName, linked.lastName].filter(Boolean).join(' ') : '';
 
   return (
@@ -87,15 +95,22 @@ export function TelegramPanel({ timezone }: { timezone: string }) {
                 severity="secondary"
                 outlined
                 loading={disconnect.isPending}
-                onClick={() =>
+                onClick={async () => {
+                  const sure = await confirmAction({
+                    header: 'Disconnect Telegram?',
+                    message: 'No more alerts will be sent to this Telegram account. You can link it again at any time.',
+                    acceptLabel: 'Disconnect',
+                    danger: true,
+                  });
+                  if (!sure) return;
                   disconnect.mutate(linked.id, {
                     onSuccess: () => {
                       // The link that made this one is used up.
                       setLink(null);
                       notify.success('Telegram is disconnected. No more alerts will be sent there.');
                     },
-                  })
-                }
+                  });
+                }}
               />
             </div>
           </>
@@ -124,7 +139,8 @@ export function TelegramPanel({ timezone }: { timezone: string }) {
             </div>
           </>
         )}
-        <AlertChoices />
+        {/* A new link starts from the choices the server made for it, not from an old draft. */}
+        <AlertChoices key={linked?.id ?? 'unlinked'} linkId={linked?.id} />
       </div>
     </Panel>
   );
