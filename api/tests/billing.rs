@@ -197,6 +197,68 @@ async fn a_hundred_concurrent_plan_purchases_never_overdraw_one_balance() {
     );
 }
 
+/// Two switches at once, the second started while the first holds its transaction open: the
+/// second waits, then credits what is left of the period the first bought, not the one both
+/// saw at the start. Reading the row before taking its lock credits one period twice.
+#[tokio::test]
+async fn a_switch_that_waits_for_another_credits_the_period_that_one_bought() {
+    let s = Server::start().await;
+    let root = s.login(SUPER_EMAIL, SUPER_PASSWORD).await;
+    let admin = new_client(&s, "lock-prints", "lock@prints.test").await;
+    let client = client_id(&s, &admin).await;
+    let plans = plan_ids(&s, &admin).await;
+    top_up(&s, &root, &client, 100.0).await;
+    s.ok(SUBSCRIBE, json!({ "p": plans["SMALL"] }), Some(&admin))
+        .await;
+
+    let first_db = database(&s).await;
+    let second_db = database(&s).await;
+    let mut conn = first_db.conn().await.expect("connection");
+    let basic = domain::plans::by_id(&mut conn, &plans["BASIC"])
+        .await
+        .expect("BASIC");
+    let begin = domain::plans::by_id(&mut conn, &plans["BEGIN"])
+        .await
+        .expect("BEGIN");
+    drop(conn);
+    let begin_price = begin.sale_price_cents;
+    let mut first = first_db.begin().await.expect("first transaction");
+    domain::billing::subscribe(&mut first, &client, &basic)
+        .await
+        .expect("the first switch");
+    let second = {
+        let client = client.clone();
+        tokio::spawn(async move {
+            let mut tx = second_db.begin().await.expect("second transaction");
+            let sub = domain::billing::subscribe(&mut tx, &client, &begin).await;
+            tx.commit().await.expect("commit");
+            sub.map(|s| s.balance_cents)
+        })
+    };
+    // Long enough for the second to reach the row (and wait on it) before the first commits.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!second.is_finished(), "the second switch did not wait");
+    first.commit().await.expect("commit");
+    let balance = second.await.expect("task").expect("the second switch");
+
+    let transactions = all_transactions(&s, &root, &client).await;
+    let sum: i64 = transactions.iter().map(|t| cents(&t["amount"])).sum();
+    assert_eq!(sum, balance, "the transactions sum to the balance");
+    let paid = scalar_i64(
+        &s,
+        "SELECT paid_cents FROM client_subscriptions WHERE client_id = $1",
+        &client,
+    )
+    .await;
+    assert_eq!(paid, begin_price, "BEGIN was bought last");
+    // Three purchases, two credits of what was left, each rounded down by at most a cent.
+    let held = balance + paid;
+    assert!(
+        (10_000 - 2..=10_000).contains(&held),
+        "balance {balance} + paid {paid}: a period was credited twice or a payment lost"
+    );
+}
+
 #[tokio::test]
 async fn subscribe_upgrade_renewal_and_its_mails_follow_the_fixture() {
     let s = Server::start_with(&[("CRON_PLAN_RENEW", "*/1 * * * * *")]).await;
@@ -703,6 +765,67 @@ async fn only_super_admin_reaches_the_console_and_sellers_see_only_their_own() {
             assert_eq!(code(&res), "", "{res}");
         }
     }
+    // A client's users and shops: the console reads any client's, a seller only its own.
+    const USERS: &str = "query($c: ID) { getUsers(clientId: $c, limit: 50) { items { email role } pageInfo { totalCount } } }";
+    const SHOPS: &str = "query($c: ID) { getShops(filter: { clientId: $c }) { items { id name } pageInfo { totalCount } } }";
+    for (q, tokens) in [(USERS, vec![&admin]), (SHOPS, vec![&admin, &staff])] {
+        for token in tokens {
+            let res = s.gql(q, json!({ "c": other_id }), Some(token)).await;
+            assert_eq!(code(&res), "NOT_FOUND", "{res}");
+        }
+    }
+    let res = s
+        .gql(
+            USERS,
+            json!({ "c": "01900000-0000-7000-8000-000000000000" }),
+            Some(&root),
+        )
+        .await;
+    assert_eq!(code(&res), "NOT_FOUND", "{res}");
+    let own = s.ok(USERS, json!({ "c": demo }), Some(&admin)).await;
+    let seen = s.ok(USERS, json!({ "c": demo }), Some(&root)).await;
+    assert_eq!(
+        seen, own,
+        "the console sees the client's users as its admin does"
+    );
+    assert_eq!(seen["getUsers"]["pageInfo"]["totalCount"], 2);
+    let emails: Vec<&str> = seen["getUsers"]["items"]
+        .as_array()
+        .expect("users")
+        .iter()
+        .filter_map(|u| u["email"].as_str())
+        .collect();
+    assert!(emails.contains(&DEMO_STAFF), "{emails:?}");
+    let theirs = s.ok(USERS, json!({ "c": other_id }), Some(&root)).await;
+    assert_eq!(
+        theirs["getUsers"]["items"][0]["email"],
+        "console@prints.test"
+    );
+    let shop = domain::ids::new_id();
+    let now = domain::time::now_db();
+    sql(
+        &s,
+        "INSERT INTO shops (id, client_id, name, sale_channel, target_market, connection, external_shop_id, created_at, updated_at)
+         VALUES ($1, $2, 'Console Shop', 'TIKTOK', 'US', 'OPEN', $1, $3, $3)",
+        &[&shop, &demo, &now],
+    )
+    .await;
+    let own = s.ok(SHOPS, json!({ "c": demo }), Some(&admin)).await;
+    let seen = s.ok(SHOPS, json!({ "c": demo }), Some(&root)).await;
+    assert_eq!(
+        seen, own,
+        "the console sees the client's shops as its admin does"
+    );
+    let names = seen["getShops"]["items"].to_string();
+    assert!(names.contains("Console Shop"), "{names}");
+    let mine = s.ok(SHOPS, json!({}), Some(&root)).await;
+    assert!(
+        !mine["getShops"]["items"]
+            .to_string()
+            .contains("Console Shop"),
+        "without clientId the console lists the platform's own shops"
+    );
+
     assert_eq!(cents(&subscription(&s, &root, &demo).await["balance"]), 0);
     let sub = subscription(&s, &admin, &demo).await;
     assert_eq!(sub["bankTransferReference"], "SD-DEMO");

@@ -14,6 +14,7 @@ const TRANSACTIONS = `query($clientId: ID!) {
   getTransactionPage(clientId: $clientId, limit: 5) { items { amount content type } }
 }`;
 const SUBSCRIPTION = `query($clientId: ID!) { getClientSubscription(clientId: $clientId) { balance } }`;
+const SHOPS = '{ getShops(filter: { limit: 1 }) { items { name } pageInfo { totalCount } } }';
 
 const money = (n) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(n);
 
@@ -49,6 +50,12 @@ describe('clients console', () => {
     await waitForPath(page, `/clients/${seller.client.id}`);
     await page.getByRole('heading', { name: 'Demo Store' }).waitFor();
     await page.getByTestId('client-balance').getByText(money(before)).waitFor();
+
+    // Its users and shops, as its admin sees them.
+    await page.getByTestId('client-users-table').getByText(DEMO_ADMIN.email).waitFor();
+    const { getShops: shops } = await gqlData(server, SHOPS, {}, sellerToken);
+    assert.ok(shops.pageInfo.totalCount > 0, 'the demo client has a shop');
+    await page.getByTestId('client-shops-table').getByText(shops.items[0].name).waitFor();
 
     // A bank transfer received: 25.50 with its note, after a second look.
     const note = `Bank transfer e2e-${Date.now()}`;

@@ -26,7 +26,7 @@ use std::sync::Arc;
 
 use async_graphql::parser::types::{DocumentOperations, ExecutableDocument};
 use async_graphql::{
-    Context, EmptySubscription, Guard, MergedObject, Schema, ServerError, Value, Variables,
+    Context, EmptySubscription, Guard, ID, MergedObject, Schema, ServerError, Value, Variables,
 };
 
 use domain::{Db, Role};
@@ -91,6 +91,25 @@ pub fn caller<'a>(ctx: &Context<'a>) -> ApiResult<&'a Caller> {
     match ctx.data_opt::<Session>() {
         Some(session) => session.caller(),
         None => Err(ApiError::unauthenticated("sign in first")),
+    }
+}
+
+/// The scope a console read acts in: the caller's own, or for a SUPER_ADMIN the named client
+/// (read as its admin would). Anyone else naming another client gets NOT_FOUND, as for any
+/// other id of another client.
+pub async fn scope_of_client(
+    conn: &mut domain::Conn,
+    me: &Caller,
+    client_id: Option<&ID>,
+) -> ApiResult<domain::Scope> {
+    match client_id {
+        None => Ok(me.scope.clone()),
+        Some(id) if id.as_str() == me.scope.client_id => Ok(me.scope.clone()),
+        Some(id) if me.scope.is_super_admin() => {
+            let client = domain::clients::by_id(conn, id.as_str()).await?;
+            Ok(domain::Scope::for_client(&client.id))
+        }
+        Some(_) => Err(domain::DomainError::NotFound("client").into()),
     }
 }
 

@@ -8,7 +8,7 @@ use jobs::kinds::{Registered, ShopSync, WarehouseSync};
 
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{PageInfo, SaleChannel, Shop, TargetMarket};
-use crate::graphql::{RoleGuard, caller, state};
+use crate::graphql::{RoleGuard, caller, scope_of_client, state};
 
 #[derive(InputObject)]
 pub struct AuthorizeShopInput {
@@ -24,6 +24,8 @@ pub struct ShopFilter {
     pub page: Option<i32>,
     pub search: Option<String>,
     pub sale_channel: Option<SaleChannel>,
+    /// SUPER_ADMIN: another client's shops (the clients console)
+    pub client_id: Option<ID>,
 }
 
 #[derive(SimpleObject)]
@@ -80,7 +82,8 @@ impl ShopsQuery {
             sale_channel: filter.sale_channel.map(Into::into),
         };
         let mut conn = state(ctx).db.conn().await?;
-        let page = shops::list(&mut conn, &me.scope, &query, request).await?;
+        let scope = scope_of_client(&mut conn, me, filter.client_id.as_ref()).await?;
+        let page = shops::list(&mut conn, &scope, &query, request).await?;
         Ok(ShopPage {
             page_info: PageInfo::of(&page),
             items: page.items.into_iter().map(Into::into).collect(),

@@ -8,7 +8,7 @@ use domain::{Role, Scope, clients, passwords};
 use crate::auth::{By, Limit};
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::types::{PageInfo, RoleEnum, User, UserPage};
-use crate::graphql::{RoleGuard, caller, request_ip, state};
+use crate::graphql::{RoleGuard, caller, request_ip, scope_of_client, state};
 
 #[derive(InputObject)]
 pub struct CreateUserInput {
@@ -34,11 +34,14 @@ impl UsersQuery {
         ctx: &Context<'_>,
         limit: Option<i32>,
         page: Option<i32>,
+        #[graphql(desc = "SUPER_ADMIN: another client's users (the clients console)")]
+        client_id: Option<ID>,
     ) -> ApiResult<UserPage> {
         let me = caller(ctx)?;
         let request = PageRequest::parse(limit, page)?;
         let mut conn = state(ctx).db.conn().await?;
-        let page = users::list(&mut conn, &me.scope, request).await?;
+        let scope = scope_of_client(&mut conn, me, client_id.as_ref()).await?;
+        let page = users::list(&mut conn, &scope, request).await?;
         Ok(UserPage {
             page_info: PageInfo::of(&page),
             items: page.items.into_iter().map(User).collect(),

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { ClientDetailQuery, ClientSubscriptionFilter, ClientsQuery, ConsolePlansQuery, SubscriptionPlanInput } from '@/gql/graphql';
+import type { ClientDetailQuery, ClientShopsQuery, ClientSubscriptionFilter, ClientUsersQuery, ClientsQuery, ConsolePlansQuery, SubscriptionPlanInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
 import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
@@ -93,6 +93,47 @@ export const ClientTransactionsDocument = graphql(`
   }
 `);
 
+export const ClientUsersDocument = graphql(`
+  query ClientUsers($clientId: ID!, $limit: Int, $page: Int) {
+    getUsers(clientId: $clientId, limit: $limit, page: $page) {
+      items {
+        id
+        email
+        firstName
+        lastName
+        role
+        createdAt
+      }
+      pageInfo {
+        totalCount
+        hasNextPage
+        hasPreviousPage
+      }
+    }
+  }
+`);
+
+export const ClientShopsDocument = graphql(`
+  query ClientShops($filter: ShopFilter) {
+    getShops(filter: $filter) {
+      items {
+        id
+        name
+        saleChannel
+        targetMarket
+        connection
+        createdAt
+        lastSyncedAt
+      }
+      pageInfo {
+        totalCount
+        hasNextPage
+        hasPreviousPage
+      }
+    }
+  }
+`);
+
 export const AddClientBalanceDocument = graphql(`
   mutation AddClientBalance($clientId: ID!, $amount: Float!, $note: String) {
     addClientBalance(clientId: $clientId, amount: $amount, note: $note) {
@@ -114,12 +155,16 @@ export const UpdateClientDocument = graphql(`
 
 export type ClientRow = ClientsQuery['getClientSubscriptions']['items'][number];
 export type ClientDetail = NonNullable<ClientDetailQuery['getClientSubscription']>;
+export type ClientUser = ClientUsersQuery['getUsers']['items'][number];
+export type ClientShop = ClientShopsQuery['getShops']['items'][number];
 
 export const clientsKeys = {
   all: rootKeys.billing,
   list: (filter: ClientSubscriptionFilter) => [...rootKeys.billing, 'clients', filter] as const,
   detail: (clientId: string) => [...rootKeys.billing, 'client', clientId] as const,
   transactions: (clientId: string, page: number, limit: number) => [...rootKeys.billing, 'transactions', clientId, { page, limit }] as const,
+  users: (clientId: string, page: number, limit: number) => [...rootKeys.billing, 'client-users', clientId, { page, limit }] as const,
+  shops: (clientId: string, page: number, limit: number) => [...rootKeys.billing, 'client-shops', clientId, { page, limit }] as const,
   plans: () => [...rootKeys.billing, 'plans'] as const,
 };
 
@@ -154,6 +199,36 @@ export const clientTransactionsQueryOptions = (client: ApiClient, clientId: stri
 
 export function useClientTransactions(clientId: string, page: number, limit: number) {
   return useQuery(clientTransactionsQueryOptions(useApiClient(), clientId, page, limit));
+}
+
+export const getClientUsers = (client: ApiClient, clientId: string, page: number, limit: number) =>
+  client.request(ClientUsersDocument, { clientId, page, limit }).then((r) => r.getUsers);
+
+export const clientUsersQueryOptions = (client: ApiClient, clientId: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: clientsKeys.users(clientId, page, limit),
+    queryFn: () => getClientUsers(client, clientId, page, limit),
+    placeholderData: keepPreviousData,
+  });
+
+/** A client's users as the console sees them (SUPER_ADMIN), paged on the server. */
+export function useClientUsers(clientId: string, page: number, limit: number) {
+  return useQuery(clientUsersQueryOptions(useApiClient(), clientId, page, limit));
+}
+
+export const getClientShops = (client: ApiClient, clientId: string, page: number, limit: number) =>
+  client.request(ClientShopsDocument, { filter: { clientId, page, limit } }).then((r) => r.getShops);
+
+export const clientShopsQueryOptions = (client: ApiClient, clientId: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: clientsKeys.shops(clientId, page, limit),
+    queryFn: () => getClientShops(client, clientId, page, limit),
+    placeholderData: keepPreviousData,
+  });
+
+/** A client's shops as the console sees them (SUPER_ADMIN), paged on the server. */
+export function useClientShops(clientId: string, page: number, limit: number) {
+  return useQuery(clientShopsQueryOptions(useApiClient(), clientId, page, limit));
 }
 
 export interface AddBalanceVars {

@@ -31,16 +31,27 @@ const transactions = [
 
 const root = { id: 'root', role: 'SUPER_ADMIN' as const, timezone: 'UTC' };
 const at = pathTo(paths.clients.detail, { clientId: 'c1' });
+const users = [
+  { id: 'u1', email: 'owner@acme.test', firstName: 'Ana', lastName: 'Owner', role: 'ADMIN', createdAt: '2026-01-01T00:00:00Z' },
+  { id: 'u2', email: 'packer@acme.test', firstName: 'Bo', lastName: 'Packer', role: 'STAFF', createdAt: '2026-01-02T00:00:00Z' },
+];
+const shops = [{ id: 's1', name: 'Acme US', saleChannel: 'TIKTOK', targetMarket: 'US', connection: 'OPEN', createdAt: '2026-01-03T00:00:00Z', lastSyncedAt: null }];
+
 const base = {
   ClientDetail: () => ok({ getClientSubscription: detail() }),
   ClientTransactions: () => ok({ getTransactionPage: pageOf(transactions) }),
+  ClientUsers: () => ok({ getUsers: pageOf(users) }),
+  ClientShops: () => ok({ getShops: pageOf(shops) }),
 };
 
 describe('one client', () => {
   it('shows skeletons while it loads', async () => {
-    renderApp(at, { user: root, handlers: { ...base, ClientDetail: () => new Promise(() => {}), ClientTransactions: () => new Promise(() => {}) } });
+    const never = () => new Promise<never>(() => {});
+    renderApp(at, { user: root, handlers: { ...base, ClientDetail: never, ClientTransactions: never, ClientUsers: never, ClientShops: never } });
     expect(await screen.findByTestId('client-loading')).toBeInTheDocument();
     expect(screen.getByTestId('client-transactions-loading')).toBeInTheDocument();
+    expect(screen.getByTestId('client-users-loading')).toBeInTheDocument();
+    expect(screen.getByTestId('client-shops-loading')).toBeInTheDocument();
     expect(screen.queryByText('No transactions yet')).not.toBeInTheDocument();
   });
 
@@ -56,6 +67,12 @@ describe('one client', () => {
     expect(table).toHaveTextContent('-$19.00');
     expect(table).toHaveTextContent('+$31.50');
     expect(variablesOf(app.api.calls, 'ClientTransactions')[0]).toMatchObject({ clientId: 'c1', page: 1 });
+    const people = await screen.findByTestId('client-users-table');
+    expect(within(people).getByText('packer@acme.test')).toBeInTheDocument();
+    expect(within(people).getByText('Staff')).toBeInTheDocument();
+    expect(variablesOf(app.api.calls, 'ClientUsers')[0]).toMatchObject({ clientId: 'c1', page: 1 });
+    expect(await screen.findByTestId('client-shops-table')).toHaveTextContent('Acme US');
+    expect(variablesOf(app.api.calls, 'ClientShops')[0]).toMatchObject({ filter: { clientId: 'c1', page: 1 } });
   });
 
   it('adds balance with a note after a second look', async () => {

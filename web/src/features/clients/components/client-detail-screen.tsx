@@ -1,4 +1,6 @@
 import { Button } from 'primereact/button';
+import { Column } from 'primereact/column';
+import { DataTable } from 'primereact/datatable';
 import { Skeleton } from 'primereact/skeleton';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
@@ -7,17 +9,18 @@ import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel, StatCard } from '@/components/ui/panel';
 import { ClientStatusTag, PlanTag, planTypeLabels } from '@/components/ui/plan-tag';
-import { LinesSkeleton } from '@/components/ui/skeletons';
+import { LinesSkeleton, TableSkeleton } from '@/components/ui/skeletons';
+import { ConnectionTag, titleCase } from '@/components/ui/status-tag';
 import { TransactionsTable } from '@/components/ui/transactions-table';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useTimezone } from '@/lib/auth';
+import { roleLabels, useTimezone } from '@/lib/auth';
 import { confirmAction } from '@/lib/confirm';
-import { formatDate } from '@/lib/dates';
+import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { notify } from '@/lib/notify';
-import { usePaging } from '@/lib/paging';
-import { useClientDetail, useClientTransactions, useSetClientActive, type ClientDetail } from '../api/clients';
+import { pagedTableProps, usePaging } from '@/lib/paging';
+import { useClientDetail, useClientShops, useClientTransactions, useClientUsers, useSetClientActive, type ClientDetail, type ClientShop, type ClientUser } from '../api/clients';
 import { AddBalanceDialog } from './add-balance-dialog';
 
 const allowance = (n: number | null | undefined) => (n === null || n === undefined ? 'unlimited' : n.toLocaleString('en-US'));
@@ -93,6 +96,78 @@ function AccountPanel({ c, timezone }: { c: ClientDetail; timezone: string }) {
         </div>
       </dl>
       {!c.isActive ? <p className="muted small">A deactivated client&apos;s users cannot sign in; their sessions ended when it was deactivated. Its data is kept.</p> : null}
+    </Panel>
+  );
+}
+
+/** The client's users, read as its admin would see them; the console only looks. */
+function UsersPanel({ clientId, timezone }: { clientId: string; timezone: string }) {
+  const paging = usePaging('clientUsers.pageSize', null, 10);
+  const users = useClientUsers(clientId, paging.page, paging.pageSize);
+  let body;
+  if (users.isError) body = <ErrorState error={users.error} onRetry={() => void users.refetch()} />;
+  else if (users.isPending) body = <TableSkeleton columns={[{ header: 'Name' }, { header: 'Email' }, { header: 'Role' }, { header: 'Added' }]} rows={3} label="Loading users" testId="client-users-loading" />;
+  else
+    body = (
+      <DataTable
+        value={users.data.items}
+        dataKey="id"
+        {...pagedTableProps}
+        first={paging.first}
+        rows={paging.pageSize}
+        totalRecords={users.data.pageInfo.totalCount}
+        onPage={paging.onPage}
+        loading={users.isFetching && users.isPlaceholderData}
+        emptyMessage={<EmptyState icon="pi pi-users" title="No users" />}
+        className="data-table"
+        data-testid="client-users-table"
+        pt={{ table: { 'aria-label': 'Users' } }}
+      >
+        <Column header="Name" body={(u: ClientUser) => `${u.firstName} ${u.lastName}`.trim()} />
+        <Column header="Email" field="email" />
+        <Column header="Role" body={(u: ClientUser) => <Tag value={roleLabels[u.role]} severity={u.role === 'STAFF' ? 'secondary' : 'info'} rounded />} style={{ width: '9rem' }} />
+        <Column header="Added" body={(u: ClientUser) => formatDate(u.createdAt, timezone)} style={{ width: '9rem' }} />
+      </DataTable>
+    );
+  return (
+    <Panel title="Users" flush>
+      {body}
+    </Panel>
+  );
+}
+
+/** The client's shops on every channel, with their connection. */
+function ShopsPanel({ clientId, timezone }: { clientId: string; timezone: string }) {
+  const paging = usePaging('clientShops.pageSize', null, 10);
+  const shops = useClientShops(clientId, paging.page, paging.pageSize);
+  let body;
+  if (shops.isError) body = <ErrorState error={shops.error} onRetry={() => void shops.refetch()} />;
+  else if (shops.isPending) body = <TableSkeleton columns={[{ header: 'Shop' }, { header: 'Channel' }, { header: 'Connection' }, { header: 'Last synced' }]} rows={3} label="Loading shops" testId="client-shops-loading" />;
+  else
+    body = (
+      <DataTable
+        value={shops.data.items}
+        dataKey="id"
+        {...pagedTableProps}
+        first={paging.first}
+        rows={paging.pageSize}
+        totalRecords={shops.data.pageInfo.totalCount}
+        onPage={paging.onPage}
+        loading={shops.isFetching && shops.isPlaceholderData}
+        emptyMessage={<EmptyState icon="pi pi-shop" title="No shops connected" />}
+        className="data-table"
+        data-testid="client-shops-table"
+        pt={{ table: { 'aria-label': 'Shops' } }}
+      >
+        <Column header="Shop" field="name" />
+        <Column header="Channel" body={(s: ClientShop) => `${titleCase(s.saleChannel)} ${s.targetMarket}`} style={{ width: '10rem' }} />
+        <Column header="Connection" body={(s: ClientShop) => <ConnectionTag connection={s.connection} />} style={{ width: '10rem' }} />
+        <Column header="Last synced" body={(s: ClientShop) => (s.lastSyncedAt ? formatDateTime(s.lastSyncedAt, timezone) : 'Never')} style={{ width: '12rem' }} />
+      </DataTable>
+    );
+  return (
+    <Panel title="Shops" flush>
+      {body}
     </Panel>
   );
 }
@@ -200,6 +275,10 @@ export function ClientDetailScreen() {
       <Panel title="Transactions" flush>
         <TransactionsTable query={transactions} paging={paging} timezone={timezone} testId="client-transactions" />
       </Panel>
+      <div className="grid-2">
+        <UsersPanel clientId={clientId} timezone={timezone} />
+        <ShopsPanel clientId={clientId} timezone={timezone} />
+      </div>
       {c ? <AddBalanceDialog client={{ id: c.client.id, name: c.client.name }} reference={c.bankTransferReference} visible={adding} onHide={() => setAdding(false)} /> : null}
     </div>
   );
