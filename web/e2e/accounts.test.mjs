@@ -122,6 +122,9 @@ describe('passwords', () => {
     await useToken(page, token);
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    // The dashboard's first reads must be answered before the token is revoked: one still on
+    // its way would sign out from /dashboard, before the click this test is about.
+    await page.waitForLoadState('networkidle');
 
     // The password changes elsewhere: every older token is revoked.
     await gqlData(server, CHANGE_PASSWORD, { input: { currentPassword: user.password, newPassword: 'changed-elsewhere-1' } }, token);
