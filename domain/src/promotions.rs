@@ -827,7 +827,8 @@ impl ItemRecord {
 
 /// Writes a window's outcome: its products (replacing an earlier attempt's), its counts and
 /// status; the promotion takes them while the window is its latest, with the time of its next
-/// renewal (`None`: it does not renew). Failed and dropped products count as failed items.
+/// renewal (`None`: none) if it auto-renews by then (read in the statement, so a toggle made
+/// while the job ran counts). Failed and dropped products count as failed items.
 pub async fn finish_window(
     conn: &mut Conn,
     promotion: &Promotion,
@@ -886,7 +887,8 @@ pub async fn finish_window(
     .execute(&mut *conn)
     .await?;
     sqlx::query(
-        "UPDATE tiktok_promotions SET status = $1, error = $2, success_items_count = $3, failed_items_count = $4, next_renewal_at = $5, updated_at = $6 \
+        "UPDATE tiktok_promotions SET status = $1, error = $2, success_items_count = $3, failed_items_count = $4, \
+         next_renewal_at = CASE WHEN auto_renew = $9 AND deactivated_at IS NULL THEN $5 ELSE NULL END, updated_at = $6 \
          WHERE id = $7 AND window_seq = $8",
     )
     .bind(status.as_str())
@@ -897,6 +899,7 @@ pub async fn finish_window(
     .bind(&now)
     .bind(&promotion.id)
     .bind(window.seq)
+    .bind(true)
     .execute(&mut *conn)
     .await?;
     Ok(())
