@@ -134,6 +134,8 @@ enum Kind {
     OrderExport,
     OrderItem,
     Product,
+    Promotion,
+    PromotionPlan,
     Shop,
     ShopProduct,
     TelegramLink,
@@ -160,6 +162,8 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
         "orderId" => Kind::Order,
         "providerId" => Kind::FulfillmentProvider,
         "orderItemId" | "orderItemIds" => Kind::OrderItem,
+        "planId" if op.contains("Promotion") => Kind::PromotionPlan,
+        "ids" if op.contains("TiktokPromotion") => Kind::Promotion,
         "id" => match parent {
             Some("VariantInput") => Kind::Variant,
             Some(_) => return None,
@@ -168,6 +172,7 @@ fn kind_of(op: &str, name: &str, parent: Option<&str>) -> Option<Kind> {
             None if op.contains("OrderExport") => Kind::OrderExport,
             None if op.contains("Telegram") => Kind::TelegramLink,
             None if op.contains("TopUpPayment") => Kind::TopUpPayment,
+            None if op.contains("PromotionPlan") => Kind::PromotionPlan,
             None if op.contains("Product") => Kind::Product,
             None if op.contains("Shop") || op.contains("Warehouse") => Kind::Shop,
             None if op.contains("User") => Kind::User,
@@ -482,6 +487,9 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     put(Kind::Client, client);
     let shop = connect_tiktok_shop(s, admin, &format!("{who} Shop")).await;
     put(Kind::Shop, shop.clone());
+    let (plan, promotion) = promotion_rows(s, admin, &shop).await;
+    put(Kind::PromotionPlan, plan);
+    put(Kind::Promotion, promotion);
     put(
         Kind::Brand,
         create(
@@ -658,6 +666,43 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
         .await,
     );
     f
+}
+
+/// A promotion plan and a promotion on `shop`, written directly: only the promotions client
+/// may create them through the API, and the sweep needs them for both clients.
+async fn promotion_rows(s: &Server, admin: &str, shop: &str) -> (String, String) {
+    let me = s
+        .ok("{ getMe { id client { id } } }", json!({}), Some(admin))
+        .await;
+    let client = me["getMe"]["client"]["id"].as_str().expect("client");
+    let (plan, promotion) = (domain::ids::new_id(), domain::ids::new_id());
+    let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+    let db = database(s).await;
+    let mut conn = db.conn().await.expect("connection");
+    sqlx::query(
+        "INSERT INTO promotion_plans (id, client_id, title, type, duration_hours, product_level, discount_percent, created_at, updated_at)
+         VALUES ($1, $2, 'Victim Flash', 'FLASHSALE', 24, 'PRODUCT', 20, $3, $3)",
+    )
+    .bind(&plan)
+    .bind(client)
+    .bind(&now)
+    .execute(&mut *conn)
+    .await
+    .expect("promotion plan");
+    sqlx::query(
+        "INSERT INTO tiktok_promotions (id, client_id, shop_id, plan_id, title, activity_type, product_level, discount_percent, duration_hours,
+         begin_time, end_time, status, created_at, updated_at)
+         VALUES ($1, $2, $3, $4, 'Victim Flash', 'FLASHSALE', 'PRODUCT', 20, 24, '2030-01-01T00:00:00.000Z', '2030-01-02T00:00:00.000Z', 'SUCCESS', $5, $5)",
+    )
+    .bind(&promotion)
+    .bind(client)
+    .bind(shop)
+    .bind(&plan)
+    .bind(&now)
+    .execute(&mut *conn)
+    .await
+    .expect("promotion");
+    (plan, promotion)
 }
 
 /// The ADMIN's linked Telegram account, written as the bot's `/start` would write it (the bot

@@ -382,6 +382,8 @@ pub(crate) async fn start_stack_with(
         fulfillment_poll_every: Duration::from_secs(options.fulfillment_poll_secs.unwrap_or(900)),
         cron_fulfillment_reconcile: "0 20 4 * * *".into(),
         cron_plan_renew: "0 5 * * * *".into(),
+        cron_promotion_renew: "0 */5 * * * *".into(),
+        promotion_renew_ahead: std::time::Duration::from_secs(7200),
         telegram: None,
         cron_telegram_poll: "*/10 * * * * *".into(),
         cron_telegram_alerts: "0 */10 * * * *".into(),

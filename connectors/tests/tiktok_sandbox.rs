@@ -1099,3 +1099,98 @@ async fn demo_samples_and_images_are_served() {
         .expect("bytes");
     assert!(picture.starts_with(b"\x89PNG"));
 }
+
+/// The flash-sale rules a renewal depends on: the lifecycle follows the sandbox clock, a product
+/// is in one flash sale at a time (windows that touch do not overlap), and the time rules.
+#[tokio::test]
+async fn flash_sales_follow_the_clock_and_never_overlap_for_a_product() {
+    let sb = tiktok::start(config()).await.expect("sandbox");
+    let client = client(&sb);
+    let c = connect(&sb, &client, "Clock Shop").await;
+    let ids = sb.sandbox().add_live_products(&c.shop_id, 1, "20.00");
+    let product = ActivityProductInput {
+        id: ids[0].clone(),
+        activity_price_amount: Some("15.00".into()),
+        ..Default::default()
+    };
+    let now = sb.sandbox().now();
+    let sale = |title: &str, begin: i64, end: i64| ActivityInput {
+        title: title.into(),
+        activity_type: "FLASHSALE".into(),
+        begin_time: begin,
+        end_time: end,
+        product_level: "PRODUCT".into(),
+        ..Default::default()
+    };
+    let first = client
+        .create_activity(&c.shop, &sale("Window 1", now + 600, now + 4_200))
+        .await
+        .expect("first window");
+    client
+        .update_activity_products(&c.shop, &first.activity_id, std::slice::from_ref(&product))
+        .await
+        .expect("product in the first window");
+
+    // Overlapping by a second: refused with the marketplace's error.
+    let overlapping = client
+        .create_activity(&c.shop, &sale("Overlap", now + 4_199, now + 7_800))
+        .await
+        .expect("an activity may overlap; its products may not");
+    let err = client
+        .update_activity_products(
+            &c.shop,
+            &overlapping.activity_id,
+            std::slice::from_ref(&product),
+        )
+        .await
+        .expect_err("one flash sale at a time");
+    assert_eq!(err.code(), Some(tiktok::codes::PRODUCT_IN_OTHER_FLASHSALE));
+    // Beginning exactly where the first ends: accepted.
+    let next = client
+        .create_activity(&c.shop, &sale("Window 2", now + 4_200, now + 7_800))
+        .await
+        .expect("second window");
+    client
+        .update_activity_products(&c.shop, &next.activity_id, std::slice::from_ref(&product))
+        .await
+        .expect("product in the next window");
+
+    // The time rules.
+    for (title, begin, end) in [
+        ("Past", now - 10, now + 3_600),
+        ("Short", now + 600, now + 600 + 599),
+        ("Year", now + 600, now + 600 + 365 * 86_400),
+        (&"x".repeat(51)[..], now + 600, now + 4_200),
+        ("Window 1", now + 9_000, now + 12_000),
+    ] {
+        let err = client
+            .create_activity(&c.shop, &sale(title, begin, end))
+            .await
+            .expect_err(title);
+        assert!(err.is_permanent(), "{title}: {err:?}");
+    }
+
+    // The clock moves: NOT_START → ONGOING → EXPIRED; a deactivated one stays DEACTIVATED.
+    let status = |id: String| {
+        let client = client.clone();
+        let shop = c.shop.clone();
+        async move { client.activity(&shop, &id).await.expect("get").status }
+    };
+    assert_eq!(status(first.activity_id.clone()).await, "NOT_START");
+    sb.sandbox().advance_clock(700);
+    assert_eq!(status(first.activity_id.clone()).await, "ONGOING");
+    client
+        .deactivate_activity(&c.shop, &overlapping.activity_id)
+        .await
+        .expect("deactivate");
+    sb.sandbox().advance_clock(3_600);
+    assert_eq!(status(first.activity_id.clone()).await, "EXPIRED");
+    assert_eq!(status(next.activity_id.clone()).await, "ONGOING");
+    assert_eq!(status(overlapping.activity_id.clone()).await, "DEACTIVATED");
+    // "Begin in the future" is the marketplace's future: the moved clock's.
+    let err = client
+        .create_activity(&c.shop, &sale("Late", now + 1_000, now + 5_000))
+        .await
+        .expect_err("begins in the marketplace's past");
+    assert!(err.is_permanent());
+}

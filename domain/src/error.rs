@@ -59,6 +59,10 @@ const CONFLICTS: &[(&str, &str)] = &[
         "product_variants_sku_unique",
         "another variant of this product has this SKU",
     ),
+    (
+        "promotion_plans_title_unique",
+        "a promotion plan with this title already exists",
+    ),
 ];
 
 impl From<sqlx::Error> for DomainError {
@@ -92,6 +96,9 @@ fn sqlite_unique_message(message: &str) -> Option<&'static str> {
         "brands.client_id, brands.name" => Some("a brand with this name already exists"),
         "product_variants.product_id, product_variants.sku" => {
             Some("another variant of this product has this SKU")
+        }
+        "promotion_plans.client_id, promotion_plans.title" => {
+            Some("a promotion plan with this title already exists")
         }
         _ => None,
     }

@@ -20,6 +20,7 @@ pub mod payments;
 pub mod plans;
 pub mod price_formula;
 pub mod products;
+pub mod promotions;
 pub mod scope;
 pub mod secrets;
 pub mod settings;

@@ -173,3 +173,58 @@ pub fn plan_renewal_failed(
         ),
     }
 }
+
+/// A promotion's renewal failed, or left products out: what happened and which products, each
+/// with its reason (`problems`: product title or id, reason).
+pub fn promotion_renewal_problem(
+    to: &str,
+    first_name: &str,
+    promotion: &str,
+    shop: &str,
+    failure: Option<&str>,
+    problems: &[(String, String)],
+    link: &str,
+) -> Mail {
+    let intro = match failure {
+        Some(reason) => format!(
+            "Hi {first_name}, the flash sale {promotion} on {shop} could not be renewed: {reason}"
+        ),
+        None => format!(
+            "Hi {first_name}, the flash sale {promotion} on {shop} was renewed without {} product{} that no longer qualif{}.",
+            problems.len(),
+            if problems.len() == 1 { "" } else { "s" },
+            if problems.len() == 1 { "ies" } else { "y" },
+        ),
+    };
+    let list: Vec<String> = problems
+        .iter()
+        .take(50)
+        .map(|(product, reason)| format!("- {product}: {reason}"))
+        .collect();
+    let more = problems.len().saturating_sub(50);
+    let mut details = list.join("\n");
+    if more > 0 {
+        details.push_str(&format!("\n- and {more} more"));
+    }
+    let outro = "Open the promotion to see its windows and every product left out.";
+    let html_intro = if details.is_empty() {
+        intro.clone()
+    } else {
+        format!("{intro} {}", list.join("; "))
+    };
+    Mail {
+        to: to.to_owned(),
+        subject: match failure {
+            Some(_) => format!("{PRODUCT}: the flash sale {promotion} could not be renewed"),
+            None => format!("{PRODUCT}: products left out of the flash sale {promotion}"),
+        },
+        text: format!("{intro}\n\n{details}\n\nOpen the promotions: {link}\n\n{outro}\n"),
+        html: html_page(
+            "A flash-sale renewal needs a look",
+            &html_intro,
+            "Open promotions",
+            link,
+            outro,
+        ),
+    }
+}

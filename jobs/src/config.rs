@@ -241,6 +241,13 @@ pub struct JobsConfig {
     /// `CRON_PLAN_RENEW` (default "0 5 * * * *": hourly): renew paid plans whose period ended
     /// from the balance, remind admins of periods ending within 3 days.
     pub cron_plan_renew: String,
+    /// `CRON_PROMOTION_RENEW` (default "0 */5 * * * *"): open the next window of auto-renewing
+    /// flash sales that end within `promotion_renew_ahead`.
+    pub cron_promotion_renew: String,
+    /// `PROMOTION_RENEW_AHEAD_MINUTES` (120): how long before a window ends its next one is
+    /// created on the marketplace (at least 10 minutes: a renewal needs time to run, and a late
+    /// one starts after a gap).
+    pub promotion_renew_ahead: Duration,
     /// The Telegram bot alerts are sent by; `None` when no bot is configured.
     pub telegram: Option<TelegramSettings>,
     /// `CRON_TELEGRAM_POLL` (default "*/10 * * * * *"): read the bot's updates (`/start` of a
@@ -455,6 +462,11 @@ impl JobsConfig {
             cron_fulfillment_reconcile: env::var("CRON_FULFILLMENT_RECONCILE")
                 .unwrap_or_else(|| "0 20 4 * * *".into()),
             cron_plan_renew: env::var("CRON_PLAN_RENEW").unwrap_or_else(|| "0 5 * * * *".into()),
+            cron_promotion_renew: env::var("CRON_PROMOTION_RENEW")
+                .unwrap_or_else(|| "0 */5 * * * *".into()),
+            promotion_renew_ahead: Duration::from_secs(
+                60 * env::parsed::<u64>("PROMOTION_RENEW_AHEAD_MINUTES", 120)?,
+            ),
             telegram: TelegramSettings::from_env()?,
             cron_telegram_poll: env::var("CRON_TELEGRAM_POLL")
                 .unwrap_or_else(|| "*/10 * * * * *".into()),
@@ -464,6 +476,11 @@ impl JobsConfig {
         if config.max_attempts < 1 {
             return Err(ConfigError::Rule(
                 "JOB_MAX_ATTEMPTS must be 1 or more".into(),
+            ));
+        }
+        if config.promotion_renew_ahead < Duration::from_secs(600) {
+            return Err(ConfigError::Rule(
+                "PROMOTION_RENEW_AHEAD_MINUTES must be 10 or more".into(),
             ));
         }
         if config.lease < Duration::from_secs(3) {

@@ -15,8 +15,8 @@ use tokio::task::JoinHandle;
 use crate::context::JobContext;
 use crate::enqueue::EnqueueOptions;
 use crate::kinds::{
-    BillingRenew, CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, Registered,
-    Scheduled, ShopSync, TelegramAlerts, TelegramPoll, TokensPurge,
+    BillingRenew, CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, PromotionRenew,
+    Registered, Scheduled, ShopSync, TelegramAlerts, TelegramPoll, TokensPurge,
 };
 
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
@@ -117,6 +117,11 @@ pub fn start(
             BillingRenew::NAME,
             ctx.config.cron_plan_renew.clone(),
             fire_boxed::<BillingRenew>,
+        ),
+        (
+            PromotionRenew::NAME,
+            ctx.config.cron_promotion_renew.clone(),
+            fire_boxed::<PromotionRenew>,
         ),
     ];
     if let Some(telegram) = &ctx.config.telegram {

@@ -100,6 +100,41 @@ impl Alert {
         }
     }
 
+    /// A promotion was renewed without products that no longer qualify; `key` names the
+    /// promotion and window, `problems` are (product, reason) written for the seller.
+    pub fn promotion_products_dropped(
+        key: &str,
+        promotion: &str,
+        shop: &str,
+        problems: &[(String, String)],
+    ) -> Alert {
+        const SHOWN: usize = 5;
+        let mut lines: Vec<String> = problems
+            .iter()
+            .take(SHOWN)
+            .map(|(product, reason)| format!("• {}: {}", escape(product), escape(reason)))
+            .collect();
+        if problems.len() > SHOWN {
+            lines.push(format!("and {} more", problems.len() - SHOWN));
+        }
+        Alert {
+            kind: AlertKind::PromotionRenewalFailed,
+            key: format!("promotion-renewal:{key}"),
+            text: format!(
+                "⚠️ The promotion <b>{}</b> on {} was renewed without {} {}:\n{}",
+                escape(promotion),
+                escape(shop),
+                problems.len(),
+                if problems.len() == 1 {
+                    "product"
+                } else {
+                    "products"
+                },
+                lines.join("\n")
+            ),
+        }
+    }
+
     /// The balance is low; `key` names the occasion (e.g. the day, or the transaction that
     /// brought it low).
     pub fn low_balance(key: &str, balance_cents: i64) -> Alert {
@@ -128,6 +163,7 @@ fn bulk_action_name(kind: &str) -> &'static str {
         "order.export" => "Exporting orders",
         "shop.sync" => "Syncing a shop",
         "warehouse.sync" => "Syncing warehouses",
+        "promotion.schedule" => "Scheduling a flash sale",
         _ => "A bulk action",
     }
 }

@@ -8,9 +8,7 @@ use std::time::Duration;
 use async_graphql::{Context, ID, InputObject, Object, SimpleObject};
 use serde_json::Value;
 
-use connectors::tiktok::{
-    self as tt, ActivitySearch, BrandQuery, Page, ProductSearch, TiktokError,
-};
+use connectors::tiktok::{self as tt, BrandQuery, Page, ProductSearch, TiktokError};
 use domain::marketplace;
 use jobs::tiktok::{ShopSession, open_any_shop, open_shop};
 
@@ -35,7 +33,7 @@ const PRODUCT_STATUSES: &[&str] = &[
     "FREEZE",
     "DELETED",
 ];
-const ACTIVITY_STATUSES: &[&str] = &[
+pub(crate) const ACTIVITY_STATUSES: &[&str] = &[
     "DRAFT",
     "NOT_START",
     "ONGOING",
@@ -385,16 +383,16 @@ pub struct MarketplaceActivityFilter {
 
 // ------------------------------------------------------------------ helpers
 
-fn non_empty(s: String) -> Option<String> {
+pub(crate) fn non_empty(s: String) -> Option<String> {
     (!s.is_empty()).then_some(s)
 }
 
-fn count(n: i64) -> i32 {
+pub(crate) fn count(n: i64) -> i32 {
     i32::try_from(n).unwrap_or(i32::MAX)
 }
 
 /// `page_size` as the marketplace takes it: 1 to 100, 20 when not given.
-fn page_size(given: Option<i32>) -> ApiResult<u32> {
+pub(crate) fn page_size(given: Option<i32>) -> ApiResult<u32> {
     match given {
         None => Ok(20),
         Some(n @ 1..=100) => Ok(n as u32),
@@ -406,7 +404,11 @@ fn page_size(given: Option<i32>) -> ApiResult<u32> {
 }
 
 /// An optional enumerated filter, upper-cased and checked against what the marketplace takes.
-fn one_of(field: &str, given: Option<&str>, allowed: &[&str]) -> ApiResult<Option<String>> {
+pub(crate) fn one_of(
+    field: &str,
+    given: Option<&str>,
+    allowed: &[&str],
+) -> ApiResult<Option<String>> {
     let Some(v) = given.map(str::trim).filter(|v| !v.is_empty()) else {
         return Ok(None);
     };
@@ -431,7 +433,9 @@ fn marketplace_id(field: &str, id: &str) -> ApiResult<String> {
 }
 
 /// Runs a marketplace call with the look-up timeout.
-async fn within_timeout<T>(call: impl Future<Output = Result<T, TiktokError>>) -> ApiResult<T> {
+pub(crate) async fn within_timeout<T>(
+    call: impl Future<Output = Result<T, TiktokError>>,
+) -> ApiResult<T> {
     match tokio::time::timeout(LOOKUP_TIMEOUT, call).await {
         Ok(result) => result.map_err(ApiError::from),
         Err(_) => Err(ApiError::new(
@@ -443,7 +447,11 @@ async fn within_timeout<T>(call: impl Future<Output = Result<T, TiktokError>>) -
 
 /// Opens one of the caller's shops: another client's shop, or an unassigned one for STAFF, is
 /// NOT_FOUND (the repository does that filtering); a shop of another channel is bad input.
-async fn open_own_shop(app: &AppState, me: &Caller, shop_id: &str) -> ApiResult<ShopSession> {
+pub(crate) async fn open_own_shop(
+    app: &AppState,
+    me: &Caller,
+    shop_id: &str,
+) -> ApiResult<ShopSession> {
     let client = tiktok(app)?;
     let mut conn = app.db.conn().await?;
     let shop = domain::shops::get(&mut conn, &me.scope, shop_id).await?;
@@ -660,44 +668,6 @@ impl MarketplaceQuery {
         let detail =
             within_timeout(session.client.product_detail(&session.auth, &product_id)).await?;
         Ok(detail.into())
-    }
-
-    /// One page of a shop's promotion activities as the marketplace holds them.
-    #[graphql(guard = "RoleGuard::SIGNED_IN")]
-    async fn get_tiktok_activities(
-        &self,
-        ctx: &Context<'_>,
-        shop_id: ID,
-        filter: Option<MarketplaceActivityFilter>,
-    ) -> ApiResult<MarketplaceActivityList> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        let filter = filter.unwrap_or_default();
-        let size = page_size(filter.page_size)?;
-        let status = one_of("status", filter.status.as_deref(), ACTIVITY_STATUSES)?;
-        let activity_type = filter
-            .activity_type
-            .map(|t| t.trim().to_ascii_uppercase())
-            .filter(|t| !t.is_empty());
-        let session = open_own_shop(app, me, &shop_id).await?;
-        let search = ActivitySearch {
-            status,
-            activity_type,
-            activity_title: None,
-            page_size: Some(size),
-            page_token: filter.page_token.filter(|t| !t.is_empty()),
-        };
-        let found =
-            within_timeout(session.client.search_activities(&session.auth, &search)).await?;
-        Ok(MarketplaceActivityList {
-            activities: found
-                .activities
-                .into_iter()
-                .map(MarketplaceActivity::from)
-                .collect(),
-            next_page_token: non_empty(found.next_page_token),
-            total_count: count(found.total_count),
-        })
     }
 }
 

@@ -13,6 +13,7 @@ pub mod monitors;
 pub mod orders;
 pub mod payments;
 pub mod products;
+pub mod promotions;
 pub mod shops;
 pub mod telegram;
 pub mod templates;
@@ -162,6 +163,7 @@ pub struct Query(
     billing::BillingQuery,
     telegram::TelegramQuery,
     payments::PaymentsQuery,
+    promotions::PromotionsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -181,6 +183,7 @@ pub struct Mutation(
     billing::BillingMutation,
     telegram::TelegramMutation,
     payments::PaymentsMutation,
+    promotions::PromotionsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

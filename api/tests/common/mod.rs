@@ -285,6 +285,18 @@ impl Server {
         }
     }
 
+    /// One more `worker` process beside a scaled server (none in embedded mode, where
+    /// WORKER_CONCURRENCY sets how many jobs the one process runs at once).
+    pub fn add_worker(&mut self) {
+        if scaled() {
+            let worker = self
+                .command(&worker_binary())
+                .spawn()
+                .expect("start worker");
+            self.workers.push(worker);
+        }
+    }
+
     /// The server's job queue, for tests that push to it as a mutation does.
     pub async fn queue(&self) -> jobs::Queue {
         let name = self

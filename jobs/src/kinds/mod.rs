@@ -32,6 +32,9 @@ mod listing_publish;
 mod mail_send;
 mod order_export;
 mod order_sync;
+mod promotion_deactivate;
+mod promotion_renew;
+mod promotion_schedule;
 mod shop_product_remove;
 mod shop_sync;
 mod sku_generate;
@@ -55,6 +58,9 @@ pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
 pub use order_export::{OrderExport, exports_dir, file_name as export_file_name};
 pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH, marketplace_order};
+pub use promotion_deactivate::PromotionDeactivate;
+pub use promotion_renew::PromotionRenew;
+pub use promotion_schedule::PromotionSchedule;
 pub use shop_product_remove::ShopProductRemove;
 pub use shop_sync::ShopSync;
 pub use sku_generate::SkuGenerate;
@@ -225,6 +231,9 @@ registry![
     TelegramNotify,
     TelegramPoll,
     TelegramAlerts,
+    PromotionSchedule,
+    PromotionRenew,
+    PromotionDeactivate,
 ];
 
 async fn run_as<K: JobKind>(ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {

@@ -47,6 +47,8 @@ pub mod codes {
     pub const ACTIVITY_NOT_FOUND: i64 = 17000002;
     /// sandbox: another activity of the shop already has this title.
     pub const ACTIVITY_TITLE_TAKEN: i64 = 17000003;
+    /// sandbox: the product is already in another flash sale whose time overlaps.
+    pub const PRODUCT_IN_OTHER_FLASHSALE: i64 = 17000004;
 }
 
 #[derive(Debug, Clone)]

@@ -116,6 +116,7 @@ impl TiktokSandbox {
             .route("/__sandbox/ledger", get(ledger))
             .route("/__sandbox/shipments", get(shipments))
             .route("/__sandbox/faults", get(get_faults).put(put_faults))
+            .route("/__sandbox/clock", get(get_clock).put(put_clock))
             .route("/__sandbox/images/{*uri}", get(image))
             .fallback(api)
             .with_state(self.clone())
@@ -159,6 +160,87 @@ impl TiktokSandbox {
 
     pub fn set_faults(&self, faults: Faults) {
         self.lock().config.faults = faults;
+    }
+
+    /// The business clock: `{now, offset_secs}`.
+    pub fn clock(&self) -> Value {
+        let offset = self.lock().clock_offset_secs;
+        json!({ "now": now_ms().div_euclid(1000) + offset, "offset_secs": offset })
+    }
+
+    /// The marketplace's business time now (Unix seconds): the wall clock plus the offset.
+    pub fn now(&self) -> i64 {
+        now_ms().div_euclid(1000) + self.lock().clock_offset_secs
+    }
+
+    pub fn set_clock_offset(&self, offset_secs: i64) {
+        self.lock().clock_offset_secs = offset_secs.max(0);
+    }
+
+    /// Moves the business clock on: activities start and end as if that time had passed.
+    pub fn advance_clock(&self, secs: i64) {
+        let mut inner = self.lock();
+        inner.clock_offset_secs = (inner.clock_offset_secs + secs.max(0)).max(0);
+    }
+
+    /// A shop's activities as the marketplace holds them now (status by the business clock),
+    /// oldest first: `{activity_id, title, activity_type, begin_time, end_time, status,
+    /// product_ids}`.
+    pub fn activities(&self, shop_id: &str) -> Vec<Value> {
+        let inner = self.lock();
+        let now = now_ms().div_euclid(1000) + inner.clock_offset_secs;
+        inner
+            .activities
+            .values()
+            .filter(|a| a.shop_id == shop_id)
+            .map(|a| {
+                json!({
+                    "activity_id": a.id,
+                    "title": a.title,
+                    "activity_type": a.activity_type,
+                    "begin_time": a.begin_time,
+                    "end_time": a.end_time,
+                    "status": a.status(now),
+                    "product_ids": a.products.iter().filter_map(|p| p["id"].as_str().map(str::to_owned)).collect::<Vec<_>>(),
+                })
+            })
+            .collect()
+    }
+
+    /// Puts `count` live products (two SKUs each, `price` and 50 in stock) in a shop; answers
+    /// their ids. Not ledgered, like [`TiktokSandbox::seed_sample_products`].
+    pub fn add_live_products(&self, shop_id: &str, count: usize, price: &str) -> Vec<String> {
+        let mut inner = self.lock();
+        products::add_live(&mut inner, shop_id, count, price, now_ms())
+    }
+
+    /// Sets a product's status as if the seller or the platform changed it (e.g.
+    /// `SELLER_DEACTIVATED`); false when the product is unknown.
+    pub fn set_product_status(&self, product_id: &str, status: &str) -> bool {
+        let mut inner = self.lock();
+        match inner.products.get_mut(product_id) {
+            Some(p) => {
+                p.status = status.to_owned();
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Sets every SKU's stock of a product; false when the product is unknown.
+    pub fn set_product_stock(&self, product_id: &str, quantity: i64) -> bool {
+        let mut inner = self.lock();
+        match inner.products.get_mut(product_id) {
+            Some(p) => {
+                for sku in &mut p.skus {
+                    for i in &mut sku.inventory {
+                        i.quantity = quantity;
+                    }
+                }
+                true
+            }
+            None => false,
+        }
     }
 
     pub fn set_daily_create_cap(&self, cap: Option<u32>) {
@@ -887,6 +969,13 @@ fn handle(
             origin,
         },
     };
+    // The business clock may run ahead (tests move it); the gate above kept the wall clock.
+    // Token times stay on the wall clock, which the gate checks them against.
+    let mut ctx = ctx;
+    if !matches!(route, Route::TokenGet | Route::TokenRefresh) {
+        ctx.now += inner.clock_offset_secs;
+        ctx.now_ms += inner.clock_offset_secs * 1000;
+    }
     let inner = &mut *inner;
     match route {
         Route::TokenGet => auth::token_get(inner, &ctx, call),
@@ -956,6 +1045,43 @@ async fn put_faults(State(sb): State<TiktokSandbox>, body: Bytes) -> Response {
             axum::Json(f).into_response()
         }
         _ => (StatusCode::BAD_REQUEST, "expected {error_rate, throttle_rate in 0..=1, retry_after_secs, latency_ms, error_after_write}")
+            .into_response(),
+    }
+}
+
+/// Sandbox control, not a TikTok Shop endpoint: the business clock (`now`, Unix seconds, and
+/// `offset_secs`, how far it runs ahead of the wall clock). PUT `{"offset_secs": n}` sets the
+/// offset, `{"advance_secs": n}` moves it on; the clock never runs behind the wall clock.
+async fn get_clock(State(sb): State<TiktokSandbox>) -> Response {
+    axum::Json(sb.clock()).into_response()
+}
+
+#[derive(serde::Deserialize)]
+struct ClockChange {
+    offset_secs: Option<i64>,
+    advance_secs: Option<i64>,
+}
+
+async fn put_clock(State(sb): State<TiktokSandbox>, body: Bytes) -> Response {
+    match serde_json::from_slice::<ClockChange>(&body) {
+        Ok(ClockChange {
+            offset_secs: Some(offset),
+            advance_secs: None,
+        }) if offset >= 0 => {
+            sb.set_clock_offset(offset);
+            axum::Json(sb.clock()).into_response()
+        }
+        Ok(ClockChange {
+            offset_secs: None,
+            advance_secs: Some(secs),
+        }) if secs >= 0 => {
+            sb.advance_clock(secs);
+            axum::Json(sb.clock()).into_response()
+        }
+        _ => (
+            StatusCode::BAD_REQUEST,
+            "expected {offset_secs: n >= 0} or {advance_secs: n >= 0}",
+        )
             .into_response(),
     }
 }

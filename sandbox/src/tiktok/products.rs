@@ -1243,3 +1243,58 @@ pub fn seed_samples(inner: &mut Inner, shop_id: &str, now_ms: i64) -> Vec<String
     }
     ids
 }
+
+/// `count` live products in a shop, two SKUs each at `price` with 50 in stock (tests that need
+/// many products: promotions over a whole shop). Answers their ids.
+pub fn add_live(
+    inner: &mut Inner,
+    shop_id: &str,
+    count: usize,
+    price: &str,
+    now_ms: i64,
+) -> Vec<String> {
+    let Some(shop) = inner.shop(shop_id).cloned() else {
+        return Vec::new();
+    };
+    let Some(warehouse) = shop
+        .warehouses
+        .iter()
+        .find(|w| w.kind == "SALES_WAREHOUSE")
+        .map(|w| w.id.clone())
+    else {
+        return Vec::new();
+    };
+    let now = now_ms.div_euclid(1000);
+    let mut ids = Vec::with_capacity(count);
+    for n in 0..count {
+        let id = inner.next_id();
+        let mut product = Product::blank(id.clone(), shop.id.clone(), now);
+        product.title = format!("Sandbox Tee {}", n + 1);
+        product.description = "<p>A sandbox product.</p>".into();
+        product.category_id = "601226".into();
+        product.status = "ACTIVATE".into();
+        product.audit_status = Some("APPROVED".into());
+        for size in ["M", "L"] {
+            let sku_id = inner.next_id();
+            product.skus.push(Sku {
+                id: sku_id,
+                seller_sku: format!("SBX-{}-{size}", n + 1),
+                external_sku_id: None,
+                price: Price {
+                    amount: price.to_string(),
+                    currency: shop.currency.clone(),
+                },
+                list_price: None,
+                inventory: vec![Inventory {
+                    warehouse_id: warehouse.clone(),
+                    quantity: 50,
+                }],
+                sales_attributes: Vec::new(),
+                identifier_code: None,
+            });
+        }
+        inner.products.insert(id.clone(), product);
+        ids.push(id);
+    }
+    ids
+}

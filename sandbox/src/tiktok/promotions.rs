@@ -354,6 +354,27 @@ pub fn update_products(
                 entry.id, product.status
             )));
         }
+        // A product is in one flash sale at a time: windows that touch (one ends as the next
+        // begins) do not overlap.
+        if activity.activity_type == "FLASHSALE"
+            && let Some(other) = inner.activities.values().find(|o| {
+                o.id != activity.id
+                    && o.shop_id == activity.shop_id
+                    && o.activity_type == "FLASHSALE"
+                    && !o.ended(ctx.now)
+                    && o.begin_time < activity.end_time
+                    && activity.begin_time < o.end_time
+                    && o.products.iter().any(|p| p["id"] == entry.id.as_str())
+            })
+        {
+            return Err(ApiError::business(
+                codes::PRODUCT_IN_OTHER_FLASHSALE,
+                format!(
+                    "product {} is already in the flash sale \"{}\" ({}) at that time",
+                    entry.id, other.title, other.id
+                ),
+            ));
+        }
         let stock_of =
             |sku: &super::products::Sku| sku.inventory.iter().map(|i| i.quantity).sum::<i64>();
         match activity.product_level.as_str() {

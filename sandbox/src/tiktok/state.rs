@@ -163,6 +163,10 @@ pub struct Inner {
     pub daily_creates: HashMap<(String, i64), u32>,
     pub buckets: HashMap<String, Bucket>,
     pub scripted: VecDeque<Scripted>,
+    /// How far the marketplace's business clock runs ahead of the wall clock (seconds): moved
+    /// by tests through `/__sandbox/clock`, so activities start and end without waiting. The
+    /// gateway's timestamp and token checks keep the wall clock.
+    pub clock_offset_secs: i64,
 }
 
 impl Inner {
@@ -193,6 +197,7 @@ impl Inner {
             daily_creates: HashMap::new(),
             buckets: HashMap::new(),
             scripted: VecDeque::new(),
+            clock_offset_secs: 0,
         }
     }
 
