@@ -93,7 +93,7 @@ export function CreatePromotionScreen() {
   );
 
   const invalid: Partial<Record<FieldName, string>> = {};
-  if (!planId) invalid.planId = 'Choose a plan';
+  if (!planId) invalid.planId = 'Choose the plan to schedule';
   if (shopIds.length === 0) invalid.shopIds = 'Choose at least one shop';
   if (mode === 'CHOSEN' && chosen.length === 0) invalid.productIds = 'Choose at least one product, or take every live product';
   if (!beginAt) invalid.beginTime = 'Enter a date and time';
