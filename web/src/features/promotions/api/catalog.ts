@@ -1,11 +1,12 @@
 /**
- * The catalogue as the new-promotion screen needs it: products to choose (with the shops they are
- * live on) and their variants' prices for the preview. Keyed under the products root, so the
- * catalogue's own changes refresh them.
+ * Products as the new-promotion screen needs them: the catalogue's (to choose from, with the shops
+ * they are live on, and their variants' prices), keyed under the products root so the catalogue's
+ * own changes refresh them; and a shop's live products as the marketplace holds them (read
+ * through), which is what "every live product" schedules.
  */
 import { keepPreviousData, queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { ProductFilter, PromotionProductsQuery, PromotionProductVariantsQuery } from '@/gql/graphql';
+import type { ProductFilter, PromotionLiveProductsQuery, PromotionProductsQuery, PromotionProductVariantsQuery } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
 import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
@@ -55,6 +56,29 @@ export const PromotionProductVariantsDocument = graphql(`
   }
 `);
 
+export const PromotionLiveProductsDocument = graphql(`
+  query PromotionLiveProducts($shopId: ID!, $filter: MarketplaceProductFilter) {
+    searchTiktokProducts(shopId: $shopId, filter: $filter) {
+      total_count
+      products {
+        id
+        title
+        status
+        skus {
+          id
+          seller_sku
+          price {
+            currency
+            sale_price
+          }
+        }
+      }
+    }
+  }
+`);
+
+export type LiveProduct = PromotionLiveProductsQuery['searchTiktokProducts']['products'][number];
+
 export type PickerProduct = PromotionProductsQuery['getProducts']['items'][number];
 export type PriceVariant = PromotionProductVariantsQuery['getProductVariants'][number];
 
@@ -66,7 +90,21 @@ export interface PickerQuery {
 export const catalogKeys = {
   products: (q: PickerQuery) => [...rootKeys.products, 'promotion-picker', q] as const,
   variants: (productId: string) => [...rootKeys.products, 'detail', productId, 'promotion-prices'] as const,
+  live: (shopId: string, limit: number) => [...rootKeys.promotions, 'live-products', shopId, limit] as const,
 };
+
+/** The marketplace's status of a product on sale. */
+export const LIVE_STATUS = 'ACTIVATE';
+
+export const getLiveProducts = (client: ApiClient, shopId: string, limit: number) =>
+  client.request(PromotionLiveProductsDocument, { shopId, filter: { status: LIVE_STATUS, page_size: limit } }).then((r) => r.searchTiktokProducts);
+
+export const liveProductsQueryOptions = (client: ApiClient, shopId: string, limit: number) =>
+  queryOptions({ queryKey: catalogKeys.live(shopId, limit), queryFn: () => getLiveProducts(client, shopId, limit), staleTime: 30_000 });
+
+export function useLiveProducts(shopId: string | undefined, limit: number) {
+  return useQuery({ ...liveProductsQueryOptions(useApiClient(), shopId ?? '', limit), enabled: !!shopId });
+}
 
 export const getPickerProducts = (client: ApiClient, { search, filter }: PickerQuery) =>
   client.request(PromotionProductsDocument, { filter, ...(search ? { search } : {}) }).then((r) => r.getProducts);

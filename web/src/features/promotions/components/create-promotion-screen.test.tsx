@@ -27,6 +27,11 @@ const variants: Record<string, ReturnType<typeof variant>[]> = {
   p2: [variant('v3', '11oz', 12), variant('v4', '15oz', 14.99)],
   p3: [variant('v5', 'L', 39)],
 };
+const sku = (id: string, price: string) => ({ id, seller_sku: `TEE-${id}`, price: { currency: 'USD', sale_price: price } });
+const live: Record<string, unknown[]> = {
+  'shop-1': [{ id: '1729', title: 'Retro Sunset Graphic Tee', status: 'ACTIVATE', skus: [sku('s1', '19.99'), sku('s2', '24.50')] }],
+  'shop-2': [{ id: '1730', title: 'Ocean Mug', status: 'ACTIVATE', skus: [sku('s3', '12.00')] }],
+};
 const batch = { id: 'b-promo', type: 'promotion.schedule', total: 1, pending: 0, processing: 0, succeeded: 1, failed: 0, createdAt: '2026-03-01T10:00:00Z', nextRunAt: null, failures: [] };
 
 type Handlers = NonNullable<Parameters<typeof renderApp>[1]>['handlers'];
@@ -39,6 +44,7 @@ function handlers(extra: Handlers = {}): Handlers {
       const shopId = (v?.filter as { shopId?: string }).shopId;
       return ok({ getProducts: pageOf(shopId ? products.filter((p) => p.publishedShops.some((s) => s.id === shopId)) : products) });
     },
+    PromotionLiveProducts: (v) => ok({ searchTiktokProducts: { total_count: 1, products: live[v?.shopId as string] ?? [] } }),
     PromotionProductVariants: (v) => ok({ getProductVariants: variants[v?.productId as string] ?? [] }),
     CreateTiktokPromotionSchedule: () => ok({ createTiktokPromotionSchedule: { batchId: 'b-promo', queued: 1 } }),
     JobBatchProgress: () => ok({ getJobBatch: batch }),
@@ -79,11 +85,11 @@ describe('new promotion', () => {
     await choose(user, 'promotion-plan', /Weekend flash/);
     await choose(user, 'promotion-shops', 'Tees US');
     await user.click(document.body);
+    // Every live product, as the marketplace holds it, at 20 % off each variant's own price.
     const preview = await screen.findByTestId('price-preview');
-    // 20 % off each variant's own price, to the cent.
-    expect(within(preview).getByTestId('preview-p1-v1')).toHaveTextContent('M$19.99$15.99');
-    expect(within(preview).getByTestId('preview-p1-v2')).toHaveTextContent('XL$24.50$19.60');
-    expect(preview).not.toHaveTextContent('Mug');
+    expect(within(preview).getByTestId('preview-1729-s1')).toHaveTextContent('Retro Sunset Graphic TeeTEE-s1$19.99$15.99');
+    expect(within(preview).getByTestId('preview-1729-s2')).toHaveTextContent('TEE-s2$24.50$19.60');
+    expect(variablesOf(app.api.calls, 'PromotionLiveProducts')).toEqual([{ shopId: 'shop-1', filter: { status: 'ACTIVATE', page_size: 10 } }]);
 
     fireEvent.change(screen.getByTestId('promotion-begin'), { target: { value: `${NEXT_YEAR}-05-01T10:00` } });
     expect(screen.getByText(`Ends May 03, ${NEXT_YEAR}, 10:00:00`)).toBeInTheDocument();
@@ -108,6 +114,10 @@ describe('new promotion', () => {
     await choose(user, 'promotion-shops', 'Tees US');
     await user.click(await screen.findByRole('option', { name: 'Tees GB', hidden: true }));
     await user.click(document.body);
+    // Every live product is previewed a shop at a time.
+    await within(await screen.findByTestId('price-preview')).findByText('Retro Sunset Graphic Tee');
+    await choose(user, 'preview-shop', 'Tees GB');
+    expect(await screen.findByTestId('preview-1730-product')).toHaveTextContent('Ocean MugTEE-s3$12.00$10.80');
     await user.click(screen.getByLabelText(/Chosen products/));
     const picker = await screen.findByTestId('product-picker');
     await within(picker).findByText('Mug — Ocean');

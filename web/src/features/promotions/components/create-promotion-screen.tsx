@@ -9,10 +9,10 @@ import { Message } from 'primereact/message';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import { Tag } from 'primereact/tag';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BulkProgress, type TrackedBatch } from '@/components/ui/bulk-progress';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -33,7 +33,7 @@ import { usePickerProducts, type PickerProduct } from '../api/catalog';
 import { usePromotionPlans, type PromotionPlan } from '../api/plans';
 import { promotionsKeys, useCreateTiktokPromotionSchedule } from '../api/promotions';
 import { formatDuration, plural, productLevelLabels } from './labels';
-import { PREVIEW_LIMIT, PricePreview } from './price-preview';
+import { CataloguePricePreview, LivePricePreview } from './price-preview';
 
 type ProductMode = 'ALL' | 'CHOSEN';
 type FieldName = 'planId' | 'shopIds' | 'productIds' | 'beginTime';
@@ -84,13 +84,9 @@ export function CreatePromotionScreen() {
   const endAt = plan && beginAt ? new Date(beginAt.getTime() + plan.duration * HOUR) : null;
   const shopName = (id: string) => shops.data?.find((s) => s.id === id)?.name ?? 'the shop';
 
-  // The products "every live product" means, for the preview: those live on the first shop.
-  const previewShop = shopIds[0];
-  const liveQuery = usePickerProducts({ search: '', filter: { limit: PREVIEW_LIMIT, page: 1, ...(previewShop ? { shopId: previewShop } : {}) } }, mode === 'ALL' && !!previewShop && !!plan);
-  const liveProducts = useMemo(
-    () => (liveQuery.data?.items ?? []).filter((p) => p.publishedShops.some((s) => s.id === previewShop && s.liveStatus === 'LIVE')),
-    [liveQuery.data, previewShop],
-  );
+  // "Every live product" is previewed one chosen shop at a time, the first unless another is picked.
+  const [previewPick, setPreviewPick] = useState<string | null>(null);
+  const previewShop = previewPick && shopIds.includes(previewPick) ? previewPick : shopIds[0];
 
   const invalid: Partial<Record<FieldName, string>> = {};
   if (!planId) invalid.planId = 'Choose the plan to schedule';
@@ -146,7 +142,9 @@ export function CreatePromotionScreen() {
       <form onSubmit={onSubmit} className="stack-lg" noValidate aria-label="New promotion">
         <Panel title="Plan and shops">
           <div className="stack">
-            {plans.isPending ? (
+            {plans.isError ? (
+              <ErrorState error={plans.error} onRetry={() => void plans.refetch()} />
+            ) : plans.isPending ? (
               <LinesSkeleton lines={2} label="Loading plans" />
             ) : noPlans ? (
               <EmptyState icon="pi pi-sliders-h" title="No promotion plan yet" action={<Link to={paths.promotionSettings}>Create one in Promotion settings</Link>}>
@@ -237,23 +235,23 @@ export function CreatePromotionScreen() {
             chosen.length === 0 ? (
               <p className="muted">Choose products to see their flash-sale prices.</p>
             ) : (
-              <PricePreview plan={plan} products={chosen} />
+              <CataloguePricePreview plan={plan} products={chosen} />
             )
           ) : !previewShop ? (
             <p className="muted">Choose a shop to see the flash-sale prices of its live products.</p>
-          ) : liveQuery.isPending ? (
-            <LinesSkeleton lines={3} label="Loading live products" />
-          ) : liveProducts.length === 0 ? (
-            <p className="muted" data-testid="no-live-products">
-              No product is live on {shopName(previewShop)} yet.
-            </p>
           ) : (
             <div className="stack-sm">
-              <p className="muted small">
-                Products live on {shopName(previewShop)}
-                {(liveQuery.data?.pageInfo.totalCount ?? 0) > PREVIEW_LIMIT ? ', the first of them' : ''}.
-              </p>
-              <PricePreview plan={plan} products={liveProducts} />
+              {shopIds.length > 1 ? (
+                <Dropdown
+                  value={previewShop}
+                  options={shopIds.map((id) => ({ label: shopName(id), value: id }))}
+                  onChange={(e) => setPreviewPick(e.value as string)}
+                  ariaLabel="Shop to preview"
+                  className="filter-status"
+                  data-testid="preview-shop"
+                />
+              ) : null}
+              <LivePricePreview plan={plan} shopId={previewShop} shopName={shopName(previewShop)} />
             </div>
           )}
         </Panel>
@@ -261,7 +259,7 @@ export function CreatePromotionScreen() {
         {schedule.error && !serverField ? <Message severity="error" text={serverText ?? ''} data-testid="schedule-error" /> : null}
         <div className="form-actions">
           <Button type="button" label="Cancel" severity="secondary" text onClick={() => navigate(paths.shops.promotions)} />
-          <Button type="submit" label="Schedule promotion" icon="pi pi-bolt" loading={schedule.isPending} disabled={noPlans} data-testid="schedule-submit" />
+          <Button type="submit" label="Schedule promotion" icon="pi pi-bolt" loading={schedule.isPending} disabled={noPlans || plans.isError} data-testid="schedule-submit" />
         </div>
       </form>
     </div>
