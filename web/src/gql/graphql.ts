@@ -411,6 +411,14 @@ export type PromotionPlanInput = {
   type: PromotionType;
 };
 
+/** ours: how promotions are ordered. */
+export type PromotionSortField =
+  | 'BEGIN_TIME'
+  | 'CREATED_AT'
+  | 'END_TIME'
+  | 'NEXT_RENEWAL_AT'
+  | 'TITLE';
+
 export type PromotionType =
   | 'FLASHSALE';
 
@@ -522,6 +530,10 @@ export type TiktokPromotionFilter = {
   page?: number | null | undefined;
   search?: string | null | undefined;
   shopId?: string | number | null | undefined;
+  /** Ours: default BEGIN_TIME. */
+  sort?: PromotionSortField | null | undefined;
+  /** Ours: default DESC. */
+  sortDirection?: SortDirection | null | undefined;
   status?: JobStatus | null | undefined;
 };
 
