@@ -144,11 +144,12 @@ async function walk(page) {
   const next = page.getByTestId('promotion-next-renewal');
   await next.waitFor();
   assert.match(await next.textContent(), /\(in \d+ (min|h|d)\)/);
+  await page.getByTestId('promotion-history').getByTestId('window-1').getByText('First').waitFor();
   await screenshot(page, '99-promotions-list');
 
   const { getTiktokPromotions } = await gqlData(
     server,
-    'query($filter: TiktokPromotionFilter) { getTiktokPromotions(filter: $filter) { items { title status autoRenew activityId syncShop { id } beginTime endTime } } }',
+    'query($filter: TiktokPromotionFilter) { getTiktokPromotions(filter: $filter) { items { title status autoRenew activityId activityStatus nextRenewalAt syncShop { id } beginTime endTime windows { seq status } } } }',
     { filter: { search: PLAN } },
     token,
   );
@@ -158,5 +159,8 @@ async function walk(page) {
   assert.equal(scheduled[0].autoRenew, true);
   assert.equal(scheduled[0].syncShop.id, shop.id);
   assert.ok(scheduled[0].activityId, 'the activity exists on the marketplace');
+  assert.equal(scheduled[0].activityStatus, 'NOT_START');
+  assert.ok(scheduled[0].nextRenewalAt, 'an auto-renewing promotion has its next renewal planned');
+  assert.deepEqual(scheduled[0].windows, [{ seq: 1, status: 'SUCCESS' }]);
   assert.equal(new Date(scheduled[0].endTime).getTime() - new Date(scheduled[0].beginTime).getTime(), 24 * 3_600_000);
 }

@@ -1,11 +1,10 @@
-import { keepPreviousData, queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
 import type {
   BulkUpdateTiktokPromotionInput,
   CreateTiktokPromotionScheduleInput,
   GetTiktokPromotionsQuery,
-  PromotionJobsQuery,
-  ShopActivitiesQuery,
+  PromotionHistoryQuery,
   TiktokPromotionFilter,
 } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
@@ -31,6 +30,13 @@ export const GetTiktokPromotionsDocument = graphql(`
         failedItemsCount
         successItemsCount
         autoRenew
+        activityStatus
+        nextRenewalAt
+        error
+        discount
+        duration
+        deactivatedAt
+        createdAt
       }
       pageInfo {
         totalCount
@@ -56,71 +62,56 @@ export const CreateTiktokPromotionScheduleDocument = graphql(`
   }
 `);
 
-/** The marketplace's own view of a shop's flash sales (read through): their live status. */
-export const ShopActivitiesDocument = graphql(`
-  query ShopActivities($shopId: ID!, $filter: MarketplaceActivityFilter) {
-    getTiktokActivities(shopId: $shopId, filter: $filter) {
-      activities {
-        id
-        title
-        status
-        begin_time
-        end_time
-        product_level
-        activity_type
-        update_time
-      }
-      next_page_token
-      total_count
-    }
-  }
-`);
-
 /**
- * The newest promotion jobs of the client (first schedules and renewals), the runs a promotion's
- * history is read from: one job per promotion and window.
+ * One promotion's windows (its renewal history) and each window's failed or dropped products with
+ * the reason. The API has no look-up by id, so it asks for the promotions of that shop with that
+ * title (a handful) and keeps the one.
  */
-export const PromotionJobsDocument = graphql(`
-  query PromotionJobs($limit: Int) {
-    schedules: getEventHistories(filter: { type: "promotion.schedule", limit: $limit, page: 1 }) {
+export const PromotionHistoryDocument = graphql(`
+  query PromotionHistory($filter: TiktokPromotionFilter) {
+    getTiktokPromotions(filter: $filter) {
       items {
-        ...PromotionJob
+        id
+        windows {
+          id
+          seq
+          title
+          beginTime
+          endTime
+          activityId
+          activityStatus
+          status
+          error
+          successItemsCount
+          failedItemsCount
+          droppedItemsCount
+          createdAt
+          failedItems {
+            id
+            productId
+            externalProductId
+            title
+            activityPrice
+            status
+            reason
+          }
+        }
       }
     }
-    renewals: getEventHistories(filter: { type: "promotion.renew", limit: $limit, page: 1 }) {
-      items {
-        ...PromotionJob
-      }
-    }
-  }
-  fragment PromotionJob on EventHistory {
-    id
-    type
-    status
-    error
-    event
-    attempts
-    batchId
-    createdAt
-    updatedAt
   }
 `);
 
 export type PromotionRow = GetTiktokPromotionsQuery['getTiktokPromotions']['items'][number];
-export type MarketplaceActivity = ShopActivitiesQuery['getTiktokActivities']['activities'][number];
-export type PromotionJob = PromotionJobsQuery['schedules']['items'][number];
+export type PromotionWindow = PromotionHistoryQuery['getTiktokPromotions']['items'][number]['windows'][number];
 
-/** The most jobs the history looks through (the API's page limit). */
-export const JOBS_LIMIT = 100;
-/** The marketplace's largest page of activities. */
-export const ACTIVITIES_PAGE = 100;
+/** The most promotions one history look-up reads (the API's page limit). */
+export const HISTORY_LIMIT = 100;
 
 export const promotionsKeys = {
   all: rootKeys.promotions,
   lists: () => [...rootKeys.promotions, 'list'] as const,
   list: (filter: TiktokPromotionFilter) => [...rootKeys.promotions, 'list', filter] as const,
-  activities: (shopId: string) => [...rootKeys.promotions, 'activities', shopId] as const,
-  jobs: () => [...rootKeys.promotions, 'jobs'] as const,
+  history: (p: HistoryOf) => [...rootKeys.promotions, 'history', p] as const,
 };
 
 export const getTiktokPromotions = (client: ApiClient, filter: TiktokPromotionFilter) =>
@@ -133,45 +124,22 @@ export function useTiktokPromotions(filter: TiktokPromotionFilter) {
   return useQuery(tiktokPromotionsQueryOptions(useApiClient(), filter));
 }
 
-export const getShopActivities = (client: ApiClient, shopId: string) =>
-  client
-    .request(ShopActivitiesDocument, { shopId, filter: { page_size: ACTIVITIES_PAGE, activity_type: 'FLASHSALE' } })
-    .then((r) => r.getTiktokActivities);
-
-export const shopActivitiesQueryOptions = (client: ApiClient, shopId: string) =>
-  queryOptions({
-    queryKey: promotionsKeys.activities(shopId),
-    queryFn: () => getShopActivities(client, shopId),
-    // A marketplace look-up: kept a little, and a shop that cannot answer is not asked twice.
-    staleTime: 30_000,
-    retry: false,
-  });
-
-/**
- * The marketplace status of every activity on these shops, by activity id. A shop the marketplace
- * cannot answer for (disconnected, down) adds nothing: the list then shows our own status.
- */
-export function useActivityStatuses(shopIds: string[]): Map<string, MarketplaceActivity> {
-  const client = useApiClient();
-  return useQueries({
-    queries: shopIds.map((id) => shopActivitiesQueryOptions(client, id)),
-    combine: (results) => {
-      const byId = new Map<string, MarketplaceActivity>();
-      for (const r of results) for (const a of r.data?.activities ?? []) byId.set(a.id, a);
-      return byId;
-    },
-  });
+export interface HistoryOf {
+  id: string;
+  shopId: string;
+  title: string;
 }
 
-export const getPromotionJobs = (client: ApiClient) =>
-  client.request(PromotionJobsDocument, { limit: JOBS_LIMIT }).then((r) => [...r.schedules.items, ...r.renewals.items]);
+export const getPromotionHistory = (client: ApiClient, p: HistoryOf) =>
+  client
+    .request(PromotionHistoryDocument, { filter: { shopId: p.shopId, search: p.title, limit: HISTORY_LIMIT, page: 1 } })
+    .then((r) => r.getTiktokPromotions.items.find((i) => i.id === p.id)?.windows ?? null);
 
-export const promotionJobsQueryOptions = (client: ApiClient) =>
-  queryOptions({ queryKey: promotionsKeys.jobs(), queryFn: () => getPromotionJobs(client) });
+export const promotionHistoryQueryOptions = (client: ApiClient, p: HistoryOf) =>
+  queryOptions({ queryKey: promotionsKeys.history(p), queryFn: () => getPromotionHistory(client, p) });
 
-/** Only admins may read jobs; staff see no history. */
-export function usePromotionJobs(enabled: boolean) {
-  return useQuery({ ...promotionJobsQueryOptions(useApiClient()), enabled });
+export function usePromotionHistory(p: HistoryOf) {
+  return useQuery(promotionHistoryQueryOptions(useApiClient(), p));
 }
 
 /** A promotion mutation; on success every promotion query is read again. */

@@ -122,4 +122,13 @@ describe('promotion settings', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('the plan is used by an auto-renewing promotion')).toBeInTheDocument();
   });
+
+  it('shows staff the plans without a way to change them', async () => {
+    renderApp(paths.promotionSettings, { user: { id: 'staff-1', role: 'STAFF', promotionsEnabled: true }, handlers: { GetPromotionPlans: () => ok({ getPromotionPlans: [weekend] }) } });
+    const table = await screen.findByTestId('plans-table');
+    expect(within(table).getByText('Weekend flash')).toBeInTheDocument();
+    expect(screen.queryByTestId('new-plan')).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Delete Weekend flash' })).toBeNull();
+    expect(screen.getByText(/Your admins change them/)).toBeInTheDocument();
+  });
 });

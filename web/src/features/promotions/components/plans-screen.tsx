@@ -9,6 +9,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { TableSkeleton } from '@/components/ui/skeletons';
 import { paths } from '@/config/paths';
+import { canAccess, useCurrentUser } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';
 import { confirmAction } from '@/lib/confirm';
 import { formatPercent } from '@/lib/money';
@@ -21,8 +22,10 @@ import { PlanFormDialog, type PlanEditing } from './plan-form-dialog';
 
 const SKELETON_COLUMNS = [{ header: 'Plan' }, { header: 'Type' }, { header: 'Duration' }, { header: 'Product level' }, { header: 'Discount' }, { header: '', width: '6rem' }];
 
-/** /promotions/settings: the plans flash sales are scheduled from. */
+/** /promotions/settings: the plans flash sales are scheduled from; admins change them, staff read them. */
 export function PlansScreen() {
+  const me = useCurrentUser();
+  const canEdit = !!me.data && canAccess(me.data, 'admin');
   const plans = usePromotionPlans();
   const remove = useRemovePromotionPlan();
   const sort = useClientSort(plans.data);
@@ -42,7 +45,7 @@ export function PlansScreen() {
     remove.mutate(plan.id, { onSuccess: () => notify.success(`${plan.title} was deleted.`) });
   };
 
-  const newPlan = <Button label="New plan" icon="pi pi-plus" onClick={() => open(null)} data-testid="new-plan" />;
+  const newPlan = canEdit ? <Button label="New plan" icon="pi pi-plus" onClick={() => open(null)} data-testid="new-plan" /> : undefined;
   return (
     <div className="screen">
       <PageHeader
@@ -50,6 +53,7 @@ export function PlansScreen() {
         description={
           <>
             Plans say how long each flash sale runs, at which level and how much off. Schedule them on your shops from <Link to={paths.shops.promotionsCreate}>New promotion</Link>.
+            {canEdit ? null : ' Your admins change them.'}
           </>
         }
         actions={newPlan}
@@ -94,6 +98,7 @@ export function PlansScreen() {
             <Column
               header=""
               align="right"
+              hidden={!canEdit}
               style={{ width: '6rem' }}
               body={(p: PromotionPlan) => (
                 <div className="row-actions">

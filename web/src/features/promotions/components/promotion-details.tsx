@@ -1,114 +1,114 @@
 import { Tag } from 'primereact/tag';
 import { ErrorState } from '@/components/ui/empty-state';
 import { LinesSkeleton } from '@/components/ui/skeletons';
-import { JobStatusTag } from '@/components/ui/status-tag';
 import { formatDateTime } from '@/lib/dates';
-import { usePromotionJobs, type MarketplaceActivity, type PromotionJob, type PromotionRow } from '../api/promotions';
-import { productLevelLabels, plural } from './labels';
-import { formatIn, mentions, nextWindow, phaseLabels, phaseSeverities, type Phase } from './promotion-state';
+import { formatMoney, formatPercent } from '@/lib/money';
+import { usePromotionHistory, type PromotionRow, type PromotionWindow } from '../api/promotions';
+import { formatDuration, plural, productLevelLabels } from './labels';
+import { formatIn, phaseLabels, phaseOf, phaseSeverities, type Phase } from './promotion-state';
 
 export interface PromotionDetailsProps {
   promotion: PromotionRow;
   phase: Phase;
-  activity: MarketplaceActivity | undefined;
   timezone: string;
   now: number;
-  /** Admins read the jobs behind the history; staff may not. */
-  canReadJobs: boolean;
 }
 
-const jobLabels: Record<string, string> = { 'promotion.schedule': 'First schedule', 'promotion.renew': 'Renewal' };
+const outcomeLabels = { FAILED: 'Refused', DROPPED: 'Left out', SUCCESS: 'In the sale' } as const;
 
 /**
- * One promotion opened up: its current window, the next one, what the marketplace says of it,
- * and its history (each schedule and renewal run, newest first) with the failures.
+ * One promotion opened up: its terms, its current window and the next renewal, then its history
+ * (every window, newest first) with the products each one failed or left out, and why.
  */
-export function PromotionDetails({ promotion: p, phase, activity, timezone, now, canReadJobs }: PromotionDetailsProps) {
-  const next = nextWindow(p, phase);
-  const jobs = usePromotionJobs(canReadJobs);
-  const history: PromotionJob[] = (jobs.data ?? []).filter((j) => mentions(j.event, p.id)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const failures = history.filter((j) => j.status === 'FAILED' && j.error);
+export function PromotionDetails({ promotion: p, phase, timezone, now }: PromotionDetailsProps) {
+  const history = usePromotionHistory({ id: p.id, shopId: p.syncShop.id, title: p.title });
+  const windows = [...(history.data ?? [])].sort((a, b) => b.seq - a.seq);
 
   return (
     <div className="stack promotion-details" data-testid={`promotion-details-${p.id}`}>
       <dl className="details">
         <div>
-          <dt>Window</dt>
+          <dt>Terms</dt>
           <dd>
-            {formatDateTime(p.beginTime, timezone)} → {formatDateTime(p.endTime, timezone)}
+            {formatPercent(p.discount)} off, {productLevelLabels[p.productLevel].toLowerCase()}, {formatDuration(p.duration)} a window
           </dd>
         </div>
         <div>
           <dt>Next renewal</dt>
           <dd data-testid="promotion-next-renewal">
-            {next ? (
+            {p.nextRenewalAt ? (
               <>
-                {formatDateTime(next.begin, timezone)} <span className="muted">({formatIn(next.begin, now)})</span>, until {formatDateTime(next.end, timezone)}
+                {formatDateTime(p.nextRenewalAt, timezone)} <span className="muted">({formatIn(p.nextRenewalAt, now)})</span>: the next window starts{' '}
+                {formatDateTime(p.endTime, timezone)}
               </>
+            ) : phase === 'DEACTIVATED' ? (
+              'Never: the promotion was deactivated'
             ) : p.autoRenew ? (
-              'Not renewed: the promotion has ended on the marketplace'
+              'Not planned yet'
             ) : (
               'Auto-renew is off'
             )}
           </dd>
         </div>
-        <div>
-          <dt>Products</dt>
-          <dd>
-            {plural(p.successItemsCount, 'product')} in the sale
-            {p.failedItemsCount > 0 ? <span className="error-text">, {p.failedItemsCount} left out</span> : null} · {productLevelLabels[p.productLevel]}
-          </dd>
-        </div>
-        <div>
-          <dt>On TikTok Shop</dt>
-          <dd>
-            {activity ? (
-              <>
-                <Tag value={phaseLabels[phase]} severity={phaseSeverities[phase]} rounded /> <span className="muted small">activity {activity.id}</span>
-              </>
-            ) : p.activityId ? (
-              <span className="muted">Activity {p.activityId}</span>
-            ) : (
-              <span className="muted">Not created yet</span>
-            )}
-          </dd>
-        </div>
+        {p.error ? (
+          <div>
+            <dt>Latest problem</dt>
+            <dd className="error-text">{p.error}</dd>
+          </div>
+        ) : null}
       </dl>
       <section aria-label="Renewal history">
         <h3 className="promotion-section-title">History</h3>
-        {!canReadJobs ? (
-          <p className="muted small">Your admins can see each schedule and renewal run here.</p>
-        ) : jobs.isError ? (
-          <ErrorState error={jobs.error} onRetry={() => void jobs.refetch()} />
-        ) : jobs.isPending ? (
+        {history.isError ? (
+          <ErrorState error={history.error} onRetry={() => void history.refetch()} />
+        ) : history.isPending ? (
           <LinesSkeleton lines={3} label="Loading the history" />
-        ) : history.length === 0 ? (
-          <p className="muted small">No run of this promotion among the newest jobs.</p>
+        ) : windows.length === 0 ? (
+          <p className="muted small">No window yet.</p>
         ) : (
-          <ul className="promotion-history" data-testid="promotion-history">
-            {history.map((j) => (
-              <li key={j.id}>
-                <JobStatusTag status={j.status} />
-                <span>{jobLabels[j.type] ?? j.type}</span>
-                <span className="muted small">{formatDateTime(j.createdAt, timezone)}</span>
-                <span className="muted small">{plural(j.attempts, 'attempt')}</span>
-              </li>
+          <ol className="promotion-history" data-testid="promotion-history">
+            {windows.map((w) => (
+              <WindowEntry key={w.id} window={w} timezone={timezone} now={now} />
             ))}
-          </ul>
+          </ol>
         )}
-        {failures.length > 0 ? (
-          <ul className="bulk-failures" data-testid="promotion-failures" aria-label="Failures">
-            {failures.map((j) => (
-              <li key={j.id}>
-                <span className="bulk-failure-label">
-                  {jobLabels[j.type] ?? j.type}, {formatDateTime(j.updatedAt, timezone)}
-                </span>
-                <span className="bulk-failure-error">{j.error}</span>
-              </li>
-            ))}
-          </ul>
-        ) : null}
       </section>
     </div>
+  );
+}
+
+function WindowEntry({ window: w, timezone, now }: { window: PromotionWindow; timezone: string; now: number }) {
+  const phase = phaseOf(w, now);
+  const left = w.failedItemsCount + w.droppedItemsCount;
+  return (
+    <li data-testid={`window-${w.seq}`}>
+      <div className="promotion-window">
+        <span className="promotion-window-seq">{w.seq === 1 ? 'First' : `Renewal ${w.seq - 1}`}</span>
+        <Tag value={phaseLabels[phase]} severity={phaseSeverities[phase]} rounded />
+        <span>
+          {formatDateTime(w.beginTime, timezone)} → {formatDateTime(w.endTime, timezone)}
+        </span>
+        <span className="muted small">
+          {plural(w.successItemsCount, 'product')} in the sale
+          {w.failedItemsCount > 0 ? `, ${w.failedItemsCount} refused` : ''}
+          {w.droppedItemsCount > 0 ? `, ${w.droppedItemsCount} left out` : ''}
+        </span>
+      </div>
+      {w.error ? <p className="error-text small">{w.error}</p> : null}
+      {left > 0 && w.failedItems.length > 0 ? (
+        <ul className="bulk-failures" aria-label={`Products not in window ${w.seq}`} data-testid={`window-${w.seq}-failures`}>
+          {w.failedItems.map((item) => (
+            <li key={item.id}>
+              <span className="bulk-failure-label">{item.title ?? item.externalProductId ?? item.productId ?? 'A product'}</span>
+              <span className="bulk-failure-error">{item.reason ?? 'No reason given'}</span>
+              <span className="muted small">
+                {outcomeLabels[item.status]}
+                {item.activityPrice !== null ? ` at ${formatMoney(item.activityPrice)}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </li>
   );
 }

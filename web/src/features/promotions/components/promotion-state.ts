@@ -1,8 +1,8 @@
-import type { JobStatus } from '@/gql/graphql';
+import type { JobStatus, PromotionActivityStatus } from '@/gql/graphql';
 
 export type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary';
 
-export type Phase = 'QUEUED' | 'SCHEDULING' | 'FAILED' | 'SCHEDULED' | 'ONGOING' | 'ENDED' | 'DEACTIVATED' | 'NOT_EFFECTIVE';
+export type Phase = 'QUEUED' | 'SCHEDULING' | 'FAILED' | 'SCHEDULED' | 'ONGOING' | 'ENDED' | 'DEACTIVATED';
 
 export const phaseLabels: Record<Phase, string> = {
   QUEUED: 'Queued',
@@ -12,7 +12,6 @@ export const phaseLabels: Record<Phase, string> = {
   ONGOING: 'Ongoing',
   ENDED: 'Ended',
   DEACTIVATED: 'Deactivated',
-  NOT_EFFECTIVE: 'Not effective',
 };
 
 export const phaseSeverities: Record<Phase, Severity> = {
@@ -23,56 +22,41 @@ export const phaseSeverities: Record<Phase, Severity> = {
   ONGOING: 'success',
   ENDED: 'secondary',
   DEACTIVATED: 'secondary',
-  NOT_EFFECTIVE: 'warning',
 };
 
-export interface PromotionLike {
+/** A promotion or one of its windows: its job's status, its activity's, its times. */
+export interface WindowLike {
   status: JobStatus;
-  activityId?: string | null;
+  activityStatus?: PromotionActivityStatus | null;
   beginTime: string;
   endTime: string;
-  autoRenew: boolean;
 }
 
-const fromMarketplace: Record<string, Phase> = {
+const fromActivity: Record<PromotionActivityStatus, Phase> = {
   NOT_START: 'SCHEDULED',
-  DRAFT: 'SCHEDULED',
   ONGOING: 'ONGOING',
   EXPIRED: 'ENDED',
   DEACTIVATED: 'DEACTIVATED',
-  NOT_EFFECTIVE: 'NOT_EFFECTIVE',
 };
 
 /**
- * Where a promotion stands. Until its scheduling job has succeeded that job's status says it; then
- * the marketplace's own status of the activity when we could read it (the only way to know a
- * seller deactivated it), else its window against the clock.
+ * Where a promotion (or a window) stands. Deactivated wins (its activity ends in the background);
+ * until the scheduling job has succeeded its status says it; then the activity's lifecycle, or,
+ * when the server gave none, the window against the clock.
  */
-export function phaseOf(p: PromotionLike, marketplaceStatus: string | undefined, now: number): Phase {
+export function phaseOf(p: WindowLike & { deactivatedAt?: string | null }, now: number): Phase {
+  if (p.deactivatedAt || p.activityStatus === 'DEACTIVATED') return 'DEACTIVATED';
   if (p.status === 'PENDING') return 'QUEUED';
   if (p.status === 'PROCESSING') return 'SCHEDULING';
   if (p.status === 'FAILED') return 'FAILED';
-  const known = marketplaceStatus ? fromMarketplace[marketplaceStatus] : undefined;
-  if (known) return known;
+  if (p.activityStatus) return fromActivity[p.activityStatus];
   if (now < new Date(p.beginTime).getTime()) return 'SCHEDULED';
   if (now < new Date(p.endTime).getTime()) return 'ONGOING';
   return 'ENDED';
 }
 
 /** A live activity on the marketplace, which deactivating ends. */
-export const canDeactivate = (p: PromotionLike, phase: Phase) => !!p.activityId && (phase === 'SCHEDULED' || phase === 'ONGOING');
-
-/**
- * When the next window starts: an auto-renewing promotion's next activity begins where the current
- * one ends (no gap, no overlap), and runs as long. Null when nothing renews.
- */
-export function nextWindow(p: PromotionLike, phase: Phase): { begin: string; end: string } | null {
-  if (!p.autoRenew || phase === 'DEACTIVATED' || phase === 'NOT_EFFECTIVE') return null;
-  const begin = new Date(p.endTime).getTime();
-  const span = begin - new Date(p.beginTime).getTime();
-  if (!Number.isFinite(begin) || !(span > 0)) return null;
-  return { begin: new Date(begin).toISOString(), end: new Date(begin + span).toISOString() };
-}
+export const canDeactivate = (p: { activityId?: string | null }, phase: Phase) => !!p.activityId && (phase === 'SCHEDULED' || phase === 'ONGOING');
 
 /** "in 45 min", "in 3 h", "in 2 d"; "now" once passed. */
 export function formatIn(target: string, now: number): string {
@@ -82,11 +66,4 @@ export function formatIn(target: string, now: number): string {
   const hours = Math.round(minutes / 60);
   if (hours < 48) return `in ${hours} h`;
   return `in ${Math.round(hours / 24)} d`;
-}
-
-/** Whether a job's payload names this promotion (under whatever key the job kind chose). */
-export function mentions(value: unknown, id: string, depth = 0): boolean {
-  if (value === id) return true;
-  if (depth > 4 || value === null || typeof value !== 'object') return false;
-  return Object.values(value as Record<string, unknown>).some((v) => mentions(v, id, depth + 1));
 }

@@ -9,7 +9,6 @@ const HOUR = 3_600_000;
 const at = (offsetHours: number) => new Date(Math.floor(Date.now() / HOUR) * HOUR + offsetHours * HOUR).toISOString();
 
 const admin = { id: 'admin-1', role: 'ADMIN' as const, promotionsEnabled: true, timezone: 'UTC' };
-const staff = { id: 'staff-1', role: 'STAFF' as const, promotionsEnabled: true, timezone: 'UTC' };
 
 function promotion(id: string, extra: Record<string, unknown> = {}) {
   return {
@@ -25,13 +24,28 @@ function promotion(id: string, extra: Record<string, unknown> = {}) {
     failedItemsCount: 0,
     successItemsCount: 12,
     autoRenew: true,
+    activityStatus: 'NOT_START',
+    nextRenewalAt: at(25),
+    error: null,
+    discount: 20,
+    duration: 24,
+    deactivatedAt: null,
+    createdAt: at(-1),
     ...extra,
   };
 }
 
 const scheduled = promotion('p1', { failedItemsCount: 2 });
-const ongoing = promotion('p2', { beginTime: at(-3), endTime: at(21), autoRenew: false, syncShop: { id: 'shop-2', shopName: 'Mugs EU' } });
-const failed = promotion('p3', { activityId: null, status: 'FAILED', successItemsCount: 0, autoRenew: false });
+const ongoing = promotion('p2', { beginTime: at(-3), endTime: at(21), autoRenew: false, activityStatus: 'ONGOING', nextRenewalAt: null, syncShop: { id: 'shop-2', shopName: 'Mugs EU' } });
+const failed = promotion('p3', {
+  activityId: null,
+  status: 'FAILED',
+  successItemsCount: 0,
+  autoRenew: false,
+  activityStatus: null,
+  nextRenewalAt: null,
+  error: 'TikTok Shop refused the activity: the title is already used',
+});
 
 const shops = [
   { id: 'shop-1', name: 'Tees US', saleChannel: 'TIKTOK', status: 'LIVE', connection: 'CONNECTED' },
@@ -44,7 +58,6 @@ function handlers(extra: Handlers = {}): Handlers {
   return {
     GetTiktokPromotions: () => ok({ getTiktokPromotions: pageOf([scheduled, ongoing, failed], 3) }),
     ShopOptions: () => ok({ getShops: pageOf(shops) }),
-    ShopActivities: () => ok({ getTiktokActivities: { activities: [], next_page_token: '', total_count: 0 } }),
     BulkUpdateTiktokPromotion: (v) => ok({ bulkUpdateTiktokPromotion: ((v as { input: { ids: string[] } }).input.ids).length }),
     ...extra,
   };
@@ -66,26 +79,29 @@ describe('promotions', () => {
     expect(first).toHaveTextContent('Tees US');
     expect(first).toHaveTextContent('Scheduled');
     expect(first).toHaveTextContent(formatDateTime(scheduled.beginTime, 'UTC'));
+    expect(first).toHaveTextContent(`until ${formatDateTime(scheduled.endTime, 'UTC')}`);
     expect(within(first).getByLabelText('12 added, 2 failed')).toBeInTheDocument();
-    // The next window starts where this one ends.
-    expect(first).toHaveTextContent(formatDateTime(scheduled.endTime, 'UTC'));
+    expect(first).toHaveTextContent(formatDateTime(scheduled.nextRenewalAt, 'UTC'));
+    expect(first).toHaveTextContent(/in 2[45] h/);
     expect(checkboxInput(first, 'Auto-renew Weekend flash p1 on Tees US')).toBeChecked();
     const second = rowOf(table, 'Weekend flash p2');
     expect(second).toHaveTextContent('Ongoing');
     expect(checkboxInput(second, 'Auto-renew Weekend flash p2 on Mugs EU')).not.toBeChecked();
-    expect(rowOf(table, 'Weekend flash p3')).toHaveTextContent('Failed');
-    expect(within(rowOf(table, 'Weekend flash p3')).queryByRole('button', { name: /Deactivate/ })).toBeNull();
-    expect(variablesOf(app.api.calls, 'GetTiktokPromotions')[0]).toEqual({ filter: { limit: 20, page: 1 } });
-    // The marketplace is asked for the status of the activities on the page's shops.
-    await waitFor(() => expect(variablesOf(app.api.calls, 'ShopActivities').map((v) => v?.shopId).sort()).toEqual(['shop-1', 'shop-2']));
+    const third = rowOf(table, 'Weekend flash p3');
+    expect(third).toHaveTextContent('Failed');
+    expect(third).toHaveTextContent('TikTok Shop refused the activity: the title is already used');
+    expect(within(third).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(variablesOf(app.api.calls, 'GetTiktokPromotions')[0]).toEqual({ filter: { limit: 20, page: 1, sort: 'BEGIN_TIME', sortDirection: 'DESC' } });
   });
 
-  it('filters by status, shop, auto-renew and search on the server', async () => {
+  it('filters by status, shop, auto-renew and search, and sorts, on the server', async () => {
     const app = renderApp(paths.shops.promotions, { user: admin, handlers: handlers() });
     const user = userEvent.setup();
     await screen.findByTestId('promotions-table');
     await user.click(within(screen.getByTestId('promotions-status')).getByRole('tab', { name: 'Failed' }));
-    await waitFor(() => expect(variablesOf(app.api.calls, 'GetTiktokPromotions').at(-1)).toEqual({ filter: { limit: 20, page: 1, status: 'FAILED' } }));
+    await waitFor(() =>
+      expect(variablesOf(app.api.calls, 'GetTiktokPromotions').at(-1)).toEqual({ filter: { limit: 20, page: 1, status: 'FAILED', sort: 'BEGIN_TIME', sortDirection: 'DESC' } }),
+    );
     await user.click(screen.getByTestId('promotions-shop'));
     await user.click(await screen.findByRole('option', { name: 'Mugs EU', hidden: true }));
     await user.click(screen.getByTestId('promotions-auto-renew'));
@@ -93,9 +109,13 @@ describe('promotions', () => {
     await user.type(screen.getByRole('searchbox', { name: 'Search promotions' }), 'weekend');
     await waitFor(() =>
       expect(variablesOf(app.api.calls, 'GetTiktokPromotions').at(-1)).toEqual({
-        filter: { limit: 20, page: 1, status: 'FAILED', shopId: 'shop-2', autoRenew: true, search: 'weekend' },
+        filter: { limit: 20, page: 1, status: 'FAILED', shopId: 'shop-2', autoRenew: true, search: 'weekend', sort: 'BEGIN_TIME', sortDirection: 'DESC' },
       }),
     );
+    await user.click(screen.getByRole('columnheader', { name: /Next renewal/ }));
+    await waitFor(() => expect(variablesOf(app.api.calls, 'GetTiktokPromotions').at(-1)).toMatchObject({ filter: { sort: 'NEXT_RENEWAL_AT', sortDirection: 'ASC' } }));
+    await user.click(screen.getByRole('columnheader', { name: /Next renewal/ }));
+    await waitFor(() => expect(variablesOf(app.api.calls, 'GetTiktokPromotions').at(-1)).toMatchObject({ filter: { sort: 'NEXT_RENEWAL_AT', sortDirection: 'DESC' } }));
   });
 
   it('turns auto-renew off and on from the row', async () => {
@@ -146,51 +166,71 @@ describe('promotions', () => {
     await waitFor(() => expect(variablesOf(app.api.calls, 'BulkUpdateTiktokPromotion').at(-1)).toEqual({ input: { ids: ['p1'], deactivate: true } }));
   });
 
-  it("shows a deactivated activity as the marketplace reports it, and opens a promotion's history and failures", async () => {
-    const jobs = [
-      { id: 'j1', type: 'promotion.schedule', status: 'SUCCESS', error: null, event: { promotionId: 'p1', shopId: 'shop-1' }, attempts: 1, batchId: 'b1', createdAt: at(-48), updatedAt: at(-48) },
-      { id: 'j2', type: 'promotion.renew', status: 'FAILED', error: 'TikTok Shop refused the activity: title already used', event: { promotion_id: 'p1', window: 2 }, attempts: 3, batchId: null, createdAt: at(-24), updatedAt: at(-23) },
-      { id: 'j3', type: 'promotion.renew', status: 'SUCCESS', error: null, event: { promotionId: 'p2' }, attempts: 1, batchId: null, createdAt: at(-1), updatedAt: at(-1) },
+  it("shows a deactivated promotion as such, and opens a promotion's renewal history with each window's failures", async () => {
+    const window = (seq: number, extra: Record<string, unknown> = {}) => ({
+      id: `w${seq}`,
+      seq,
+      title: `Weekend flash p1 #${seq}`,
+      beginTime: at(-48 + (seq - 1) * 24),
+      endTime: at(-24 + (seq - 1) * 24),
+      activityId: `act-${seq}`,
+      activityStatus: 'EXPIRED',
+      status: 'SUCCESS',
+      error: null,
+      successItemsCount: 12,
+      failedItemsCount: 0,
+      droppedItemsCount: 0,
+      createdAt: at(-50 + (seq - 1) * 24),
+      failedItems: [],
+      ...extra,
+    });
+    const windows = [
+      window(1),
+      window(2, {
+        activityStatus: 'DEACTIVATED',
+        successItemsCount: 10,
+        failedItemsCount: 1,
+        droppedItemsCount: 1,
+        failedItems: [
+          { id: 'i1', productId: 'prod-1', externalProductId: '1729', title: 'Retro Sunset Graphic Tee', activityPrice: 15.99, status: 'FAILED', reason: 'The product is in another flash sale at that time' },
+          { id: 'i2', productId: null, externalProductId: '1730', title: null, activityPrice: null, status: 'DROPPED', reason: 'Out of stock' },
+        ],
+      }),
     ];
     const app = renderApp(paths.shops.promotions, {
       user: admin,
       handlers: handlers({
-        ShopActivities: (v) =>
-          ok({
-            getTiktokActivities: {
-              activities: v?.shopId === 'shop-1' ? [{ id: 'act-p1', title: 'Weekend flash p1', status: 'DEACTIVATED', begin_time: 0, end_time: 0, product_level: 'PRODUCT', activity_type: 'FLASHSALE', update_time: 0 }] : [],
-              next_page_token: '',
-              total_count: 1,
-            },
-          }),
-        PromotionJobs: () => ok({ schedules: { items: jobs.filter((j) => j.type === 'promotion.schedule') }, renewals: { items: jobs.filter((j) => j.type === 'promotion.renew') } }),
+        GetTiktokPromotions: () => ok({ getTiktokPromotions: pageOf([{ ...scheduled, deactivatedAt: at(-1), autoRenew: false, nextRenewalAt: null }, ongoing], 2) }),
+        PromotionHistory: () => ok({ getTiktokPromotions: { items: [{ id: 'p1-older', windows: [window(1, { id: 'other' })] }, { id: 'p1', windows }] } }),
       }),
     });
     const user = userEvent.setup();
     const table = await screen.findByTestId('promotions-table');
-    await waitFor(() => expect(rowOf(table, 'Weekend flash p1')).toHaveTextContent('Deactivated'));
+    const first = rowOf(table, 'Weekend flash p1');
+    expect(first).toHaveTextContent('Deactivated');
     // Nothing renews a deactivated sale, and it cannot be deactivated again.
-    expect(within(rowOf(table, 'Weekend flash p1')).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(within(first).queryByRole('button', { name: /Deactivate/ })).toBeNull();
+    expect(checkboxInput(first, 'Auto-renew Weekend flash p1 on Tees US')).toBeDisabled();
 
-    await user.click(within(rowOf(table, 'Weekend flash p1')).getAllByRole('button')[0]!);
+    await user.click(within(first).getAllByRole('button')[0]!);
     const details = await screen.findByTestId('promotion-details-p1');
+    expect(within(details).getByTestId('promotion-next-renewal')).toHaveTextContent('Never: the promotion was deactivated');
     const history = await within(details).findByTestId('promotion-history');
-    expect(within(history).getAllByRole('listitem')).toHaveLength(2);
-    expect(history).toHaveTextContent('Renewal');
-    expect(history).toHaveTextContent('First schedule');
-    expect(within(details).getByTestId('promotion-failures')).toHaveTextContent('TikTok Shop refused the activity: title already used');
-    expect(within(details).getByTestId('promotion-next-renewal')).toHaveTextContent('Not renewed');
-    expect(variablesOf(app.api.calls, 'PromotionJobs')).toEqual([{ limit: 100 }]);
-  });
-
-  it('shows staff the next renewal but not the job history they may not read', async () => {
-    const app = renderApp(paths.shops.promotions, { user: staff, handlers: handlers() });
-    const user = userEvent.setup();
-    const table = await screen.findByTestId('promotions-table');
-    await user.click(within(rowOf(table, 'Weekend flash p1')).getAllByRole('button')[0]!);
-    const details = await screen.findByTestId('promotion-details-p1');
-    expect(within(details).getByTestId('promotion-next-renewal')).toHaveTextContent(formatDateTime(scheduled.endTime, 'UTC'));
-    expect(details).toHaveTextContent('Your admins can see each schedule and renewal run here.');
-    expect(variablesOf(app.api.calls, 'PromotionJobs')).toEqual([]);
+    // Newest first.
+    expect(within(history).getAllByRole('listitem', { hidden: false }).filter((li) => li.dataset.testid?.startsWith('window-')).map((li) => li.dataset.testid)).toEqual([
+      'window-2',
+      'window-1',
+    ]);
+    expect(within(history).getByTestId('window-2')).toHaveTextContent('Renewal 1');
+    expect(within(history).getByTestId('window-2')).toHaveTextContent('10 products in the sale, 1 refused, 1 left out');
+    const failures = within(history).getByTestId('window-2-failures');
+    expect(failures).toHaveTextContent('Retro Sunset Graphic Tee');
+    expect(failures).toHaveTextContent('The product is in another flash sale at that time');
+    expect(failures).toHaveTextContent('Refused at $15.99');
+    expect(failures).toHaveTextContent('1730');
+    expect(failures).toHaveTextContent('Out of stock');
+    expect(within(history).getByTestId('window-1')).toHaveTextContent('First');
+    expect(within(history).queryByTestId('window-1-failures')).toBeNull();
+    expect(variablesOf(app.api.calls, 'PromotionHistory')).toEqual([{ filter: { shopId: 'shop-1', search: 'Weekend flash p1', limit: 100, page: 1 } }]);
   });
 });

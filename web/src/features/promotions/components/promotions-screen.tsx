@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
-import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import { DataTable, type DataTableExpandedRows, type DataTableStateEvent } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
@@ -13,9 +13,8 @@ import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
 import { TableSkeleton } from '@/components/ui/skeletons';
 import { paths } from '@/config/paths';
-import type { JobStatus, TiktokPromotionFilter } from '@/gql/graphql';
-import { canAccess, useCurrentUser, useTimezone } from '@/lib/auth';
-import { useClientSort } from '@/lib/client-sort';
+import type { JobStatus, PromotionSortField, SortDirection, TiktokPromotionFilter } from '@/gql/graphql';
+import { useTimezone } from '@/lib/auth';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime } from '@/lib/dates';
 import { useShopOptions } from '@/lib/lookups';
@@ -24,20 +23,36 @@ import { pagedTableProps, usePaging } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
 import { useDebounced } from '@/lib/use-debounced';
 import { useNow } from '@/lib/use-now';
-import { useActivityStatuses, useBulkUpdateTiktokPromotion, useTiktokPromotions, type PromotionRow } from '../api/promotions';
+import { useBulkUpdateTiktokPromotion, useTiktokPromotions, type PromotionRow } from '../api/promotions';
 import { plural, scheduleStatusLabels } from './labels';
 import { PromotionDetails } from './promotion-details';
-import { canDeactivate, formatIn, nextWindow, phaseLabels, phaseOf, phaseSeverities, type Phase } from './promotion-state';
+import { canDeactivate, formatIn, phaseLabels, phaseOf, phaseSeverities, type Phase } from './promotion-state';
 
 type StatusTab = JobStatus | 'ALL';
 type AutoRenew = 'ON' | 'OFF';
+
+interface Sort {
+  field: PromotionSortField;
+  direction: SortDirection;
+}
 
 interface Filters {
   status: StatusTab;
   shopId: string;
   autoRenew: AutoRenew | '';
+  sort: Sort;
 }
-const NO_FILTERS: Filters = { status: 'ALL', shopId: '', autoRenew: '' };
+/** The server's own order: the newest windows first. */
+const DEFAULT_SORT: Sort = { field: 'BEGIN_TIME', direction: 'DESC' };
+const NO_FILTERS: Filters = { status: 'ALL', shopId: '', autoRenew: '', sort: DEFAULT_SORT };
+
+/** The columns the API sorts by. */
+const SORT_COLUMNS: Record<string, PromotionSortField> = {
+  title: 'TITLE',
+  beginTime: 'BEGIN_TIME',
+  nextRenewalAt: 'NEXT_RENEWAL_AT',
+};
+const columnOf = (field: PromotionSortField) => Object.entries(SORT_COLUMNS).find(([, f]) => f === field)?.[0];
 const STATUS_TABS: StatusTab[] = ['ALL', 'SUCCESS', 'PENDING', 'PROCESSING', 'FAILED'];
 const tabLabel = (s: StatusTab) => (s === 'ALL' ? 'All' : scheduleStatusLabels[s]);
 
@@ -52,11 +67,10 @@ const SKELETON_COLUMNS = [
   { header: '', width: '5rem' },
 ];
 
-/** A row as the table sorts and shows it: the promotion and where it stands now. */
+/** A row as the table shows it: the promotion and where it stands now. */
 interface Row extends PromotionRow {
   shopName: string;
   phase: Phase;
-  nextBegin: string | null;
 }
 
 /**
@@ -68,8 +82,6 @@ export function PromotionsScreen() {
   const timezone = useTimezone();
   const navigate = useNavigate();
   const now = useNow(30_000);
-  const me = useCurrentUser();
-  const isAdmin = !!me.data && canAccess(me.data, 'admin');
   const [saved, setSaved] = usePreference<Filters>('promotions.filters', NO_FILTERS);
   const filters = { ...NO_FILTERS, ...saved };
   const [search, setSearch] = useState('');
@@ -90,24 +102,20 @@ export function PromotionsScreen() {
       ...(filters.status !== 'ALL' ? { status: filters.status } : {}),
       ...(filters.shopId ? { shopId: filters.shopId } : {}),
       ...(filters.autoRenew ? { autoRenew: filters.autoRenew === 'ON' } : {}),
+      sort: filters.sort.field,
+      sortDirection: filters.sort.direction,
     }),
-    [paging.pageSize, paging.page, debounced, filters.status, filters.shopId, filters.autoRenew],
+    [paging.pageSize, paging.page, debounced, filters.status, filters.shopId, filters.autoRenew, filters.sort.field, filters.sort.direction],
   );
   const promotions = useTiktokPromotions(filter);
   const items = promotions.data?.items;
-  const shopIds = useMemo(() => [...new Set((items ?? []).filter((p) => p.activityId).map((p) => p.syncShop.id))], [items]);
-  const activities = useActivityStatuses(shopIds);
-  const rows = useMemo<Row[] | undefined>(
-    () =>
-      items?.map((p) => {
-        const phase = phaseOf(p, p.activityId ? activities.get(p.activityId)?.status : undefined, now);
-        return { ...p, shopName: p.syncShop.shopName, phase, nextBegin: nextWindow(p, phase)?.begin ?? null };
-      }),
-    [items, activities, now],
-  );
-  const sort = useClientSort(rows);
+  const rows = useMemo<Row[]>(() => (items ?? []).map((p) => ({ ...p, shopName: p.syncShop.shopName, phase: phaseOf(p, now) })), [items, now]);
   const set = <K extends keyof Filters>(name: K, value: Filters[K]) => setSaved({ ...filters, [name]: value });
   const filtered = !!debounced || filters.status !== 'ALL' || !!filters.shopId || !!filters.autoRenew;
+  const onSort = (e: DataTableStateEvent) => {
+    const field = e.sortField ? SORT_COLUMNS[e.sortField] : undefined;
+    set('sort', field && e.sortOrder ? { field, direction: e.sortOrder === 1 ? 'ASC' : 'DESC' } : DEFAULT_SORT);
+  };
 
   const where = (p: Pick<Row, 'title' | 'shopName'>) => `${p.title} on ${p.shopName}`;
 
@@ -198,11 +206,21 @@ export function PromotionsScreen() {
       data-testid={`auto-renew-${p.id}`}
     />
   );
+  const statusCell = (p: Row) => (
+    <div className="cell-title">
+      <Tag value={phaseLabels[p.phase]} severity={phaseSeverities[p.phase]} rounded />
+      {p.phase === 'FAILED' && p.error ? (
+        <span className="error-text small truncate" title={p.error}>
+          {p.error}
+        </span>
+      ) : null}
+    </div>
+  );
   const nextCell = (p: Row) =>
-    p.nextBegin ? (
+    p.nextRenewalAt ? (
       <div className="cell-title">
-        <span>{formatDateTime(p.nextBegin, timezone)}</span>
-        <span className="muted small">{formatIn(p.nextBegin, now)}</span>
+        <span>{formatDateTime(p.nextRenewalAt, timezone)}</span>
+        <span className="muted small">{formatIn(p.nextRenewalAt, now)}</span>
       </div>
     ) : (
       <span className="muted">—</span>
@@ -300,16 +318,16 @@ export function PromotionsScreen() {
           <TableSkeleton columns={SKELETON_COLUMNS} label="Loading promotions" testId="promotions-loading" />
         ) : (
           <DataTable
-            value={sort.sorted}
+            value={rows}
             dataKey="id"
             {...pagedTableProps}
             first={paging.first}
             rows={paging.pageSize}
             totalRecords={promotions.data.pageInfo.totalCount}
             onPage={paging.onPage}
-            sortField={sort.sortField}
-            sortOrder={sort.sortOrder}
-            onSort={sort.onSort}
+            sortField={columnOf(filters.sort.field)}
+            sortOrder={filters.sort.direction === 'ASC' ? 1 : -1}
+            onSort={onSort}
             removableSort
             selectionMode="checkbox"
             selection={selected}
@@ -317,14 +335,7 @@ export function PromotionsScreen() {
             expandedRows={expanded}
             onRowToggle={(e) => setExpanded(e.data as DataTableExpandedRows)}
             rowExpansionTemplate={(p: Row) => (
-              <PromotionDetails
-                promotion={p}
-                phase={p.phase}
-                activity={p.activityId ? activities.get(p.activityId) : undefined}
-                timezone={timezone}
-                now={now}
-                canReadJobs={isAdmin}
-              />
+              <PromotionDetails promotion={p} phase={p.phase} timezone={timezone} now={now} />
             )}
             loading={promotions.isFetching && promotions.isPlaceholderData}
             emptyMessage={
@@ -343,7 +354,7 @@ export function PromotionsScreen() {
             <Column expander style={{ width: '3rem' }} />
             <Column selectionMode="multiple" style={{ width: '3rem' }} />
             <Column header="Promotion" field="title" sortable body={promotionCell} />
-            <Column header="Status" field="phase" sortable body={(p: Row) => <Tag value={phaseLabels[p.phase]} severity={phaseSeverities[p.phase]} rounded />} style={{ width: '8rem' }} />
+            <Column header="Status" body={statusCell} style={{ width: '10rem' }} />
             <Column
               header="Window"
               field="beginTime"
@@ -355,9 +366,9 @@ export function PromotionsScreen() {
                 </div>
               )}
             />
-            <Column header="Products" field="successItemsCount" sortable body={itemsCell} style={{ width: '8rem' }} />
-            <Column header="Auto-renew" field="autoRenew" sortable body={autoRenewCell} style={{ width: '8rem' }} />
-            <Column header="Next renewal" field="nextBegin" sortable body={nextCell} />
+            <Column header="Products" body={itemsCell} style={{ width: '8rem' }} />
+            <Column header="Auto-renew" body={autoRenewCell} style={{ width: '8rem' }} />
+            <Column header="Next renewal" field="nextRenewalAt" sortable body={nextCell} />
             <Column header="" align="right" style={{ width: '5rem' }} body={actionsCell} />
           </DataTable>
         )}
