@@ -45,7 +45,7 @@ export function PlansScreen() {
     remove.mutate(plan.id, { onSuccess: () => notify.success(`${plan.title} was deleted.`) });
   };
 
-  const newPlan = canEdit ? <Button label="New plan" icon="pi pi-plus" onClick={() => open(null)} data-testid="new-plan" /> : undefined;
+  const newPlan = (testId?: string) => (canEdit ? <Button label="New plan" icon="pi pi-plus" onClick={() => open(null)} data-testid={testId} /> : undefined);
   return (
     <div className="screen">
       <PageHeader
@@ -56,7 +56,7 @@ export function PlansScreen() {
             {canEdit ? null : ' Your admins change them.'}
           </>
         }
-        actions={newPlan}
+        actions={newPlan('new-plan')}
       />
       <Panel flush>
         {plans.isError ? (
@@ -82,7 +82,7 @@ export function PlansScreen() {
             onSort={sort.onSort}
             removableSort
             emptyMessage={
-              <EmptyState icon="pi pi-sliders-h" title="No promotion plan yet" action={newPlan}>
+              <EmptyState icon="pi pi-sliders-h" title="No promotion plan yet" action={newPlan()}>
                 A plan is what a flash sale repeats: its length, its discount and whether it prices each variant.
               </EmptyState>
             }

@@ -207,7 +207,7 @@ export function PromotionsScreen() {
     />
   );
   const statusCell = (p: Row) => (
-    <div className="cell-title">
+    <div className="cell-title promotion-status">
       <Tag value={phaseLabels[p.phase]} severity={phaseSeverities[p.phase]} rounded />
       {p.phase === 'FAILED' && p.error ? (
         <span className="error-text small truncate" title={p.error}>
