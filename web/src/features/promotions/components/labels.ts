@@ -9,11 +9,14 @@ export const productLevelHints: Record<ItemKind, string> = {
   VARIATION: 'Each variant gets its own flash-sale price, from its own price.',
 };
 
-/** What our scheduling job's status means for the seller. */
+/**
+ * What the latest window's job status means for the seller (the status filter): SUCCESS is an
+ * activity that exists on TikTok Shop, whether it has started, ended or been deactivated since.
+ */
 export const scheduleStatusLabels: Record<JobStatus, string> = {
   PENDING: 'Queued',
   PROCESSING: 'Scheduling',
-  SUCCESS: 'Scheduled',
+  SUCCESS: 'Created',
   FAILED: 'Failed',
 };
 
