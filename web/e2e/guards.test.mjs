@@ -148,13 +148,14 @@ describe('signed-in users', () => {
   });
 
   it('promotion routes open only for the promotions client', async () => {
-    const promoPaths = ['/shops/tiktok/promotions', '/shops/tiktok/promotions/create', '/promotions/settings'];
+    const screens = { '/shops/tiktok/promotions': 'Promotions', '/shops/tiktok/promotions/create': 'New promotion', '/promotions/settings': 'Promotion settings' };
+    const promoPaths = Object.keys(screens);
     // The demo client is the promotions client in demo mode.
     for (const who of ['admin', 'staff']) {
       const { page, context } = await pageAs(who);
       for (const path of promoPaths) {
         await page.goto(path);
-        await page.getByTestId('area-placeholder').waitFor();
+        await expectScreen(page, screens[path]);
         assert.equal(new URL(page.url()).pathname, path);
       }
       assert.equal(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Promotions' }).count(), 1);

@@ -91,12 +91,17 @@ describe('guards: signed in', () => {
   });
 
   it('open the promotion routes only to the promotions client', async () => {
-    for (const path of [paths.shops.promotions, paths.shops.promotionsCreate, paths.promotionSettings]) {
+    const screens: [string, string][] = [
+      [paths.shops.promotions, 'Promotions'],
+      [paths.shops.promotionsCreate, 'New promotion'],
+      [paths.promotionSettings, 'Promotion settings'],
+    ];
+    for (const [path, title] of screens) {
       const denied = renderApp(path, { user: admin });
       await settle(denied, paths.dashboard);
       denied.unmount();
       const allowed = renderApp(path, { user: promoted });
-      expect(await screen.findByTestId('area-placeholder')).toBeInTheDocument();
+      expect(await screen.findByRole('heading', { name: title, level: 1 })).toBeInTheDocument();
       expect(allowed.location()).toBe(path);
       allowed.unmount();
     }

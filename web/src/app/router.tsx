@@ -41,15 +41,12 @@ const CreateFulfillmentScreen = screen(() => import('@/features/fulfillments/com
 const SubscriptionsScreen = screen(() => import('@/features/subscriptions/components/subscriptions-screen'), 'SubscriptionsScreen');
 const AddBalanceScreen = screen(() => import('@/features/subscriptions/components/add-balance-screen'), 'AddBalanceScreen');
 const ClientsScreen = screen(() => import('@/features/clients/components/clients-screen'), 'ClientsScreen');
+const PromotionsScreen = screen(() => import('@/features/promotions/components/promotions-screen'), 'PromotionsScreen');
+const CreatePromotionScreen = screen(() => import('@/features/promotions/components/create-promotion-screen'), 'CreatePromotionScreen');
+const PromotionPlansScreen = screen(() => import('@/features/promotions/components/plans-screen'), 'PlansScreen');
 const ClientDetailScreen = screen(() => import('@/features/clients/components/client-detail-screen'), 'ClientDetailScreen');
 const NotFoundScreen = screen(() => import('./routes/not-found'), 'NotFoundScreen');
 const NotFoundPage = screen(() => import('./routes/not-found'), 'NotFoundPage');
-const AreaPlaceholder = lazy(async () => ({ default: (await import('./routes/area-placeholder')).AreaPlaceholder }));
-
-/** A route of an area not built yet; its area's screen replaces it. */
-function placeholder(path: string, title: string, description: string, icon: string): RouteObject {
-  return { path, element: <AreaPlaceholder title={title} description={description} icon={icon} /> };
-}
 
 export const routes: RouteObject[] = [
   {
@@ -121,9 +118,9 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAccess access="promotions" />,
                 children: [
-                  placeholder(paths.shops.promotions, 'Promotions', 'TikTok flash sales across your shops, renewed automatically.', 'pi pi-bolt'),
-                  placeholder(paths.shops.promotionsCreate, 'New promotion', 'Schedule a flash sale on one or more shops.', 'pi pi-bolt'),
-                  placeholder(paths.promotionSettings, 'Promotion settings', 'Promotion plans: duration, discount and product level.', 'pi pi-sliders-h'),
+                  { path: paths.shops.promotions, element: <PromotionsScreen /> },
+                  { path: paths.shops.promotionsCreate, element: <CreatePromotionScreen /> },
+                  { path: paths.promotionSettings, element: <PromotionPlansScreen /> },
                 ],
               },
             ],

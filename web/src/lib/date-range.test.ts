@@ -1,4 +1,4 @@
-import { addDays, dayOf, daysBetween, isDateRange, isDay, rangeBounds, resolveRange, startOfDay, todayIn } from './date-range';
+import { addDays, dayOf, daysBetween, instantAt, isDateRange, isDay, rangeBounds, resolveRange, startOfDay, todayIn, wallTimeOf } from './date-range';
 
 describe('date ranges in the user timezone', () => {
   it('reads the day of an instant in the zone, not in UTC', () => {
@@ -63,5 +63,31 @@ describe('date ranges in the user timezone', () => {
     expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
     expect(daysBetween('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
     expect(daysBetween('2026-03-02', '2026-03-01')).toEqual([]);
+  });
+});
+
+describe('wall-clock times in the user timezone', () => {
+  it('reads a wall time in the zone, not in the browser', () => {
+    expect(instantAt('2026-05-01T10:00', 'Asia/Ho_Chi_Minh')?.toISOString()).toBe('2026-05-01T03:00:00.000Z');
+    expect(instantAt('2026-05-01T10:00', 'America/New_York')?.toISOString()).toBe('2026-05-01T14:00:00.000Z');
+    expect(instantAt('2026-01-15T23:30', 'UTC')?.toISOString()).toBe('2026-01-15T23:30:00.000Z');
+  });
+
+  it('settles on either side of a DST change', () => {
+    // After the spring change the offset is -4, before it -5.
+    expect(instantAt('2026-03-08T03:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    expect(instantAt('2026-03-08T01:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T06:30:00.000Z');
+    // 02:30 does not exist that night: moved forward by the gap.
+    expect(instantAt('2026-03-08T02:30', 'America/New_York')?.toISOString()).toBe('2026-03-08T07:30:00.000Z');
+    // 01:30 happens twice in the autumn: the first one.
+    expect(instantAt('2026-11-01T01:30', 'America/New_York')?.toISOString()).toBe('2026-11-01T05:30:00.000Z');
+  });
+
+  it('refuses what is not a wall time, and writes one back', () => {
+    expect(instantAt('2026-02-30T10:00', 'UTC')).toBeNull();
+    expect(instantAt('2026-05-01T24:00', 'UTC')).toBeNull();
+    expect(instantAt('tomorrow', 'UTC')).toBeNull();
+    expect(wallTimeOf(new Date('2026-05-01T03:00:00Z'), 'Asia/Ho_Chi_Minh')).toBe('2026-05-01T10:00');
+    expect(wallTimeOf(new Date('2026-05-01T03:00:59Z'), 'UTC')).toBe('2026-05-01T03:00');
   });
 });

@@ -181,3 +181,37 @@ export function formatDayRange(from: Day | undefined, to: Day | undefined): stri
 export function formatShortDay(day: Day): string {
   return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', month: 'short', day: '2-digit' }).format(new Date(`${day}T00:00:00Z`));
 }
+
+/** A wall-clock time in a zone, as `<input type="datetime-local">` reads it: `YYYY-MM-DDTHH:mm`. */
+export type WallTime = string;
+
+const WALL_RE = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a wall-clock time names in `timeZone` (a promotion's begin as the seller types it).
+ * A time a DST change skips is moved forward by the gap; a repeated hour takes its first
+ * occurrence. Null when the text is not a wall time.
+ */
+export function instantAt(wall: WallTime, timeZone: string): Date | null {
+  const m = WALL_RE.exec(wall);
+  if (!m || !isDay(m[1])) return null;
+  const hours = Number(m[2]);
+  const minutes = Number(m[3]);
+  if (hours > 23 || minutes > 59) return null;
+  const [y, mo, d] = m[1]!.split('-').map(Number) as [number, number, number];
+  const guess = Date.UTC(y, mo - 1, d, hours, minutes);
+  // As in startOfDay: two passes settle the offset on either side of a change. The one that reads
+  // back as the wall time wins; in a gap neither does, and the later one is the time moved
+  // forward by the gap (what a clock set to it would show).
+  const first = guess - offsetAt(new Date(guess), timeZone);
+  const second = guess - offsetAt(new Date(first), timeZone);
+  const exact = [second, first].find((t) => wallTimeOf(new Date(t), timeZone) === wall);
+  return new Date(exact ?? Math.max(first, second));
+}
+
+/** The wall-clock time of an instant in `timeZone`, to the minute. */
+export function wallTimeOf(instant: Date, timeZone: string): WallTime {
+  const p = dayParts(instant, timeZone);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${pad(part(p, 'year'), 4)}-${pad(part(p, 'month'))}-${pad(part(p, 'day'))}T${pad(part(p, 'hour'))}:${pad(part(p, 'minute'))}`;
+}

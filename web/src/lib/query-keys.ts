@@ -26,4 +26,6 @@ export const rootKeys = {
   telegram: ['telegram'],
   /** Plans, subscriptions, balances and transactions: the seller's and the clients console's. */
   billing: ['billing'],
+  /** Promotion plans, scheduled promotions and the marketplace's activities behind them. */
+  promotions: ['promotions'],
 } as const;

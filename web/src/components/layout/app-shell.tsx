@@ -37,13 +37,14 @@ function Sidebar({ user, onNavigate }: { user: CurrentUser; onNavigate: () => vo
             <ul>
               {section.items.map((item) => {
                 const extra = item.match?.some((m) => location.pathname.startsWith(m)) ?? false;
+                const elsewhere = item.except?.some((m) => location.pathname.startsWith(m)) ?? false;
                 return (
                   <li key={item.to}>
                     <NavLink
                       to={item.to}
                       end={!item.match}
                       onClick={onNavigate}
-                      className={({ isActive }) => `nav-link p-ripple${isActive || extra ? ' active' : ''}`}
+                      className={({ isActive }) => `nav-link p-ripple${(isActive || extra) && !elsewhere ? ' active' : ''}`}
                     >
                       <i className={item.icon} aria-hidden="true" />
                       <span>{item.label}</span>

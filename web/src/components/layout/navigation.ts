@@ -8,6 +8,8 @@ export interface NavItem {
   access: Access;
   /** Also highlight for these path prefixes (child screens). */
   match?: string[];
+  /** Not highlighted under these prefixes: child areas with an entry of their own. */
+  except?: string[];
 }
 
 export interface NavSection {
@@ -34,7 +36,7 @@ export const navigation: NavSection[] = [
     items: [
       { label: 'Shops', to: paths.shop, icon: 'pi pi-shop', access: 'signedIn' },
       { label: 'Shop products', to: paths.shopProduct, icon: 'pi pi-list', access: 'signedIn' },
-      { label: 'TikTok Shop', to: paths.shops.tiktok, icon: 'pi pi-tiktok', access: 'signedIn', match: [paths.shops.tiktok] },
+      { label: 'TikTok Shop', to: paths.shops.tiktok, icon: 'pi pi-tiktok', access: 'signedIn', match: [paths.shops.tiktok], except: [paths.shops.promotions] },
       { label: 'Promotions', to: paths.shops.promotions, icon: 'pi pi-bolt', access: 'promotions' },
     ],
   },
