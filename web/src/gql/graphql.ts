@@ -30,6 +30,7 @@ export type BulkPublishProductsInput = {
 
 export type BulkUpdateTiktokPromotionInput = {
   autoRenew?: boolean | null | undefined;
+  /** Ends the promotions' activities on the marketplace; they never renew again. */
   deactivate?: boolean | null | undefined;
   ids: Array<string | number>;
 };
@@ -112,8 +113,10 @@ export type CreateSimpleFulfillmentOrderInput = {
 
 export type CreateTiktokPromotionScheduleInput = {
   autoRenew: boolean;
+  /** The first activity's start. */
   beginTime: string;
   planId: string | number;
+  /** Local products; empty = all the shop's live products. */
   productIds?: Array<string | number> | null | undefined;
   shopIds: Array<string | number>;
 };
@@ -396,14 +399,14 @@ export type ProductType =
   | 'DROPSHIP'
   | 'POD';
 
-/** ours: where a window's activity is on the marketplace (TikTok's lifecycle). */
+/** Where a window's activity is on the marketplace (ours): TikTok's lifecycle. */
 export type PromotionActivityStatus =
   | 'DEACTIVATED'
   | 'EXPIRED'
   | 'NOT_START'
   | 'ONGOING';
 
-/** ours: what became of one product of a window. */
+/** What became of one product of a window (ours). */
 export type PromotionItemStatus =
   | 'DROPPED'
   | 'FAILED'
@@ -417,7 +420,7 @@ export type PromotionPlanInput = {
   type: PromotionType;
 };
 
-/** ours: how promotions are ordered. */
+/** How promotions are ordered (ours). */
 export type PromotionSortField =
   | 'BEGIN_TIME'
   | 'CREATED_AT'
@@ -536,6 +539,7 @@ export type TiktokPromotionFilter = {
   autoRenew?: boolean | null | undefined;
   limit?: number | null | undefined;
   page?: number | null | undefined;
+  /** Title or shop name. */
   search?: string | null | undefined;
   shopId?: string | number | null | undefined;
   /** Ours: default BEGIN_TIME. */
