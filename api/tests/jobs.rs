@@ -550,10 +550,12 @@ async fn a_high_priority_job_runs_before_the_backlog_pushed_ahead_of_it() {
     })
     .await
     .unwrap_or_else(|| panic!("the probes did not all finish; log:\n{}", s.log()));
-    let first_done = done
+    // A job's start is its claim, made when a consumer takes it off the queue (before it
+    // waits for a handler slot): the queue's order, whichever consumer holds the job.
+    let first_claimed = done
         .iter()
         .find(|(id, ..)| id == &first)
-        .map(|(_, _, finished)| finished.clone())
+        .map(|(_, started, _)| started.clone())
         .expect("the first probe finished");
     let later: Vec<_> = done
         .iter()
@@ -564,15 +566,15 @@ async fn a_high_priority_job_runs_before_the_backlog_pushed_ahead_of_it() {
         "only {} of the backlog started after the pushes: the test saw nothing",
         later.len()
     );
-    // Ahead of it may run only what the consumers had fetched already: up to eight ids a
-    // slot embedded, two scaled.
+    // Ahead of it may be claimed only what the consumers had fetched already: up to eight ids
+    // a slot embedded, two a worker scaled.
     let ahead = later
         .iter()
-        .filter(|(_, _, finished)| finished.as_str() < first_done.as_str())
+        .filter(|(_, started, _)| started.as_str() < first_claimed.as_str())
         .count();
     assert!(
         ahead < 15,
-        "{ahead} of the {} backlog jobs started after the high-priority push finished before it",
+        "{ahead} of the {} backlog jobs taken after the high-priority push were taken before it",
         later.len()
     );
 }
