@@ -183,6 +183,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         );
     }
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
+    let files = connectors::storage::FileStore::open(&config.storage.files)
+        .map_err(|e| anyhow::anyhow!("files: {e}"))?;
     let fulfillment = jobs::context::fulfillment_client(&config.jobs, &queue)
         .map_err(|e| anyhow::anyhow!("fulfilment providers: {e}"))?;
     let config = Arc::new(config);
@@ -199,6 +201,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
         telegram,
+        files,
     };
     if let Some(handle) = &demo_sandbox {
         demo::seed_shop(&state, handle.sandbox()).await?;

@@ -53,7 +53,7 @@ pub use fulfillment_ship::FulfillmentShip;
 pub use fulfillment_track::{FulfillmentTrack, track_one};
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
-pub use order_export::{OrderExport, exports_dir, file_name as export_file_name};
+pub use order_export::{OrderExport, export_key, file_name as export_file_name};
 pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH, marketplace_order};
 pub use shop_product_remove::ShopProductRemove;
 pub use shop_sync::ShopSync;
