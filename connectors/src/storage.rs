@@ -198,7 +198,7 @@ pub struct FileStream {
 }
 
 /// A presigned upload: PUT the bytes to `url` with the `Content-Type` and `Content-Length` it
-/// was made for (both are part of the signature).
+/// was made for and `If-None-Match: *` (all three are part of the signature).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PresignedPut {
     pub url: String,
@@ -365,9 +365,10 @@ impl FileStore {
     }
 
     /// A URL to PUT `key` to directly, valid for `expires_in`, whose signature binds the
-    /// `Content-Type` and the `Content-Length`: the bucket refuses another type, another size,
-    /// another key, a changed query and a late request. `None` on the local directory, whose
-    /// uploads the API receives and signs itself.
+    /// `Content-Type`, the `Content-Length` and `If-None-Match: *`: the bucket refuses another
+    /// type, another size, another key, a changed query, a late request, and a second write of
+    /// the key. The sender sends those three headers as given. `None` on the local directory,
+    /// whose uploads the API receives and signs itself.
     pub async fn presign_put(
         &self,
         key: &FileKey,
@@ -462,6 +463,9 @@ impl Bucket {
             [
                 ("content-type", content_type),
                 ("content-length", content_length),
+                // A URL stores one file once: S3 refuses the write when the key exists, so a
+                // leaked URL cannot replace a file marketplaces already fetch.
+                ("if-none-match", "*"),
             ]
             .into_iter(),
             SignableBody::UnsignedPayload,

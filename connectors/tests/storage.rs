@@ -119,6 +119,7 @@ async fn put(url: &str, content_type: &str, body: Vec<u8>) -> reqwest::Response 
     http()
         .put(url)
         .header("content-type", content_type)
+        .header("if-none-match", "*")
         .body(body)
         .send()
         .await
