@@ -22,7 +22,8 @@ pub struct PresignedUrlInput {
 pub struct UploadUrl {
     /// The file's public URL once uploaded.
     pub file_url: String,
-    /// PUT the file here within 15 minutes, with the same Content-Type.
+    /// PUT the file here within 15 minutes, with the same Content-Type and `If-None-Match: *`
+    /// (a bucket's URL is signed for both, and for `contentLength`).
     pub presigned_url: String,
 }
 
