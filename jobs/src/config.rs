@@ -306,7 +306,7 @@ pub struct JobsConfig {
     /// addresses), `FETCH_MAX_BYTES` (10 MiB), `FETCH_TIMEOUT_SECS` (30).
     pub fetch: connectors::fetch::FetchConfig,
     /// `PUBLIC_URL` (default `http://HOST:PORT`, as the API reads it): files under its
-    /// `/uploads/` are the API's own uploads, read from `DATA_DIR/uploads`, never over HTTP.
+    /// `/uploads/` are the API's own uploads, read from the storage port, never over HTTP.
     pub public_url: String,
     /// `FULFILLMENT_BASE_URL`: one base under which every print-on-demand provider is served
     /// (`{base}/printify`, `{base}/gearment`, …: the sandbox); unset = the providers' own hosts.

@@ -15,6 +15,10 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+/// The key pair of the standalone sandbox binary when none is given: test keys, published.
+pub const TEST_ACCESS_KEY_ID: &str = "SDSANDBOXTESTKEY0001";
+pub const TEST_SECRET_ACCESS_KEY: &str = "sellerdesk-sandbox-test-secret-key-0001";
+
 /// The bucket and the one key pair the stand-in accepts.
 #[derive(Debug, Clone)]
 pub struct S3Config {
