@@ -593,7 +593,94 @@ impl fmt::Display for StorageConfig {
 
 #[cfg(test)]
 mod tests {
-    use super::mask_url;
+    use std::collections::HashMap;
+    use std::path::Path;
+
+    use connectors::storage::FilesConfig;
+
+    use super::{env, files_from_env, mask_url};
+
+    fn files(vars: &[(&str, &str)]) -> Result<FilesConfig, String> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        env::scoped(&vars, || files_from_env(Path::new("/data"))).map_err(|e| e.to_string())
+    }
+
+    const SECRET: &str = "s3-secret-never-printed";
+
+    #[test]
+    fn files_are_local_unless_a_bucket_is_named() {
+        assert!(
+            matches!(files(&[]), Ok(FilesConfig::Local { root }) if root == Path::new("/data"))
+        );
+        let ok = files(&[
+            ("S3_BUCKET", "sellerdesk-files"),
+            ("S3_ENDPOINT", "http://127.0.0.1:9000/"),
+            ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+            ("S3_SECRET_ACCESS_KEY", SECRET),
+        ]);
+        let Ok(FilesConfig::S3(s3)) = ok else {
+            panic!("{ok:?}");
+        };
+        assert_eq!(s3.endpoint.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(s3.region, "us-east-1");
+        assert!(s3.path_style);
+        // Printed at start and in Debug: never the keys.
+        let shown = format!("{:?} {}", FilesConfig::S3(s3.clone()), FilesConfig::S3(s3));
+        assert!(
+            !shown.contains(SECRET) && !shown.contains("AKIDEXAMPLE"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn s3_mistakes_stop_the_start_without_quoting_a_key() {
+        for (vars, expected) in [
+            (
+                vec![("S3_ENDPOINT", "http://127.0.0.1:9000")],
+                "S3_ENDPOINT is set but S3_BUCKET is not",
+            ),
+            (
+                vec![("S3_BUCKET", "files"), ("S3_SECRET_ACCESS_KEY", SECRET)],
+                "S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+            ),
+            (
+                vec![
+                    ("S3_BUCKET", "files"),
+                    ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+                    ("S3_SECRET_ACCESS_KEY", SECRET),
+                    (
+                        "S3_ENDPOINT",
+                        "http://AKIDEXAMPLE:s3-secret-never-printed@127.0.0.1:9000",
+                    ),
+                ],
+                "must not carry credentials",
+            ),
+            (
+                vec![
+                    ("S3_BUCKET", "files"),
+                    ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+                    ("S3_SECRET_ACCESS_KEY", SECRET),
+                    ("S3_ENDPOINT", "s3-secret-never-printed"),
+                ],
+                "S3_ENDPOINT: not a URL",
+            ),
+            (
+                vec![
+                    ("S3_BUCKET", "Not_A_Bucket"),
+                    ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+                    ("S3_SECRET_ACCESS_KEY", SECRET),
+                ],
+                "a bucket name",
+            ),
+        ] {
+            let err = files(&vars).expect_err("refused");
+            assert!(err.contains(expected), "{err}");
+            assert!(!err.contains(SECRET), "{err}");
+        }
+    }
 
     #[test]
     fn masks_passwords_in_urls() {
