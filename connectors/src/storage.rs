@@ -23,7 +23,9 @@ use object_store::aws::{AmazonS3, AmazonS3Builder};
 use object_store::local::LocalFileSystem;
 use object_store::path::Path;
 use object_store::signer::{Method, Signer};
-use object_store::{ObjectStore, ObjectStoreExt, PutPayload, WriteMultipart};
+use object_store::{
+    ClientOptions, ObjectStore, ObjectStoreExt, PutPayload, RetryConfig, WriteMultipart,
+};
 
 /// Where files are kept, as configured.
 #[derive(Clone)]
@@ -246,7 +248,19 @@ impl FileStore {
                     .with_region(&s3.region)
                     .with_virtual_hosted_style_request(!s3.path_style)
                     .with_access_key_id(&s3.access_key_id)
-                    .with_secret_access_key(&s3.secret_access_key);
+                    .with_secret_access_key(&s3.secret_access_key)
+                    // A few quick retries only: jobs retry with their own backoff, and a request
+                    // must not wait minutes on a bucket that is down.
+                    .with_retry(RetryConfig {
+                        max_retries: 3,
+                        retry_timeout: Duration::from_secs(20),
+                        ..RetryConfig::default()
+                    })
+                    .with_client_options(
+                        ClientOptions::new()
+                            .with_connect_timeout(Duration::from_secs(5))
+                            .with_timeout(Duration::from_secs(60)),
+                    );
                 if let Some(endpoint) = &s3.endpoint {
                     builder = builder
                         .with_endpoint(endpoint)
