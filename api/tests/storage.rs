@@ -479,3 +479,67 @@ async fn a_fulfilment_order_with_a_missing_design_fails_naming_it_on_both_adapte
         assert!(failed["externalId"].is_null(), "the provider was not asked");
     }
 }
+
+#[tokio::test]
+async fn a_refusing_bucket_shows_no_credential_in_an_answer_a_log_or_a_stored_error() {
+    let mut s = Server::start_with_files(&[("JOB_MAX_ATTEMPTS", "1")], Files::Bucket).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let stored = upload(&s, &admin, "kept.png", "image/png", "designs", DESIGN_PNG).await;
+    let endpoint = s.s3.as_ref().expect("bucket").base_url().to_owned();
+    // The operator rotates the key in the bucket but configures a wrong one: every request of
+    // the server is refused by the bucket.
+    let wrong_id = "AKIDWRONGKEY00000000";
+    let wrong_secret = "wrong-secret-that-must-never-show-0001";
+    s.restart_with(&[
+        ("S3_ACCESS_KEY_ID", wrong_id),
+        ("S3_SECRET_ACCESS_KEY", wrong_secret),
+    ])
+    .await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+
+    let served = reqwest::get(&stored).await.expect("get");
+    assert_eq!(served.status(), 503);
+    let body = served.text().await.expect("body");
+    let done = list_designs(
+        &s,
+        &admin,
+        json!([{ "name": "Kept", "mockupUrls": [stored] }]),
+    )
+    .await;
+    assert_eq!(done["failed"], 1, "{done}");
+    let stored_error = done["failures"][0]["error"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(stored_error.contains("could not be read"), "{stored_error}");
+    let presigned = s
+        .ok(
+            PRESIGN,
+            json!({ "i": { "fileName": "a.png", "contentType": "image/png", "contentLength": 10 } }),
+            Some(&admin),
+        )
+        .await
+        .to_string();
+    // A presigned URL carries the key's id (SigV4 needs it), never its secret.
+    assert!(presigned.contains(wrong_id), "{presigned}");
+    let log = s.log();
+    for (what, text) in [
+        ("answer", body.as_str()),
+        ("presigned answer", presigned.as_str()),
+        ("stored error", stored_error.as_str()),
+        ("log", log.as_str()),
+    ] {
+        assert!(!text.contains(wrong_secret), "{what} shows the secret");
+    }
+    for (what, text) in [
+        ("answer", body.as_str()),
+        ("stored error", stored_error.as_str()),
+        ("log", log.as_str()),
+    ] {
+        assert!(!text.contains(wrong_id), "{what} shows the key id");
+        assert!(
+            what == "log" || !text.contains(&endpoint),
+            "{what} shows the bucket's address"
+        );
+    }
+}
