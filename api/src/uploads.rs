@@ -14,13 +14,14 @@
 //! by the API from the port: marketplaces and print providers fetch it without credentials, so
 //! names carry a random UUID, and the bucket itself stays private.
 //!
-//! The signature is `hex(HMAC-SHA256(k, "PUT\n" + path + "\n" + expires + "\n" + content type))`
-//! with `k` derived from the server's secrets key, so every replica sharing `SECRETS_KEY`
-//! accepts the URLs any of them made.
+//! The API's own signature is `hex(HMAC-SHA256(k, "PUT\n" + path + "\n" + expires + "\n" +
+//! content type))` with `k` derived from the server's secrets key, so every replica sharing
+//! `SECRETS_KEY` accepts the URLs any of them made.
 //!
-//! A URL stores one file once: the PUT that stores it records the URL's path in SQL
-//! (`domain::uploads`), so a second PUT of a URL that leaked (a log, a proxy, a browser's
-//! history) cannot replace a file marketplaces already fetch. The record is taken after the
+//! A URL stores one file once, so a URL that leaked (a log, a proxy, a browser's history)
+//! cannot replace a file marketplaces already fetch. A bucket's URL is signed for
+//! `If-None-Match: *`, and the bucket refuses a second write of the key. The API's own URL: the
+//! PUT that stores the file records the URL's path in SQL (`domain::uploads`), taken after the
 //! body arrived whole and given back when the file cannot be written.
 use std::time::Duration;
 
@@ -294,8 +295,7 @@ pub fn presign(
 
 /// What `getPresignedUrl` answers, on either store: a bucket's presigned PUT, or the API's own
 /// signed URL. `content_length` is the file's size: required with a bucket (the signature binds
-/// it), checked against `max_bytes` whenever given.
-#[allow(clippy::too_many_arguments)]
+/// it), checked against `UPLOAD_MAX_BYTES` whenever given.
 pub async fn presign_upload(
     app: &AppState,
     client_id: &str,
