@@ -226,6 +226,19 @@ async fn uploads_go_to_the_bucket_by_presigned_put_and_are_listed_from_it() {
         404
     );
 
+    // The web app may PUT to the bucket: its origin is in the pages' connect-src.
+    let answer = s.get("/healthz").await;
+    let csp = answer.headers()["content-security-policy"]
+        .to_str()
+        .expect("policy")
+        .to_owned();
+    let connect = csp
+        .split(';')
+        .find(|d| d.trim().starts_with("connect-src"))
+        .expect("connect-src")
+        .to_owned();
+    assert!(connect.contains(s3.base_url()), "{csp}");
+
     // Listed: the job (in a worker process on the scaled stack) reads the picture from the
     // bucket and hands it to the marketplace.
     let done = list_designs(

@@ -62,6 +62,30 @@ impl fmt::Debug for S3Settings {
     }
 }
 
+impl FilesConfig {
+    /// The origin browsers PUT uploads to (`scheme://host[:port]`), when files are in a bucket:
+    /// the web app's Content-Security-Policy must let it connect there. Derived as
+    /// `object_store` addresses the bucket: the endpoint as given, else AWS's host of the region
+    /// (the bucket's own subdomain when virtual-hosted).
+    pub fn upload_origin(&self) -> Option<String> {
+        let FilesConfig::S3(s3) = self else {
+            return None;
+        };
+        match &s3.endpoint {
+            Some(endpoint) => {
+                let url = url::Url::parse(endpoint).ok()?;
+                let origin = url.origin();
+                origin.is_tuple().then(|| origin.ascii_serialization())
+            }
+            None if s3.path_style => Some(format!("https://s3.{}.amazonaws.com", s3.region)),
+            None => Some(format!(
+                "https://{}.s3.{}.amazonaws.com",
+                s3.bucket, s3.region
+            )),
+        }
+    }
+}
+
 impl fmt::Debug for FilesConfig {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -553,6 +577,40 @@ mod tests {
                 .expect("key")
                 .file_name(),
             "x.png"
+        );
+    }
+
+    #[test]
+    fn browsers_upload_to_the_buckets_origin() {
+        let s3 = |endpoint: Option<&str>, path_style: bool| {
+            FilesConfig::S3(S3Settings {
+                bucket: "files".into(),
+                endpoint: endpoint.map(str::to_owned),
+                region: "eu-west-1".into(),
+                access_key_id: "id".into(),
+                secret_access_key: "secret".into(),
+                path_style,
+            })
+            .upload_origin()
+        };
+        assert_eq!(
+            s3(Some("http://127.0.0.1:9000/"), true).as_deref(),
+            Some("http://127.0.0.1:9000")
+        );
+        assert_eq!(
+            s3(None, true).as_deref(),
+            Some("https://s3.eu-west-1.amazonaws.com")
+        );
+        assert_eq!(
+            s3(None, false).as_deref(),
+            Some("https://files.s3.eu-west-1.amazonaws.com")
+        );
+        assert_eq!(
+            FilesConfig::Local {
+                root: PathBuf::from("/data")
+            }
+            .upload_origin(),
+            None
         );
     }
 
