@@ -133,7 +133,7 @@ pub struct Server {
     /// The S3-compatible bucket files are kept in, when they are not under DATA_DIR.
     pub s3: Option<sandbox::s3::S3Handle>,
     /// The bucket's objects: a directory apart from DATA_DIR, as another machine's disk.
-    s3_dir: Option<tempfile::TempDir>,
+    _s3_dir: Option<tempfile::TempDir>,
 }
 
 /// Where a test server keeps its files.
@@ -273,7 +273,7 @@ impl Server {
             tiktok,
             providers,
             s3,
-            s3_dir,
+            _s3_dir: s3_dir,
         };
         server.spawn().await;
         server
@@ -294,7 +294,6 @@ impl Server {
 
     /// Where the bucket keeps an object, when files are in a bucket.
     pub fn bucket_object(&self, key: &str) -> Option<PathBuf> {
-        let _ = &self.s3_dir;
         self.s3.as_ref().map(|s3| s3.object_path(key))
     }
 
