@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: Rust unit tests; the integration tests (the real server over HTTP) on both
-# stacks, SQLite + embedded queue and PostgreSQL + Redis + worker processes; the multi-process
+# stacks, SQLite + embedded queue + files under DATA_DIR, and PostgreSQL + Redis + worker
+# processes + files in an S3 bucket (the sandbox's S3 stand-in, started by each test on
+# loopback like the other stand-ins, its bucket created at start); the multi-process
 # failure tests; the web app's unit tests; the browser tests (Debian's Chromium); and the
 # benchmarks at their quick size, so the harness never rots (docs/benchmarks.md).
 # Needs PostgreSQL, Redis and Chromium from Debian (.ci/run installs them).
@@ -63,7 +65,7 @@ cargo clippy --workspace --all-targets -- -D warnings
 step "rust: unit and integration tests, embedded stack (SQLite, in-process queue)"
 cargo test --workspace --no-fail-fast
 
-step "rust: integration tests, scaled stack (PostgreSQL, Redis, two worker processes)"
+step "rust: integration tests, scaled stack (PostgreSQL, Redis, two worker processes, files in an S3 bucket)"
 TEST_STACK=scaled cargo test -p api --tests --no-fail-fast
 
 step "rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"

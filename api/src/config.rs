@@ -48,7 +48,8 @@ pub struct Config {
     pub graphql_max_complexity: usize,
     pub graphql_max_body_bytes: usize,
     /// `UPLOAD_MAX_BYTES` (default 20 MiB): the largest file a signed upload URL accepts.
-    /// Files live under `DATA_DIR/uploads` (a volume every API replica shares when scaled).
+    /// Files are kept by the storage port: under `DATA_DIR/uploads`, or in the S3 bucket of
+    /// `S3_BUCKET` (then every replica and worker shares the bucket, not a disk).
     pub upload_max_bytes: usize,
     /// `RATE_LIMIT_LOGIN_EMAIL`, `RATE_LIMIT_LOGIN_IP`, `RATE_LIMIT_FORGOT_EMAIL`,
     /// `RATE_LIMIT_FORGOT_IP`: attempts allowed per minute (defaults 5, 30, 3, 10).
@@ -265,7 +266,12 @@ impl fmt::Display for Config {
         writeln!(
             f,
             "  uploads         {} (at most {} bytes each)",
-            self.storage.data_dir.join("uploads").display(),
+            match &self.storage.files {
+                connectors::storage::FilesConfig::Local { root } =>
+                    format!("{}/uploads, signed PUTs to this API", root.display()),
+                connectors::storage::FilesConfig::S3(_) =>
+                    "the bucket, by its presigned PUTs".to_owned(),
+            },
             self.upload_max_bytes
         )?;
         let fetch = &self.jobs.fetch;

@@ -179,6 +179,31 @@ impl From<crate::uploads::PresignError> for ApiError {
     }
 }
 
+impl From<crate::uploads::UploadError> for ApiError {
+    fn from(e: crate::uploads::UploadError) -> Self {
+        match e {
+            crate::uploads::UploadError::Input(e) => e.into(),
+            crate::uploads::UploadError::Storage(e) => e.into(),
+        }
+    }
+}
+
+/// The file storage failed: the kind to the log (its errors carry no address or key), a fixed
+/// text to the user.
+impl From<connectors::storage::FileError> for ApiError {
+    fn from(e: connectors::storage::FileError) -> Self {
+        tracing::error!(error = %e, "file storage error");
+        if e.is_transient() {
+            ApiError::new(
+                "INTERNAL",
+                "the file storage is unavailable; try again shortly",
+            )
+        } else {
+            ApiError::internal()
+        }
+    }
+}
+
 /// The database cannot be reached (as opposed to a query that is wrong): connection refused or
 /// lost, pool exhausted, the server shutting down (SQLSTATE class 08, 57P01-03).
 fn is_unavailable(e: &sqlx::Error) -> bool {

@@ -7,13 +7,13 @@
 //! list, its summary, its chart and its export count the same orders.
 use axum::body::Body;
 use axum::extract::{FromRef, Path, State};
-use axum::http::{HeaderMap, HeaderValue, Request, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing;
 use axum::{Json, Router};
+use connectors::storage::FileError;
+use futures::StreamExt as _;
 use serde_json::json;
-use tower::ServiceExt as _;
-use tower_http::services::ServeFile;
 
 use domain::event_histories::{self, Visibility};
 use domain::orders::OrderStatus;
@@ -236,7 +236,6 @@ async fn download(
     State(app): State<AppState>,
     Path(id): Path<String>,
     headers: HeaderMap,
-    request: Request<Body>,
 ) -> Response {
     let bearer = headers
         .get(header::AUTHORIZATION)
@@ -273,16 +272,31 @@ async fn download(
     else {
         return refuse(StatusCode::NOT_FOUND, "the export is not written yet");
     };
-    let path = jobs::kinds::exports_dir(&app.config.storage.data_dir, &found.client_id).join(name);
-    let Ok(mut response) = ServeFile::new(&path).oneshot(request).await;
-    if response.status() == StatusCode::NOT_FOUND {
-        tracing::error!(export = %found.id, "an export's file is missing");
-        return refuse(
-            StatusCode::NOT_FOUND,
-            "the export's file is gone; export again",
-        );
-    }
+    let file = match jobs::kinds::export_key(&found.client_id, name) {
+        Ok(key) => app.files.stream(&key).await,
+        Err(e) => Err(e),
+    };
+    let file = match file {
+        Ok(file) => file,
+        Err(FileError::NotFound(_)) => {
+            tracing::error!(export = %found.id, "an export's file is missing");
+            return refuse(
+                StatusCode::NOT_FOUND,
+                "the export's file is gone; export again",
+            );
+        }
+        Err(e) => {
+            tracing::error!(export = %found.id, error = %e, "an export's file could not be read");
+            return refuse(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the file storage is unavailable; try again shortly",
+            );
+        }
+    };
+    let mut response =
+        Body::from_stream(file.chunks.map(|c| c.map(axum::body::Bytes::from))).into_response();
     let headers = response.headers_mut();
+    headers.insert(header::CONTENT_LENGTH, HeaderValue::from(file.size));
     headers.insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/csv; charset=utf-8"),
@@ -298,5 +312,5 @@ async fn download(
         header::CACHE_CONTROL,
         HeaderValue::from_static("private, no-store"),
     );
-    response.map(Body::new)
+    response
 }

@@ -183,6 +183,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         );
     }
     let jwt = Jwt::load(config.jwt_secret.as_deref(), &config.storage.data_dir)?;
+    let files = connectors::storage::FileStore::open(&config.storage.files)
+        .map_err(|e| anyhow::anyhow!("files: {e}"))?;
     let fulfillment = jobs::context::fulfillment_client(&config.jobs, &queue)
         .map_err(|e| anyhow::anyhow!("fulfilment providers: {e}"))?;
     let config = Arc::new(config);
@@ -199,6 +201,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
         telegram,
+        files,
     };
     if let Some(handle) = &demo_sandbox {
         demo::seed_shop(&state, handle.sandbox()).await?;
@@ -323,6 +326,13 @@ impl Policies {
             .and_then(|uri| Some(format!("{}://{}", uri.scheme_str()?, uri.authority()?)))
             .map(|origin| format!(" {origin}"))
             .unwrap_or_default();
+        // With files in a bucket, the browser PUTs uploads to the bucket's own origin.
+        let bucket = config
+            .storage
+            .files
+            .upload_origin()
+            .map(|origin| format!(" {origin}"))
+            .unwrap_or_default();
         // Product pictures live wherever sellers and marketplaces keep them (any https host). A
         // server reached over plain http (a laptop, the demo, whose marketplace sandbox serves
         // its pictures over http on loopback) may show http pictures too: that page has no
@@ -334,7 +344,7 @@ impl Policies {
         };
         let head = "default-src 'self'; script-src 'self'; style-src 'self'";
         let tail = format!(
-            "; img-src 'self' data: https:{plain_http}; font-src 'self'; connect-src 'self'{public}; object-src 'none'; \
+            "; img-src 'self' data: https:{plain_http}; font-src 'self'; connect-src 'self'{public}{bucket}; object-src 'none'; \
              base-uri 'self'; form-action 'self'; frame-ancestors 'none'"
         );
         let other = HeaderValue::from_str(&format!("{head}{tail}"))

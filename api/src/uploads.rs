@@ -1,19 +1,28 @@
-//! Uploads: files (product images, size charts, designs) go to the API itself, not to a bucket.
-//! `getPresignedUrl` hands out a signed PUT URL that expires after 15 minutes; the PUT here
-//! checks the signature, the expiry, the Content-Type the URL was made for and the size, and
-//! writes the file under `DATA_DIR/uploads/{client}/{folder}/{uuid}-{name}`. The same path
-//! without the query is the file's public GET URL: marketplaces and print providers fetch it
-//! without credentials, so names carry a random UUID. docs/decisions.md says why not S3.
+//! Uploads: files (product images, size charts, designs) are kept by the storage port under
+//! `uploads/{client}/{folder}/{uuid}-{name}` — `DATA_DIR/uploads/…` in the local directory, or
+//! that key in the S3 bucket. `getPresignedUrl` hands out a PUT URL that expires after 15
+//! minutes:
 //!
-//! The signature is `hex(HMAC-SHA256(k, "PUT\n" + path + "\n" + expires + "\n" + content type))`
-//! with `k` derived from the server's secrets key, so every replica sharing `SECRETS_KEY`
-//! accepts the URLs any of them made.
+//! - with a bucket, the bucket's own presigned PUT, whose SigV4 signature binds the key, the
+//!   expiry, the Content-Type and the Content-Length (`contentLength` is then required), so the
+//!   bytes never pass through the API;
+//! - with the local directory, a URL of the API itself: the PUT here checks the signature, the
+//!   expiry, the Content-Type the URL was made for and the size, and writes the file through the
+//!   port.
 //!
-//! A URL stores one file once: the PUT that stores it records the URL's path in SQL
-//! (`domain::uploads`), so a second PUT of a URL that leaked (a log, a proxy, a browser's
-//! history) cannot replace a file marketplaces already fetch. The record is taken after the
+//! Either way the file's URL is `{PUBLIC_URL}/uploads/{client}/{folder}/{uuid}-{name}`, served
+//! by the API from the port: marketplaces and print providers fetch it without credentials, so
+//! names carry a random UUID, and the bucket itself stays private.
+//!
+//! The API's own signature is `hex(HMAC-SHA256(k, "PUT\n" + path + "\n" + expires + "\n" +
+//! content type))` with `k` derived from the server's secrets key, so every replica sharing
+//! `SECRETS_KEY` accepts the URLs any of them made.
+//!
+//! A URL stores one file once, so a URL that leaked (a log, a proxy, a browser's history)
+//! cannot replace a file marketplaces already fetch. A bucket's URL is signed for
+//! `If-None-Match: *`, and the bucket refuses a second write of the key. The API's own URL: the
+//! PUT that stores the file records the URL's path in SQL (`domain::uploads`), taken after the
 //! body arrived whole and given back when the file cannot be written.
-use std::path::{Path as FsPath, PathBuf};
 use std::time::Duration;
 
 use axum::body::Body;
@@ -22,6 +31,8 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::put;
 use axum::{Json, Router};
+use connectors::storage::{FileError, FileKey};
+use futures::StreamExt;
 use hmac::{Hmac, Mac};
 use serde::Deserialize;
 use serde_json::json;
@@ -64,6 +75,8 @@ pub enum PresignError {
     FileName(String),
     #[error("{0}")]
     Folder(String),
+    #[error("{0}")]
+    ContentLength(String),
 }
 
 impl PresignError {
@@ -72,7 +85,21 @@ impl PresignError {
             PresignError::ContentType(_) => "contentType",
             PresignError::FileName(_) => "fileName",
             PresignError::Folder(_) => "folder",
+            PresignError::ContentLength(_) => "contentLength",
         }
+    }
+}
+
+/// Why `getPresignedUrl` gave no URL: the input, or the storage.
+#[derive(Debug)]
+pub enum UploadError {
+    Input(PresignError),
+    Storage(FileError),
+}
+
+impl From<PresignError> for UploadError {
+    fn from(e: PresignError) -> Self {
+        UploadError::Input(e)
     }
 }
 
@@ -227,8 +254,23 @@ fn safe_file_name(
     Ok(format!("{cleaned}.{extension}"))
 }
 
-/// Makes the URLs of one upload for `client_id`. `public_url` is the server's base URL, `now`
-/// Unix seconds.
+/// One upload, checked and named: its URL path (`/uploads/…`) and the type it is stored as.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Planned {
+    pub path: String,
+    pub content_type: &'static str,
+}
+
+impl Planned {
+    /// Its key in the store: the path without the leading slash.
+    pub fn key(&self) -> Result<FileKey, PresignError> {
+        FileKey::parse(self.path.trim_start_matches('/'))
+            .map_err(|_| PresignError::FileName("a file name, not a path".into()))
+    }
+}
+
+/// Makes the URLs of one upload for `client_id` on the local directory: a PUT to the API itself.
+/// `public_url` is the server's base URL, `now` Unix seconds.
 pub fn presign(
     signer: &Signer,
     public_url: &str,
@@ -238,6 +280,89 @@ pub fn presign(
     folder: Option<&str>,
     now: i64,
 ) -> Result<Presigned, PresignError> {
+    let planned = plan(client_id, file_name, content_type, folder)?;
+    let expires = now + URL_LIFETIME.as_secs() as i64;
+    let signature = signer.sign(&planned.path, expires, planned.content_type);
+    let base = public_url.trim_end_matches('/');
+    Ok(Presigned {
+        presigned_url: format!(
+            "{base}{}?expires={expires}&signature={signature}",
+            planned.path
+        ),
+        file_url: format!("{base}{}", planned.path),
+    })
+}
+
+/// What `getPresignedUrl` answers, on either store: a bucket's presigned PUT, or the API's own
+/// signed URL. `content_length` is the file's size: required with a bucket (the signature binds
+/// it), checked against `UPLOAD_MAX_BYTES` whenever given.
+pub async fn presign_upload(
+    app: &AppState,
+    client_id: &str,
+    file_name: &str,
+    content_type: &str,
+    folder: Option<&str>,
+    content_length: Option<i64>,
+    now: i64,
+) -> Result<Presigned, UploadError> {
+    let max = app.config.upload_max_bytes;
+    let length = match content_length {
+        Some(n) if n < 1 => {
+            return Err(PresignError::ContentLength("the file is empty".into()).into());
+        }
+        Some(n) if n > max as i64 => {
+            return Err(PresignError::ContentLength(format!(
+                "the file is larger than {max} bytes"
+            ))
+            .into());
+        }
+        Some(n) => Some(n as u64),
+        None => None,
+    };
+    if !app.files.is_bucket() {
+        return Ok(presign(
+            &Signer::new(&app.secrets),
+            &app.config.public_url,
+            client_id,
+            file_name,
+            content_type,
+            folder,
+            now,
+        )?);
+    }
+    let planned = plan(client_id, file_name, content_type, folder)?;
+    let Some(length) = length else {
+        return Err(PresignError::ContentLength(
+            "required: the file's size in bytes (the upload URL is signed for it)".into(),
+        )
+        .into());
+    };
+    let key = planned.key()?;
+    let signed = app
+        .files
+        .presign_put(&key, planned.content_type, length, URL_LIFETIME)
+        .await
+        .map_err(UploadError::Storage)?
+        .ok_or(UploadError::Storage(FileError::Refused(
+            "this storage presigns nothing",
+        )))?;
+    Ok(Presigned {
+        presigned_url: signed.url,
+        file_url: format!(
+            "{}{}",
+            app.config.public_url.trim_end_matches('/'),
+            planned.path
+        ),
+    })
+}
+
+/// Checks an upload's type, name and folder and gives it its place.
+pub fn plan(
+    client_id: &str,
+    file_name: &str,
+    content_type: &str,
+    folder: Option<&str>,
+) -> Result<Planned, PresignError> {
     let (content_type, extension) = allowed_type(content_type).ok_or_else(|| {
         let list: Vec<&str> = ALLOWED.iter().map(|(t, _)| *t).collect();
         PresignError::ContentType(format!("must be one of {}", list.join(", ")))
@@ -250,33 +375,30 @@ pub fn presign(
             "the client cannot upload files".into(),
         ));
     }
-    let path = format!(
-        "{PREFIX}/{client_id}/{folder}/{}-{name}",
-        uuid::Uuid::new_v4().simple()
-    );
-    let expires = now + URL_LIFETIME.as_secs() as i64;
-    let signature = signer.sign(&path, expires, content_type);
-    let base = public_url.trim_end_matches('/');
-    Ok(Presigned {
-        presigned_url: format!("{base}{path}?expires={expires}&signature={signature}"),
-        file_url: format!("{base}{path}"),
+    Ok(Planned {
+        path: format!(
+            "{PREFIX}/{client_id}/{folder}/{}-{name}",
+            uuid::Uuid::new_v4().simple()
+        ),
+        content_type,
     })
 }
 
-/// Where a request path's file lives, when the path is one this module could have made:
+/// The key of a request path's file, when the path is one this module could have made:
 /// `/uploads/{client}/{1..3 folder parts}/{file}`, every part safe.
-fn file_path(root: &FsPath, rest: &str) -> Option<PathBuf> {
+fn file_key(rest: &str) -> Option<FileKey> {
     let segments: Vec<&str> = rest.split('/').collect();
     if !(3..=5).contains(&segments.len()) || !segments.iter().all(|s| safe_segment(s)) {
         return None;
     }
-    Some(segments.iter().fold(root.to_path_buf(), |p, s| p.join(s)))
+    FileKey::parse(&format!("uploads/{rest}")).ok()
 }
 
-fn content_type_of(path: &FsPath) -> &'static str {
-    let ext = path
-        .extension()
-        .and_then(|e| e.to_str())
+fn content_type_of(key: &FileKey) -> &'static str {
+    let ext = key
+        .file_name()
+        .rsplit_once('.')
+        .map(|(_, e)| e)
         .unwrap_or_default()
         .to_ascii_lowercase();
     ALLOWED
@@ -313,10 +435,16 @@ async fn receive(
     headers: HeaderMap,
     body: Body,
 ) -> Response {
-    let root = app.config.storage.data_dir.join("uploads");
-    let Some(target) = file_path(&root, &rest) else {
+    let Some(target) = file_key(&rest) else {
         return refuse(StatusCode::NOT_FOUND, "not an upload path");
     };
+    if app.files.is_bucket() {
+        // Uploads go to the bucket by its own presigned URLs; this route signs nothing then.
+        return refuse(
+            StatusCode::NOT_FOUND,
+            "uploads go to the file storage: ask getPresignedUrl for a URL",
+        );
+    }
     let (Some(expires), Some(signature)) = (q.expires.as_deref(), q.signature.as_deref()) else {
         return refuse(
             StatusCode::FORBIDDEN,
@@ -386,8 +514,8 @@ async fn receive(
             );
         }
     }
-    if let Err(e) = write_atomically(&target, &bytes).await {
-        tracing::error!(path = %target.display(), error = %e, "upload could not be stored");
+    if let Err(e) = app.files.put(&target, bytes.to_vec()).await {
+        tracing::error!(file = %target, error = %e, "upload could not be stored");
         if let Err(e) = release(&app, uri.path()).await {
             tracing::error!(error = %e, "upload URL use could not be given back");
         }
@@ -419,40 +547,30 @@ async fn release(app: &AppState, path: &str) -> domain::Result<()> {
     domain::uploads::release(&mut conn, path).await
 }
 
-/// Writes beside the target and renames, so a reader never sees half a file.
-async fn write_atomically(target: &FsPath, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = target
-        .parent()
-        .ok_or_else(|| std::io::Error::other("no parent directory"))?;
-    tokio::fs::create_dir_all(dir).await?;
-    let temp = dir.join(format!(".{}.part", uuid::Uuid::new_v4().simple()));
-    if let Err(e) = tokio::fs::write(&temp, bytes).await {
-        let _ = tokio::fs::remove_file(&temp).await;
-        return Err(e);
-    }
-    tokio::fs::rename(&temp, target).await
-}
-
 async fn serve(State(app): State<AppState>, Path(rest): Path<String>) -> Response {
-    let root = app.config.storage.data_dir.join("uploads");
-    let Some(path) = file_path(&root, &rest) else {
+    let Some(key) = file_key(&rest) else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    match tokio::fs::read(&path).await {
-        Ok(bytes) => (
-            [
-                (header::CONTENT_TYPE, content_type_of(&path)),
-                // Names are unique and files never change under a name once written.
-                (header::CACHE_CONTROL, "public, max-age=86400"),
-                (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            ],
-            bytes,
-        )
-            .into_response(),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => StatusCode::NOT_FOUND.into_response(),
+    match app.files.stream(&key).await {
+        Ok(file) => {
+            let body =
+                Body::from_stream(file.chunks.map(|chunk| chunk.map(axum::body::Bytes::from)));
+            (
+                [
+                    (header::CONTENT_TYPE, content_type_of(&key).to_owned()),
+                    (header::CONTENT_LENGTH, file.size.to_string()),
+                    // Names are unique and files never change under a name once written.
+                    (header::CACHE_CONTROL, "public, max-age=86400".to_owned()),
+                    (header::X_CONTENT_TYPE_OPTIONS, "nosniff".to_owned()),
+                ],
+                body,
+            )
+                .into_response()
+        }
+        Err(FileError::NotFound(_)) => StatusCode::NOT_FOUND.into_response(),
         Err(e) => {
-            tracing::error!(path = %path.display(), error = %e, "upload could not be read");
-            StatusCode::INTERNAL_SERVER_ERROR.into_response()
+            tracing::error!(file = %key, error = %e, "upload could not be read");
+            StatusCode::SERVICE_UNAVAILABLE.into_response()
         }
     }
 }
@@ -631,15 +749,9 @@ mod tests {
 
     #[test]
     fn only_paths_this_module_makes_are_files() {
-        let root = FsPath::new("/data/uploads");
-        assert_eq!(
-            file_path(root, "c/files/x-a.png"),
-            Some(PathBuf::from("/data/uploads/c/files/x-a.png"))
-        );
-        assert_eq!(
-            file_path(root, "c/a/b/c/x.png"),
-            Some(PathBuf::from("/data/uploads/c/a/b/c/x.png"))
-        );
+        let key = |k: &str| FileKey::parse(k).ok();
+        assert_eq!(file_key("c/files/x-a.png"), key("uploads/c/files/x-a.png"));
+        assert_eq!(file_key("c/a/b/c/x.png"), key("uploads/c/a/b/c/x.png"));
         for bad in [
             "c/x.png",
             "c/../x.png",
@@ -649,12 +761,10 @@ mod tests {
             "c/files/x y.png",
             "c/files/%2e%2e",
         ] {
-            assert_eq!(file_path(root, bad), None, "{bad}");
+            assert_eq!(file_key(bad), None, "{bad}");
         }
-        assert_eq!(content_type_of(FsPath::new("a/b.pdf")), "application/pdf");
-        assert_eq!(
-            content_type_of(FsPath::new("a/b.html")),
-            "application/octet-stream"
-        );
+        let of = |k: &str| content_type_of(&FileKey::parse(k).expect("key"));
+        assert_eq!(of("a/b.pdf"), "application/pdf");
+        assert_eq!(of("a/b.html"), "application/octet-stream");
     }
 }

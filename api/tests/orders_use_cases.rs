@@ -197,8 +197,13 @@ async fn the_desk_works_as_functions_and_the_export_job_is_idempotent() {
         .expect("status");
     assert_eq!(done.status, ExportStatus::Success);
     assert_eq!((done.export.done_rows, done.export.total_rows), (449, 449));
-    let path = jobs::kinds::exports_dir(dir.path(), &admin.scope.client_id)
-        .join(done.export.file_name.as_deref().expect("file"));
+    // The local directory keeps today's layout: DATA_DIR/exports/{client}/{file}.
+    let key = jobs::kinds::export_key(
+        &admin.scope.client_id,
+        done.export.file_name.as_deref().expect("file"),
+    )
+    .expect("key");
+    let path = dir.path().join(key.as_str());
     let first = std::fs::read_to_string(&path).expect("csv");
     let lines: Vec<&str> = first.lines().collect();
     assert_eq!(lines.len(), 450, "a header and 449 rows");

@@ -602,3 +602,133 @@ async fn login_limits_hold_across_api_replicas() {
     let token = a.login(DEMO_STAFF, DEMO_PASSWORD).await;
     b.ok("{ getMe { email } }", json!({}), Some(&token)).await;
 }
+
+/// A T-shirt template in a leaf category the sandbox accepts, showing `image`.
+fn tee_template(image: &str) -> serde_json::Value {
+    json!({
+        "name": "Classic tee",
+        "title": "{design} Classic Tee",
+        "description": "<p>Soft cotton tee</p>",
+        "packageWeight": { "value": 0.3, "unit": "KILOGRAM" },
+        "packageDimensions": { "width": 20.0, "height": 2.0, "length": 30.0, "unit": "CENTIMETER" },
+        "tiktokCategoryId": "601226",
+        "variants": [{ "attributes": { "Color": "Black", "Size": "M" }, "sku": "BLK-M", "salePrice": 10.0, "listPrice": 14.0, "quantity": 20 }],
+        "tiktokProductAttribute": [{ "attributeId": "100198", "valueIds": ["1001981"] }, { "attributeId": "100392", "valueIds": ["1003921"] }],
+        "images": [image],
+        "type": "POD"
+    })
+}
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn an_upload_on_one_replica_is_listed_by_a_worker_of_another_process_without_a_shared_disk() {
+    let (name, url) = create_database().await;
+    let redis = Redis::start().await;
+    let bucket_dir = tempfile::tempdir().expect("bucket dir");
+    let s3 = sandbox::s3::start(sandbox::s3::S3Config::new(bucket_dir.path()))
+        .await
+        .expect("S3 sandbox");
+    // Two API replicas behind one address (PUBLIC_URL, here the first one's), each with its
+    // own DATA_DIR, and a worker with a third: nothing but the bucket is shared.
+    let port = free_port();
+    let public_url = format!("http://127.0.0.1:{port}");
+    let port_text = port.to_string();
+    let redis_url = redis.url();
+    let mut env: Vec<(&str, String)> = vec![
+        ("DATABASE_URL", url.clone()),
+        ("REDIS_URL", redis_url),
+        ("QUEUE_NAME", name.clone()),
+        ("DEMO", "true".into()),
+        (
+            "JWT_SECRET",
+            "test-secret-shared-by-every-replica-0123456789".into(),
+        ),
+        ("SECRETS_KEY", "ab".repeat(32)),
+        ("PUBLIC_URL", public_url.clone()),
+        ("JOB_MAX_ATTEMPTS", "2".into()),
+    ];
+    env.extend(s3.env());
+    let borrowed: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let a =
+        Server::start_with(&[borrowed.clone(), vec![("PORT", port_text.as_str())]].concat()).await;
+    assert_eq!(a.url, public_url);
+    let b = Server::start_with(&borrowed).await;
+
+    // The worker: the first replica's settings (its TikTok sandbox), a DATA_DIR of its own.
+    let worker_dir = tempfile::tempdir().expect("worker dir");
+    let log_path = std::env::temp_dir().join(format!("{name}-storage-worker.log"));
+    let log = std::fs::File::create(&log_path).expect("log");
+    let mut worker_env = a.env.clone();
+    worker_env.insert("DATA_DIR".into(), worker_dir.path().display().to_string());
+    let mut worker = Command::new(worker_binary())
+        .env_clear()
+        .env("PATH", std::env::var("PATH").unwrap_or_default())
+        .envs(&worker_env)
+        .stdout(log.try_clone().expect("log"))
+        .stderr(log)
+        .spawn()
+        .expect("start worker");
+
+    let admin = a.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let file_url = upload(&a, &admin, "front.png", "image/png", "designs", DESIGN_PNG).await;
+    assert!(file_url.starts_with(&public_url), "{file_url}");
+    // The other replica serves it (from the bucket: its disk never saw it).
+    let on_b = file_url.replace(&public_url, &b.url);
+    let got = reqwest::get(&on_b).await.expect("get");
+    assert_eq!(got.status(), 200);
+    assert_eq!(got.bytes().await.expect("bytes").to_vec(), DESIGN_PNG);
+
+    let template = a
+        .ok(
+            "mutation($i: ProductTemplateInput!) { createProductTemplate(input: $i) { id } }",
+            json!({ "i": tee_template(&file_url) }),
+            Some(&admin),
+        )
+        .await["createProductTemplate"]["id"]
+        .as_str()
+        .expect("template")
+        .to_owned();
+    let ids = a
+        .ok(
+            "mutation($i: CreateProductWithTemplateInput!) { createProductWithTemplate(input: $i) }",
+            json!({ "i": { "templateId": template, "designs": [{ "name": "Front", "mockupUrls": [file_url] }] } }),
+            Some(&admin),
+        )
+        .await["createProductWithTemplate"]
+        .clone();
+    let shop = connect_tiktok_shop(&a, &admin, "Bucket Shop").await;
+    let batch = a
+        .ok(
+            "mutation($i: BulkListingProductInput!) { bulkListingProduct(input: $i) { batchId } }",
+            json!({ "i": { "shopId": shop, "productIds": ids, "mode": "AS_DRAFT" } }),
+            Some(&admin),
+        )
+        .await["bulkListingProduct"]["batchId"]
+        .as_str()
+        .expect("batch")
+        .to_owned();
+    let done = wait_batch(&b, &admin, &batch, Duration::from_secs(90)).await;
+    let worker_log = std::fs::read_to_string(&log_path).unwrap_or_default();
+    assert_eq!(
+        done["succeeded"],
+        1,
+        "{done}\nworker log:\n{}",
+        tail(&worker_log, 40)
+    );
+    // Run by the worker process, which read both pictures from the bucket: no replica runs
+    // jobs with a Redis queue, and no disk holds an upload.
+    assert!(
+        worker_log.contains("listing.publish"),
+        "{}",
+        tail(&worker_log, 40)
+    );
+    for dir in [a.data_dir(), b.data_dir(), worker_dir.path()] {
+        assert!(!dir.join("uploads").exists(), "{}", dir.display());
+    }
+    assert!(
+        !worker_log.contains(&s3.config().secret_access_key),
+        "no credential in the worker's log"
+    );
+    let _ = worker.kill();
+    let _ = worker.wait();
+}

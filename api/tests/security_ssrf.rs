@@ -316,33 +316,10 @@ async fn hostile_image_urls_are_refused_at_input_and_at_fetch() {
     );
 }
 
-const PRESIGN: &str =
-    "mutation($i: PresignedUrlInput!) { getPresignedUrl(input: $i) { presignedUrl fileUrl } }";
-
-/// Uploads the design picture as `token`'s client; returns its file URL.
+/// Uploads the design picture as `token`'s client, to whichever store the server keeps files
+/// in; returns its file URL.
 async fn upload(s: &Server, token: &str, name: &str) -> String {
-    let data = s
-        .ok(
-            PRESIGN,
-            json!({ "i": { "fileName": name, "contentType": "image/png", "folder": "mockups" } }),
-            Some(token),
-        )
-        .await;
-    let presigned = data["getPresignedUrl"]["presignedUrl"]
-        .as_str()
-        .expect("presigned");
-    let put = reqwest::Client::new()
-        .put(presigned)
-        .header("content-type", "image/png")
-        .body(DESIGN_PNG.to_vec())
-        .send()
-        .await
-        .expect("put");
-    assert_eq!(put.status(), 200, "the upload is stored");
-    data["getPresignedUrl"]["fileUrl"]
-        .as_str()
-        .expect("file url")
-        .to_owned()
+    common::upload(s, token, name, "image/png", "mockups", DESIGN_PNG).await
 }
 
 #[tokio::test]

@@ -1,5 +1,7 @@
-//! Uploads over real HTTP: a presigned PUT stores the file under DATA_DIR/uploads and the public
-//! GET serves the same bytes; expired, tampered, mistyped and oversized uploads are refused.
+//! Uploads over real HTTP to the API's own signed URLs (files under DATA_DIR, on either stack):
+//! a presigned PUT stores the file under DATA_DIR/uploads and the public GET serves the same
+//! bytes; expired, tampered, mistyped and oversized uploads are refused. The bucket's presigned
+//! uploads are tested in storage.rs.
 mod common;
 
 use common::*;
@@ -82,7 +84,7 @@ fn param(url: &str, name: &str) -> String {
 
 #[tokio::test]
 async fn a_signed_put_stores_the_file_and_the_get_serves_it() {
-    let s = Server::start().await;
+    let s = Server::start_with_files(&[], Files::Local).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let (presigned, file_url) = presign(
         &s,
@@ -176,7 +178,7 @@ async fn a_signed_put_stores_the_file_and_the_get_serves_it() {
 
 #[tokio::test]
 async fn bad_requests_for_a_url_name_their_field() {
-    let s = Server::start().await;
+    let s = Server::start_with_files(&[], Files::Local).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let ask = |name: &'static str, ct: &'static str, folder: Option<&'static str>| {
         let s = &s;
@@ -223,7 +225,7 @@ async fn bad_requests_for_a_url_name_their_field() {
 
 #[tokio::test]
 async fn expired_tampered_and_mistyped_uploads_are_refused() {
-    let s = Server::start().await;
+    let s = Server::start_with_files(&[], Files::Local).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let (presigned, file_url) = presign(&s, &admin, "mug.png", "image/png", None).await;
     let body = png(1_000);
@@ -313,7 +315,7 @@ async fn expired_tampered_and_mistyped_uploads_are_refused() {
 
 #[tokio::test]
 async fn uploads_over_the_limit_are_refused() {
-    let s = Server::start_with(&[("UPLOAD_MAX_BYTES", "4096")]).await;
+    let s = Server::start_with_files(&[("UPLOAD_MAX_BYTES", "4096")], Files::Local).await;
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     let (presigned, file_url) = presign(&s, &admin, "big.png", "image/png", None).await;
     let res = put(&presigned, "image/png", png(4097)).await;

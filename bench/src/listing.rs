@@ -341,6 +341,7 @@ pub(crate) async fn start_stack_with(
         redis_url: None,
         queue_name: "unused".into(),
         database_acquire_timeout: Duration::from_secs(30),
+        files: connectors::storage::FilesConfig::Local { root: dir.clone() },
     };
     let config = jobs::JobsConfig {
         concurrency: 1,
@@ -360,6 +361,7 @@ pub(crate) async fn start_stack_with(
         cron_shop_sync: "0 */30 * * * *".into(),
         secrets_key: env.get("SECRETS_KEY").cloned(),
         data_dir: dir.clone(),
+        files: connectors::storage::FilesConfig::Local { root: dir.clone() },
         tiktok: Some(jobs::config::TiktokSettings {
             app_key: sb.app_key(),
             app_secret: sb.app_secret(),

@@ -8,6 +8,7 @@ pub mod fetch;
 pub mod fulfillment;
 pub mod mail;
 pub mod pace;
+pub mod storage;
 pub mod stripe;
 pub mod telegram;
 pub mod tiktok;

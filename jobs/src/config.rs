@@ -118,6 +118,85 @@ pub struct StorageConfig {
     /// `DATABASE_ACQUIRE_TIMEOUT_SECS` (default 5): how long a request waits for a connection
     /// before it answers that the database is unavailable.
     pub database_acquire_timeout: Duration,
+    /// Where every file the product keeps lives (uploads, exports, mockups): `DATA_DIR`, or the
+    /// S3-compatible bucket of `S3_BUCKET` (see [`files_from_env`]).
+    pub files: connectors::storage::FilesConfig,
+}
+
+/// The S3 variables; any of them set without `S3_BUCKET` is a mistake worth stopping for.
+const S3_VARS: [&str; 6] = [
+    "S3_BUCKET",
+    "S3_ENDPOINT",
+    "S3_REGION",
+    "S3_ACCESS_KEY_ID",
+    "S3_SECRET_ACCESS_KEY",
+    "S3_PATH_STYLE",
+];
+
+/// `S3_BUCKET` unset: files under `DATA_DIR` (the local directory). Set: the bucket, with
+/// `S3_ENDPOINT` (an `http(s)://host[:port]` of an S3-compatible service; unset = AWS),
+/// `S3_REGION` (default `us-east-1`), `S3_ACCESS_KEY_ID` and `S3_SECRET_ACCESS_KEY` (required),
+/// `S3_PATH_STYLE` (default true: `{endpoint}/{bucket}/{key}`; false: `{bucket}.{endpoint}`).
+/// No message quotes a key.
+pub fn files_from_env(
+    data_dir: &std::path::Path,
+) -> Result<connectors::storage::FilesConfig, ConfigError> {
+    use connectors::storage::{FilesConfig, S3Settings};
+    let Some(bucket) = env::var("S3_BUCKET") else {
+        if let Some(name) = S3_VARS.iter().find(|n| env::var(n).is_some()) {
+            return Err(ConfigError::Rule(format!(
+                "{name} is set but S3_BUCKET is not: set S3_BUCKET to keep files in a bucket, or unset the S3_* variables to keep them under DATA_DIR"
+            )));
+        }
+        return Ok(FilesConfig::Local {
+            root: data_dir.to_path_buf(),
+        });
+    };
+    let (Some(access_key_id), Some(secret_access_key)) = (
+        env::var("S3_ACCESS_KEY_ID"),
+        env::var("S3_SECRET_ACCESS_KEY"),
+    ) else {
+        return Err(ConfigError::Rule(
+            "S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY".into(),
+        ));
+    };
+    let endpoint = match env::var("S3_ENDPOINT") {
+        None => None,
+        Some(raw) => {
+            // The value is not quoted back: a mistyped one may hold a key.
+            let invalid = |reason: &str| ConfigError::Rule(format!("S3_ENDPOINT: {reason}"));
+            let url = reqwest::Url::parse(&raw).map_err(|_| invalid("not a URL"))?;
+            if !matches!(url.scheme(), "http" | "https") || url.host_str().is_none() {
+                return Err(invalid("expected http(s)://host[:port]"));
+            }
+            // Keys belong in their own variables, never in a URL that gets printed.
+            if !url.username().is_empty() || url.password().is_some() || url.query().is_some() {
+                return Err(ConfigError::Rule(
+                    "S3_ENDPOINT must not carry credentials or a query: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY".into(),
+                ));
+            }
+            Some(raw.trim_end_matches('/').to_owned())
+        }
+    };
+    let bucket_ok = (3..=63).contains(&bucket.len())
+        && bucket
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'.'));
+    if !bucket_ok {
+        return Err(ConfigError::Invalid {
+            name: "S3_BUCKET".into(),
+            value: bucket,
+            reason: "a bucket name: 3 to 63 of a-z, 0-9, '-' and '.'".into(),
+        });
+    }
+    Ok(FilesConfig::S3(S3Settings {
+        bucket,
+        endpoint,
+        region: env::var("S3_REGION").unwrap_or_else(|| "us-east-1".into()),
+        access_key_id,
+        secret_access_key,
+        path_style: env::flag("S3_PATH_STYLE", true)?,
+    }))
 }
 
 impl StorageConfig {
@@ -126,8 +205,10 @@ impl StorageConfig {
         let postgres = database_url
             .as_deref()
             .is_some_and(|u| u.starts_with("postgres"));
+        let data_dir = PathBuf::from(env::var("DATA_DIR").unwrap_or_else(|| "./data".into()));
         Ok(StorageConfig {
-            data_dir: PathBuf::from(env::var("DATA_DIR").unwrap_or_else(|| "./data".into())),
+            files: files_from_env(&data_dir)?,
+            data_dir,
             database_max_connections: env::parsed(
                 "DATABASE_MAX_CONNECTIONS",
                 if postgres { 20 } else { 10 },
@@ -214,6 +295,8 @@ pub struct JobsConfig {
     /// `SECRETS_KEY`: seals marketplace credentials; unset = a key file under DATA_DIR.
     pub secrets_key: Option<String>,
     pub data_dir: PathBuf,
+    /// Where files are kept: the storage port's settings, as [`StorageConfig::files`].
+    pub files: connectors::storage::FilesConfig,
     /// TikTok Shop app credentials; `None` when the app is not configured.
     pub tiktok: Option<TiktokSettings>,
     /// `LISTING_AUDIT_FOLLOW_SECS` (10): how long a listing job watches the marketplace's audit
@@ -223,7 +306,7 @@ pub struct JobsConfig {
     /// addresses), `FETCH_MAX_BYTES` (10 MiB), `FETCH_TIMEOUT_SECS` (30).
     pub fetch: connectors::fetch::FetchConfig,
     /// `PUBLIC_URL` (default `http://HOST:PORT`, as the API reads it): files under its
-    /// `/uploads/` are the API's own uploads, read from `DATA_DIR/uploads`, never over HTTP.
+    /// `/uploads/` are the API's own uploads, read from the storage port, never over HTTP.
     pub public_url: String,
     /// `FULFILLMENT_BASE_URL`: one base under which every print-on-demand provider is served
     /// (`{base}/printify`, `{base}/gearment`, …: the sandbox); unset = the providers' own hosts.
@@ -445,6 +528,7 @@ impl JobsConfig {
             cron_shop_sync: env::var("CRON_SHOP_SYNC").unwrap_or_else(|| "0 */30 * * * *".into()),
             secrets_key: env::var("SECRETS_KEY"),
             data_dir: storage.data_dir.clone(),
+            files: storage.files.clone(),
             tiktok: match TiktokSettings::from_env() {
                 Some(t) => Some(TiktokSettings {
                     requests_per_second: tiktok_rps_from_env()?,
@@ -517,15 +601,103 @@ impl fmt::Display for StorageConfig {
         writeln!(f, "  data dir        {}", self.data_dir.display())?;
         writeln!(f, "  database        {}", mask_url(&self.database_url()))?;
         match &self.redis_url {
-            Some(url) => write!(f, "  queue           redis {}", mask_url(url)),
-            None => write!(f, "  queue           embedded (SQLite in DATA_DIR)"),
+            Some(url) => writeln!(f, "  queue           redis {}", mask_url(url))?,
+            None => writeln!(f, "  queue           embedded (SQLite in DATA_DIR)")?,
         }
+        write!(f, "  files           {}", self.files)
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::mask_url;
+    use std::collections::HashMap;
+    use std::path::Path;
+
+    use connectors::storage::FilesConfig;
+
+    use super::{env, files_from_env, mask_url};
+
+    fn files(vars: &[(&str, &str)]) -> Result<FilesConfig, String> {
+        let vars: HashMap<String, String> = vars
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        env::scoped(&vars, || files_from_env(Path::new("/data"))).map_err(|e| e.to_string())
+    }
+
+    const SECRET: &str = "s3-secret-never-printed";
+
+    #[test]
+    fn files_are_local_unless_a_bucket_is_named() {
+        assert!(
+            matches!(files(&[]), Ok(FilesConfig::Local { root }) if root == Path::new("/data"))
+        );
+        let ok = files(&[
+            ("S3_BUCKET", "sellerdesk-files"),
+            ("S3_ENDPOINT", "http://127.0.0.1:9000/"),
+            ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+            ("S3_SECRET_ACCESS_KEY", SECRET),
+        ]);
+        let Ok(FilesConfig::S3(s3)) = ok else {
+            panic!("{ok:?}");
+        };
+        assert_eq!(s3.endpoint.as_deref(), Some("http://127.0.0.1:9000"));
+        assert_eq!(s3.region, "us-east-1");
+        assert!(s3.path_style);
+        // Printed at start and in Debug: never the keys.
+        let shown = format!("{:?} {}", FilesConfig::S3(s3.clone()), FilesConfig::S3(s3));
+        assert!(
+            !shown.contains(SECRET) && !shown.contains("AKIDEXAMPLE"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn s3_mistakes_stop_the_start_without_quoting_a_key() {
+        for (vars, expected) in [
+            (
+                vec![("S3_ENDPOINT", "http://127.0.0.1:9000")],
+                "S3_ENDPOINT is set but S3_BUCKET is not",
+            ),
+            (
+                vec![("S3_BUCKET", "files"), ("S3_SECRET_ACCESS_KEY", SECRET)],
+                "S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+            ),
+            (
+                vec![
+                    ("S3_BUCKET", "files"),
+                    ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+                    ("S3_SECRET_ACCESS_KEY", SECRET),
+                    (
+                        "S3_ENDPOINT",
+                        "http://AKIDEXAMPLE:s3-secret-never-printed@127.0.0.1:9000",
+                    ),
+                ],
+                "must not carry credentials",
+            ),
+            (
+                vec![
+                    ("S3_BUCKET", "files"),
+                    ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+                    ("S3_SECRET_ACCESS_KEY", SECRET),
+                    ("S3_ENDPOINT", "s3-secret-never-printed"),
+                ],
+                "S3_ENDPOINT: not a URL",
+            ),
+            (
+                vec![
+                    ("S3_BUCKET", "Not_A_Bucket"),
+                    ("S3_ACCESS_KEY_ID", "AKIDEXAMPLE"),
+                    ("S3_SECRET_ACCESS_KEY", SECRET),
+                ],
+                "a bucket name",
+            ),
+        ] {
+            let err = files(&vars).expect_err("refused");
+            assert!(err.contains(expected), "{err}");
+            assert!(!err.contains(SECRET), "{err}");
+        }
+    }
 
     #[test]
     fn masks_passwords_in_urls() {

@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use connectors::fetch::Fetcher;
 use connectors::mail::Mailer;
+use connectors::storage::FileStore;
 use connectors::telegram::TelegramClient;
 use connectors::tiktok::TiktokClient;
 use domain::Db;
@@ -28,6 +29,8 @@ pub struct JobContext {
     pub fetcher: Fetcher,
     /// The Telegram bot; `None` when none is configured.
     pub telegram: Option<TelegramClient>,
+    /// Every file the product keeps (uploads, exports, mockups): the storage port.
+    pub files: FileStore,
     pub clock: Clock,
 }
 
@@ -42,6 +45,8 @@ pub enum ContextError {
     Fulfillment(String),
     #[error("secrets: {0}")]
     Secrets(#[from] domain::DomainError),
+    #[error("files: {0}")]
+    Files(#[from] connectors::storage::FileError),
 }
 
 impl JobContext {
@@ -53,6 +58,7 @@ impl JobContext {
         let telegram = config.telegram.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());
+        let files = FileStore::open(&config.files)?;
         let fulfillment = fulfillment_client(&config, &queue)
             .map_err(|e| ContextError::Fulfillment(e.to_string()))?;
         Ok(JobContext {
@@ -65,6 +71,7 @@ impl JobContext {
             secrets,
             fetcher,
             telegram,
+            files,
             clock: Clock::System,
         })
     }

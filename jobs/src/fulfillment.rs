@@ -7,6 +7,8 @@ use domain::fulfillment::{self, ProviderType, SealedCredentials};
 use domain::secrets::Secrets;
 
 use crate::JobError;
+use crate::context::JobContext;
+use crate::images::{Own, file_error, own_upload, upload_name};
 
 /// The provider client's name for a provider type.
 pub fn provider_of(t: ProviderType) -> Provider {
@@ -80,4 +82,47 @@ pub async fn open_account(
     };
     let account = account_of(secrets, &creds)?;
     Ok(Some((creds, account)))
+}
+
+/// Checks that every file of an order that is one of the client's uploads (print files,
+/// mockups, a label) is in the storage port before the provider is asked to fetch it: a
+/// missing one is a permanent failure naming it, found now rather than as a provider's vague
+/// refusal later. Files elsewhere are the provider's to fetch. The seller's words, or `Ok`.
+pub async fn check_own_files(
+    ctx: &JobContext,
+    client_id: &str,
+    order: &domain::fulfillment::orders::FulfillmentOrder,
+) -> Result<(), JobError> {
+    let mut urls: Vec<&str> = Vec::new();
+    for item in &order.items {
+        for url in [&item.design_front_url, &item.design_back_url, &item.image] {
+            urls.extend(url.as_deref());
+        }
+    }
+    urls.extend(order.label_url.as_deref());
+    for url in urls {
+        let key = match own_upload(&ctx.config.public_url, client_id, url) {
+            Own::No => continue,
+            Own::File(key) => key,
+            Own::Refused(_) => {
+                return Err(JobError::Permanent(
+                    "a file of this order is not one of your uploads: upload it again".into(),
+                ));
+            }
+        };
+        match ctx.files.size(&key).await {
+            Ok(Some(_)) => {}
+            Ok(None) => {
+                let name = upload_name(&key);
+                return Err(JobError::Permanent(format!(
+                    "the uploaded file {name} no longer exists: upload it again"
+                )));
+            }
+            Err(error) => {
+                tracing::warn!(client = %client_id, file = %key, %error, "order file not checked");
+                return Err(file_error(upload_name(&key), &error));
+            }
+        }
+    }
+    Ok(())
 }

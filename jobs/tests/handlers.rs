@@ -39,6 +39,9 @@ async fn harness() -> Harness {
         redis_url: None,
         queue_name: "test".into(),
         database_acquire_timeout: Duration::from_secs(5),
+        files: connectors::storage::FilesConfig::Local {
+            root: dir.path().to_owned(),
+        },
     };
     let mut config = JobsConfig::from_env(&storage).expect("config");
     // Whatever the environment says: files, a key in the temp dir, no marketplace.

@@ -6,7 +6,10 @@
 //! token, printed at start for `TELEGRAM_BOT_TOKEN`. The Stripe stand-in listens on
 //! `SANDBOX_STRIPE_ADDR` (default 127.0.0.1:8093) with its test keys from
 //! `SANDBOX_STRIPE_SECRET_KEY` and `SANDBOX_STRIPE_WEBHOOK_SECRET` and delivers events to
-//! `SANDBOX_STRIPE_WEBHOOK_URL` (default: a Sellerdesk on its default address).
+//! `SANDBOX_STRIPE_WEBHOOK_URL` (default: a Sellerdesk on its default address). The S3-compatible
+//! bucket listens on `SANDBOX_S3_ADDR` (default 127.0.0.1:8095), keeps its objects under
+//! `SANDBOX_S3_DIR` (default ./data/sandbox-s3) and accepts the key pair
+//! `SANDBOX_S3_ACCESS_KEY_ID` / `SANDBOX_S3_SECRET_ACCESS_KEY` (fixed test keys by default).
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -100,9 +103,31 @@ async fn main() -> anyhow::Result<()> {
         webhook_url = stripe_config.webhook_url.as_deref().unwrap_or_default(),
         "Stripe sandbox listening (/v1/checkout/sessions, hosted pages at /c/pay/{{id}}); keys from SANDBOX_STRIPE_SECRET_KEY and SANDBOX_STRIPE_WEBHOOK_SECRET"
     );
+    let s3_addr: SocketAddr = std::env::var("SANDBOX_S3_ADDR")
+        .unwrap_or_else(|_| "127.0.0.1:8095".into())
+        .parse()
+        .context("SANDBOX_S3_ADDR must be host:port")?;
+    let s3_dir = std::env::var("SANDBOX_S3_DIR").unwrap_or_else(|_| "./data/sandbox-s3".into());
+    let mut s3_config = sandbox::s3::S3Config::new(std::path::Path::new(&s3_dir));
+    s3_config.access_key_id = std::env::var("SANDBOX_S3_ACCESS_KEY_ID")
+        .unwrap_or_else(|_| sandbox::s3::TEST_ACCESS_KEY_ID.into());
+    s3_config.secret_access_key = std::env::var("SANDBOX_S3_SECRET_ACCESS_KEY")
+        .unwrap_or_else(|_| sandbox::s3::TEST_SECRET_ACCESS_KEY.into());
+    let s3 = sandbox::s3::serve(s3_addr, s3_config.clone())
+        .await
+        .with_context(|| format!("cannot listen on {s3_addr}"))?;
+    // The secret is not printed: it is the fixed test key or the operator's own.
+    tracing::info!(
+        endpoint = s3.base_url(),
+        bucket = %s3_config.bucket,
+        access_key_id = %s3_config.access_key_id,
+        dir = %s3_dir,
+        "S3-compatible sandbox listening (path-style, SigV4 checked; S3_SECRET_ACCESS_KEY from SANDBOX_S3_SECRET_ACCESS_KEY)"
+    );
     tokio::signal::ctrl_c()
         .await
         .context("waiting for Ctrl-C")?;
+    s3.stop().await;
     telegram.stop().await;
     stripe.stop().await;
     providers.stop().await;

@@ -57,6 +57,8 @@ pub struct AppState {
     pub catalogue_orders: Arc<domain::products::CatalogueOrders>,
     /// The Telegram bot; `None` when none is configured.
     pub telegram: Option<crate::telegram::TelegramBot>,
+    /// Every file the product keeps (uploads, exports): the storage port.
+    pub files: connectors::storage::FileStore,
 }
 
 impl AppState {

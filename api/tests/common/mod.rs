@@ -130,6 +130,21 @@ pub struct Server {
     pub tiktok: sandbox::tiktok::SandboxHandle,
     /// The print-on-demand providers the server talks to, in this test process.
     pub providers: sandbox::providers::ProvidersHandle,
+    /// The S3-compatible bucket files are kept in, when they are not under DATA_DIR.
+    pub s3: Option<sandbox::s3::S3Handle>,
+    /// The bucket's objects: a directory apart from DATA_DIR, as another machine's disk.
+    _s3_dir: Option<tempfile::TempDir>,
+}
+
+/// Where a test server keeps its files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Files {
+    /// The stack's: an S3 bucket (the sandbox's) on the scaled stack, DATA_DIR embedded.
+    Default,
+    /// DATA_DIR, whatever the stack (tests of the API's own signed upload URLs).
+    Local,
+    /// The sandbox's S3 bucket, whatever the stack.
+    Bucket,
 }
 
 /// A sandbox as tests want it by default: no faults, a short audit.
@@ -153,10 +168,28 @@ impl Server {
     /// Starts a server whose TikTok Shop is a sandbox configured as given (faults, caps).
     pub async fn start_with_sandbox(
         env: &[(&str, &str)],
+        tiktok: sandbox::tiktok::SandboxConfig,
+    ) -> Server {
+        Self::start_full(env, tiktok, Files::Default).await
+    }
+
+    /// Starts a server keeping its files as said; `env` adds or overrides variables.
+    pub async fn start_with_files(env: &[(&str, &str)], files: Files) -> Server {
+        Self::start_full(env, sandbox_config(), files).await
+    }
+
+    async fn start_full(
+        env: &[(&str, &str)],
         mut tiktok: sandbox::tiktok::SandboxConfig,
+        files: Files,
     ) -> Server {
         let dir = tempfile::tempdir().expect("temp dir");
-        let port = free_port();
+        // A test may choose the port (replicas sharing one PUBLIC_URL).
+        let port = env
+            .iter()
+            .find(|(k, _)| *k == "PORT")
+            .and_then(|(_, v)| v.parse().ok())
+            .unwrap_or_else(free_port);
         // The consent page sends the seller back to the web app's callback route.
         tiktok.redirect_url = Some(format!("http://127.0.0.1:{port}/shops/tiktok/callback"));
         let tiktok = sandbox::tiktok::start(tiktok)
@@ -205,6 +238,18 @@ impl Server {
             vars.insert("DATABASE_MAX_CONNECTIONS".into(), "4".into());
             database = Some(name);
         }
+        let (s3, s3_dir) = if files == Files::Bucket || (files == Files::Default && scaled()) {
+            let s3_dir = tempfile::tempdir().expect("bucket dir");
+            let s3 = sandbox::s3::start(sandbox::s3::S3Config::new(s3_dir.path()))
+                .await
+                .expect("start the S3 sandbox");
+            for (k, v) in s3.env() {
+                vars.insert(k.into(), v);
+            }
+            (Some(s3), Some(s3_dir))
+        } else {
+            (None, None)
+        };
         for (k, v) in env {
             // A test's FETCH_ALLOW_HOSTS adds to the harness's: the sandbox stays reachable.
             let v = match (*k, vars.get(*k)) {
@@ -227,6 +272,8 @@ impl Server {
                 .expect("http client"),
             tiktok,
             providers,
+            s3,
+            _s3_dir: s3_dir,
         };
         server.spawn().await;
         server
@@ -243,6 +290,11 @@ impl Server {
 
     pub fn data_dir(&self) -> &Path {
         self.dir.path()
+    }
+
+    /// Where the bucket keeps an object, when files are in a bucket.
+    pub fn bucket_object(&self, key: &str) -> Option<PathBuf> {
+        self.s3.as_ref().map(|s3| s3.object_path(key))
     }
 
     fn command(&self, program: &Path) -> Command {
@@ -602,6 +654,66 @@ pub async fn connect_tiktok_shop(server: &Server, token: &str, shop_name: &str) 
         .as_str()
         .expect("shop id")
         .to_owned()
+}
+
+const PRESIGN: &str =
+    "mutation($i: PresignedUrlInput!) { getPresignedUrl(input: $i) { presignedUrl fileUrl } }";
+
+/// Asks for an upload URL as the web app does (type, size, folder); answers (presigned, file URL).
+pub async fn presign_upload(
+    s: &Server,
+    token: &str,
+    name: &str,
+    content_type: &str,
+    folder: &str,
+    size: usize,
+) -> (String, String) {
+    let data = s
+        .ok(
+            PRESIGN,
+            json!({ "i": { "fileName": name, "contentType": content_type, "folder": folder, "contentLength": size } }),
+            Some(token),
+        )
+        .await;
+    let url = &data["getPresignedUrl"];
+    (
+        url["presignedUrl"].as_str().expect("presigned").to_owned(),
+        url["fileUrl"].as_str().expect("file url").to_owned(),
+    )
+}
+
+/// PUTs bytes to a presigned URL as the web app does (the type, `If-None-Match: *`).
+pub async fn put_upload(presigned: &str, content_type: &str, bytes: Vec<u8>) -> reqwest::Response {
+    reqwest::Client::new()
+        .put(presigned)
+        .header("content-type", content_type)
+        .header("if-none-match", "*")
+        .body(bytes)
+        .send()
+        .await
+        .expect("put")
+}
+
+/// Uploads a file as `token`'s client on either store; returns its file URL.
+pub async fn upload(
+    s: &Server,
+    token: &str,
+    name: &str,
+    content_type: &str,
+    folder: &str,
+    bytes: &[u8],
+) -> String {
+    let (presigned, file_url) =
+        presign_upload(s, token, name, content_type, folder, bytes.len()).await;
+    let res = put_upload(&presigned, content_type, bytes.to_vec()).await;
+    let status = res.status();
+    assert_eq!(
+        status,
+        200,
+        "the upload is stored: {}",
+        res.text().await.unwrap_or_default()
+    );
+    file_url
 }
 
 /// A design picture (PNG, 200×200), as sellers upload them.

@@ -1,6 +1,7 @@
 //! Order exports: a filtered order list written as CSV by an `order.export` job. The row keeps
 //! the query as it was asked (resolved, with the set of orders fixed at the moment of asking),
-//! its progress and, once written, the file's name under `DATA_DIR/exports/{client}/`.
+//! its progress and, once written, the file's name under `exports/{client}/` in the storage port
+//! (`DATA_DIR/exports/…` or the bucket).
 use chrono_tz::Tz;
 use sqlx::Row;
 use sqlx::any::AnyRow;

@@ -4,9 +4,10 @@
 //! has none: the client does that), so a second attempt after a write whose answer was lost
 //! finds the order made the first time.
 //!
-//! Errors: an order removed, cancelled or already submitted is nothing to do; a provider's
-//! refusal marks the order FAILED with the provider's words (the seller fixes and sends it
-//! again) and fails the job; throttling reschedules; the rest retries.
+//! Errors: an order removed, cancelled or already submitted is nothing to do; an uploaded print
+//! file that is missing from the storage, or a provider's refusal, marks the order FAILED with
+//! words naming the file or the provider's own (the seller fixes and sends it again) and fails
+//! the job; throttling reschedules; the rest retries.
 use connectors::fulfillment::{NewItem, NewOrder, PrintFile, PrintPosition};
 use domain::event_histories::EventHistory;
 use domain::fulfillment::orders::{
@@ -17,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use super::{JobKind, client_of};
 use crate::JobError;
 use crate::context::JobContext;
-use crate::fulfillment::{open_account, stage_of};
+use crate::fulfillment::{check_own_files, open_account, stage_of};
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct FulfillmentCreate {
@@ -111,6 +112,14 @@ impl JobKind for FulfillmentCreate {
             None => None,
         };
         drop(conn);
+        // The provider fetches the print files by URL later; ours must be there now.
+        if let Err(e) = check_own_files(ctx, &client_id, &order).await {
+            if let JobError::Permanent(message) = &e {
+                let mut conn = ctx.db.conn().await?;
+                orders::mark_failed(&mut conn, &order, message).await?;
+            }
+            return Err(e);
+        }
         let Some((_, account)) =
             open_account(&ctx.db, &ctx.secrets, &client_id, &order.provider_id).await?
         else {

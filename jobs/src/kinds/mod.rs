@@ -56,7 +56,7 @@ pub use fulfillment_ship::FulfillmentShip;
 pub use fulfillment_track::{FulfillmentTrack, track_one};
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
-pub use order_export::{OrderExport, exports_dir, file_name as export_file_name};
+pub use order_export::{OrderExport, export_key, file_name as export_file_name};
 pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH, marketplace_order};
 pub use promotion_deactivate::PromotionDeactivate;
 pub use promotion_renew::PromotionRenew;

@@ -1,19 +1,19 @@
-//! `order.export`: writes one export's filtered order list as CSV under
-//! `DATA_DIR/exports/{client}/{export}.csv`, page by page, with its progress on the export row.
+//! `order.export`: writes one export's filtered order list as CSV to the storage port under
+//! `exports/{client}/{export}.csv` (so `DATA_DIR/exports/…`, or the bucket), page by page, with
+//! its progress on the export row.
 //!
 //! Idempotent: a finished export whose file is there is left alone; otherwise the file is
-//! written again from the start into a temporary name and renamed when whole, so a reader never
-//! sees half a file and a redelivered job writes the same rows.
+//! written again from the start and appears only when whole (a rename in the directory, a
+//! completed multipart upload in a bucket), so a reader never sees half a file and a redelivered
+//! job writes the same rows.
 //!
 //! Errors: an export removed since it was queued, or whose user is gone, fails for good (and
 //! the export row says FAILED); a file that cannot be written and database errors retry.
-use std::path::{Path, PathBuf};
-
+use connectors::storage::{FileError, FileKey, FileWriter};
 use domain::event_histories::EventHistory;
 use domain::orders::{desk, export};
 use domain::{Scope, users};
 use serde::{Deserialize, Serialize};
-use tokio::io::AsyncWriteExt;
 
 use super::{JobKind, client_of};
 use crate::JobError;
@@ -28,17 +28,18 @@ pub struct OrderExport {
     pub label: String,
 }
 
-/// Where a client's exports live.
-pub fn exports_dir(data_dir: &Path, client_id: &str) -> PathBuf {
-    data_dir.join("exports").join(client_id)
-}
-
 /// The file of an export once written.
 pub fn file_name(export_id: &str) -> String {
     format!("{export_id}.csv")
 }
 
-/// A file that could not be written: the cause to the log, a fixed text to the seller.
+/// Where an export's file is kept.
+pub fn export_key(client_id: &str, file_name: &str) -> Result<FileKey, FileError> {
+    FileKey::of_client("exports", client_id, file_name)
+}
+
+/// A file that could not be written: the cause to the log (never the store's address or keys:
+/// the port's errors carry neither), a fixed text to the seller.
 fn io_failed(error: impl std::fmt::Display) -> JobError {
     tracing::error!(%error, "order export: the file could not be written");
     JobError::Retry("the export file could not be written; it will be tried again".into())
@@ -53,15 +54,15 @@ impl JobKind for OrderExport {
 
     async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
         let client_id = client_of(job)?;
-        let dir = exports_dir(&ctx.config.data_dir, &client_id);
         let name = file_name(&self.export_id);
-        let target = dir.join(&name);
+        let key = export_key(&client_id, &name)
+            .map_err(|_| JobError::Permanent("the export cannot be stored".into()))?;
         let mut conn = ctx.db.conn().await?;
         let Some(found) = export::find(&mut conn, &client_id, &self.export_id).await? else {
             return Err(JobError::Permanent("the export no longer exists".into()));
         };
         if found.status == export::ExportStatus::Success
-            && tokio::fs::try_exists(&target).await.unwrap_or(false)
+            && ctx.files.size(&key).await.map_err(io_failed)?.is_some()
         {
             return Ok(());
         }
@@ -86,43 +87,52 @@ impl JobKind for OrderExport {
         let total = desk::count(&mut conn, &scope, &query).await?;
         export::start(&mut conn, &self.export_id, total).await?;
 
-        tokio::fs::create_dir_all(&dir).await.map_err(io_failed)?;
-        let partial = dir.join(format!("{name}.part"));
-        let mut file = tokio::fs::File::create(&partial).await.map_err(io_failed)?;
-        file.write_all(&csv_bytes(&[export::HEADER
-            .iter()
-            .map(|h| (*h).to_owned())
-            .collect()])?)
-            .await
-            .map_err(io_failed)?;
-        let mut done = 0i64;
-        loop {
-            let orders = desk::rows(&mut conn, &scope, &query, done, CHUNK).await?;
-            if orders.is_empty() {
-                break;
+        let mut file = ctx.files.writer(&key).await.map_err(io_failed)?;
+        let done = match write_rows(&mut file, &mut conn, &scope, &query, &self.export_id).await {
+            Ok(done) => done,
+            Err(e) => {
+                // Nothing appears under the key; the retry writes the file again from the start.
+                file.abort().await;
+                return Err(e);
             }
-            let rows: Vec<Vec<String>> = orders
-                .iter()
-                .map(|o| export::row(o, query.timezone))
-                .collect();
-            file.write_all(&csv_bytes(&rows)?)
-                .await
-                .map_err(io_failed)?;
-            done += i64::try_from(orders.len()).unwrap_or(CHUNK);
-            export::progress(&mut conn, &self.export_id, done).await?;
-            if i64::try_from(orders.len()).unwrap_or(0) < CHUNK {
-                break;
-            }
-        }
-        file.sync_all().await.map_err(io_failed)?;
-        drop(file);
-        tokio::fs::rename(&partial, &target)
-            .await
-            .map_err(io_failed)?;
+        };
+        file.finish().await.map_err(io_failed)?;
         export::finish(&mut conn, &self.export_id, &name, done).await?;
         tracing::info!(export = %self.export_id, rows = done, "orders exported");
         Ok(())
     }
+}
+
+/// Writes the header and every row the scope sees; answers how many rows.
+async fn write_rows(
+    file: &mut FileWriter,
+    conn: &mut domain::db::Conn,
+    scope: &Scope,
+    query: &desk::OrderQuery,
+    export_id: &str,
+) -> Result<i64, JobError> {
+    let header: Vec<String> = export::HEADER.iter().map(|h| (*h).to_owned()).collect();
+    file.write(&csv_bytes(&[header])?)
+        .await
+        .map_err(io_failed)?;
+    let mut done = 0i64;
+    loop {
+        let orders = desk::rows(conn, scope, query, done, CHUNK).await?;
+        if orders.is_empty() {
+            break;
+        }
+        let rows: Vec<Vec<String>> = orders
+            .iter()
+            .map(|o| export::row(o, query.timezone))
+            .collect();
+        file.write(&csv_bytes(&rows)?).await.map_err(io_failed)?;
+        done += i64::try_from(orders.len()).unwrap_or(CHUNK);
+        export::progress(conn, export_id, done).await?;
+        if i64::try_from(orders.len()).unwrap_or(0) < CHUNK {
+            break;
+        }
+    }
+    Ok(done)
 }
 
 /// Rows as CSV text (RFC 4180 quoting, `\n` line ends).

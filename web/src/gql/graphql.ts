@@ -337,6 +337,11 @@ export type PlanType =
   | 'SMALL';
 
 export type PresignedUrlInput = {
+  /**
+   * The file's size in bytes, at most UPLOAD_MAX_BYTES. Required when files are kept in an
+   * S3 bucket: the presigned URL is signed for exactly this size.
+   */
+  contentLength?: number | null | undefined;
   contentType: string;
   fileName: string;
   /** Where in the client's files: 1 to 3 parts such as `products/main` (default `files`). */

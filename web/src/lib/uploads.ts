@@ -32,17 +32,19 @@ function contentTypeOf(file: File): string {
 }
 
 /**
- * Uploads one file: asks the API for a presigned URL, PUTs the file body there with its
- * Content-Type (no Authorization: the signature in the URL is the permission), and answers the
- * URL the file is served from.
+ * Uploads one file: asks the API for a presigned URL for its type and size, PUTs the file body
+ * there with that Content-Type and `If-None-Match: *` (no Authorization: the signature in the URL
+ * is the permission; with files in an S3 bucket the URL is the bucket's, whose signature binds
+ * the type, the size and that header, so one URL stores one file once), and answers the URL the
+ * file is served from.
  */
 export async function uploadFile(client: ApiClient, httpFetch: typeof fetch, file: File, folder: UploadFolder): Promise<UploadedFile> {
   if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(`${file.name} is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB`);
   const contentType = contentTypeOf(file);
-  const { getPresignedUrl } = await client.request(GetPresignedUrlDocument, { input: { fileName: file.name, contentType, folder } });
+  const { getPresignedUrl } = await client.request(GetPresignedUrlDocument, { input: { fileName: file.name, contentType, folder, contentLength: file.size } });
   let response: Response;
   try {
-    response = await httpFetch(getPresignedUrl.presignedUrl, { method: 'PUT', headers: { 'Content-Type': contentType }, body: file });
+    response = await httpFetch(getPresignedUrl.presignedUrl, { method: 'PUT', headers: { 'Content-Type': contentType, 'If-None-Match': '*' }, body: file });
   } catch (error) {
     throw new ApiError(`The upload of ${file.name} failed: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -5,7 +5,7 @@ import { renderWithProviders } from '@/testing/render-app';
 import { UploadButton } from './upload-button';
 
 describe('upload button', () => {
-  it('asks for a presigned URL, PUTs the file with its type, and hands back the file URL', async () => {
+  it('asks for a presigned URL for its type and size, PUTs the file with its type once-only, and hands back the file URL', async () => {
     const uploaded: unknown[] = [];
     const app = renderWithProviders(<UploadButton folder="designs" label="Upload front" testId="front" onUploaded={(f) => uploaded.push(...f)} />, {
       user: { id: 'admin-1', role: 'ADMIN' },
@@ -19,10 +19,12 @@ describe('upload button', () => {
     const file = new File(['png-bytes'], 'front.png', { type: 'image/png' });
     await userEvent.setup().upload(screen.getByTestId('front-input'), file);
     await waitFor(() => expect(uploaded).toEqual([{ fileUrl: 'https://cdn.test/designs/front.png', fileName: 'front.png' }]));
-    expect(variablesOf(app.api.calls, 'GetPresignedUrl')).toEqual([{ input: { fileName: 'front.png', contentType: 'image/png', folder: 'designs' } }]);
+    expect(variablesOf(app.api.calls, 'GetPresignedUrl')).toEqual([{ input: { fileName: 'front.png', contentType: 'image/png', folder: 'designs', contentLength: 9 } }]);
     expect(app.api.uploads).toHaveLength(1);
     expect(app.api.uploads[0]!.url).toBe('https://bucket.test/put/front.png?sig=abc');
     expect(app.api.uploads[0]!.headers.get('content-type')).toBe('image/png');
+    // A bucket's presigned URL is signed for this header: one URL stores one file once.
+    expect(app.api.uploads[0]!.headers.get('if-none-match')).toBe('*');
     expect(app.api.uploads[0]!.headers.has('authorization')).toBe(false);
     expect(app.api.uploads[0]!.body).toBe(file);
   });
