@@ -1007,3 +1007,75 @@ async fn tenancy_staff_scoping_and_the_export_matching_its_list() {
         .expect("csv");
     assert!(!body.contains("B-01"));
 }
+
+/// Queues an export of every order of the admin's client and waits for its file.
+async fn finished_export(s: &Server, admin: &str) -> Value {
+    let queued = s.ok(EXPORT, json!({ "f": {} }), Some(admin)).await;
+    let id = queued["exportOrders"]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    wait_for(Duration::from_secs(60), || async {
+        let e =
+            s.ok(EXPORT_STATUS, json!({ "id": id }), Some(admin)).await["getOrderExport"].clone();
+        (e["status"] == "SUCCESS").then_some(e)
+    })
+    .await
+    .unwrap_or_else(|| panic!("the export did not finish; log:\n{}", s.log()))
+}
+
+/// Exports are downloads, not archives: a week after it was made, an export's file and row are
+/// gone (its link answers 404); a newer one stays.
+#[tokio::test]
+async fn exports_older_than_a_week_are_purged_with_their_files() {
+    let s = Server::start_with(&[("CRON_ORDER_EXPORT_PURGE", "*/1 * * * * *")]).await;
+    let rows = Rows::open(&s).await;
+    let (admin, client) = admin_and_client(&s, &rows).await;
+    let old = finished_export(&s, &admin).await;
+    let new = finished_export(&s, &admin).await;
+    let old_url = old["downloadUrl"].as_str().expect("url").to_owned();
+    let new_url = new["downloadUrl"].as_str().expect("url").to_owned();
+    assert_eq!(download(&old_url, Some(&admin)).await.status(), 200);
+    // Embedded, files are under DATA_DIR (scaled, in the tests' bucket: the download says).
+    let on_disk = |e: &Value| {
+        s.data_dir()
+            .join("exports")
+            .join(&client)
+            .join(format!("{}.csv", e["id"].as_str().expect("id")))
+    };
+    let local = !common::scaled();
+    if local {
+        assert!(on_disk(&old).exists(), "{}", on_disk(&old).display());
+    }
+
+    let mut conn = rows.db.conn().await.expect("conn");
+    sqlx::query("UPDATE order_exports SET created_at = $1 WHERE id = $2")
+        .bind(db_time(Utc::now() - chrono::Duration::days(8)))
+        .bind(old["id"].as_str().expect("id"))
+        .execute(&mut *conn)
+        .await
+        .expect("age the export");
+    drop(conn);
+
+    let gone = wait_for(Duration::from_secs(30), || async {
+        let res = s
+            .gql(EXPORT_STATUS, json!({ "id": old["id"] }), Some(&admin))
+            .await;
+        (code(&res) == "NOT_FOUND").then_some(())
+    })
+    .await;
+    assert!(
+        gone.is_some(),
+        "the old export is still there; log:\n{}",
+        s.log()
+    );
+    assert_eq!(download(&old_url, Some(&admin)).await.status(), 404);
+    if local {
+        assert!(
+            !on_disk(&old).exists(),
+            "the old export's file is still there"
+        );
+        assert!(on_disk(&new).exists(), "the new export's file is gone");
+    }
+    assert_eq!(download(&new_url, Some(&admin)).await.status(), 200);
+}

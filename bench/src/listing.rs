@@ -357,6 +357,7 @@ pub(crate) async fn start_stack_with(
         smtp_url: None,
         mail_from: "bench <bench@sellerdesk.test>".into(),
         cron_tokens_purge: "0 */10 * * * *".into(),
+        cron_order_export_purge: "0 50 3 * * *".into(),
         cron_category_sync: "0 30 3 * * *".into(),
         cron_shop_sync: "0 */30 * * * *".into(),
         secrets_key: env.get("SECRETS_KEY").cloned(),

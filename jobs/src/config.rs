@@ -288,6 +288,9 @@ pub struct JobsConfig {
     pub mail_from: String,
     /// `CRON_TOKENS_PURGE` (cron with seconds, default "0 */10 * * * *").
     pub cron_tokens_purge: String,
+    /// `CRON_ORDER_EXPORT_PURGE` (default "0 50 3 * * *": daily): drop order exports older
+    /// than a week.
+    pub cron_order_export_purge: String,
     /// `CRON_CATEGORY_SYNC` (default "0 30 3 * * *": daily): refresh the TikTok category tree.
     pub cron_category_sync: String,
     /// `CRON_SHOP_SYNC` (default "0 */30 * * * *"): incremental sync of every connected shop.
@@ -523,6 +526,8 @@ impl JobsConfig {
                 .unwrap_or_else(|| "Sellerdesk <no-reply@sellerdesk.test>".into()),
             cron_tokens_purge: env::var("CRON_TOKENS_PURGE")
                 .unwrap_or_else(|| "0 */10 * * * *".into()),
+            cron_order_export_purge: env::var("CRON_ORDER_EXPORT_PURGE")
+                .unwrap_or_else(|| "0 50 3 * * *".into()),
             cron_category_sync: env::var("CRON_CATEGORY_SYNC")
                 .unwrap_or_else(|| "0 30 3 * * *".into()),
             cron_shop_sync: env::var("CRON_SHOP_SYNC").unwrap_or_else(|| "0 */30 * * * *".into()),

@@ -15,8 +15,8 @@ use tokio::task::JoinHandle;
 use crate::context::JobContext;
 use crate::enqueue::EnqueueOptions;
 use crate::kinds::{
-    BillingRenew, CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, PromotionRenew,
-    Registered, Scheduled, ShopSync, TelegramAlerts, TelegramPoll, TokensPurge,
+    BillingRenew, CategorySync, FulfillmentReconcile, FulfillmentTrack, JobKind, OrderExportPurge,
+    PromotionRenew, Registered, Scheduled, ShopSync, TelegramAlerts, TelegramPoll, TokensPurge,
 };
 
 /// The key of the tick that fired now: the time rounded to the second (ticks fire on whole
@@ -92,6 +92,11 @@ pub fn start(
             TokensPurge::NAME,
             ctx.config.cron_tokens_purge.clone(),
             fire_boxed::<TokensPurge>,
+        ),
+        (
+            OrderExportPurge::NAME,
+            ctx.config.cron_order_export_purge.clone(),
+            fire_boxed::<OrderExportPurge>,
         ),
         (
             CategorySync::NAME,

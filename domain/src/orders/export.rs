@@ -177,6 +177,47 @@ pub async fn fail(conn: &mut Conn, id: &str) -> Result<()> {
     Ok(())
 }
 
+/// How long an export's file is kept: long enough to download it again, short enough that the
+/// buyers' addresses in it do not pile up.
+pub const KEEP_DAYS: i64 = 7;
+
+/// An export made before `before`: its row and, once written, its file go together.
+#[derive(Debug, Clone)]
+pub struct Expired {
+    pub id: String,
+    pub client_id: String,
+    pub file_name: Option<String>,
+}
+
+/// Exports made before `before`, oldest first, at most `limit`.
+pub async fn expired(conn: &mut Conn, before: &str, limit: i64) -> Result<Vec<Expired>> {
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT id, client_id, file_name FROM order_exports WHERE created_at < $1
+         ORDER BY created_at LIMIT $2",
+    )
+    .bind(before)
+    .bind(limit)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(id, client_id, file_name)| Expired {
+            id,
+            client_id,
+            file_name,
+        })
+        .collect())
+}
+
+/// Drops an export's row (its file is gone already).
+pub async fn remove(conn: &mut Conn, id: &str) -> Result<()> {
+    sqlx::query("DELETE FROM order_exports WHERE id = $1")
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
 /// The columns of an export, in order.
 pub const HEADER: &[&str] = &[
     "Order ID",

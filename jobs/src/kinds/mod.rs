@@ -31,6 +31,7 @@ mod fulfillment_track;
 mod listing_publish;
 mod mail_send;
 mod order_export;
+mod order_export_purge;
 mod order_sync;
 mod promotion_deactivate;
 mod promotion_renew;
@@ -57,6 +58,7 @@ pub use fulfillment_track::{FulfillmentTrack, track_one};
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
 pub use order_export::{OrderExport, export_key, file_name as export_file_name};
+pub use order_export_purge::OrderExportPurge;
 pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH, marketplace_order};
 pub use promotion_deactivate::PromotionDeactivate;
 pub use promotion_renew::PromotionRenew;
@@ -220,6 +222,7 @@ registry![
     SkuGenerate,
     ShopProductRemove,
     OrderExport,
+    OrderExportPurge,
     OrderSync,
     FulfillmentCreate,
     FulfillmentTrack,
