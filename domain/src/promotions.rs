@@ -495,11 +495,14 @@ pub async fn get_many(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<
 
 /// A promotion for a job of `client_id`.
 pub async fn find(conn: &mut Conn, client_id: &str, id: &str) -> Result<Option<Promotion>> {
-    let row = sqlx::query(sqlx::AssertSqlSafe(format!("{SELECT}$1 AND p.id = $2")))
-        .bind(client_id)
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    let row = sqlx::query(
+        "SELECT p.*, s.name AS shop_name FROM tiktok_promotions p JOIN shops s ON s.id = p.shop_id
+         WHERE p.client_id = $1 AND p.id = $2",
+    )
+    .bind(client_id)
+    .bind(id)
+    .fetch_optional(&mut *conn)
+    .await?;
     row.as_ref().map(Promotion::from_row).transpose()
 }
 
