@@ -11,3 +11,4 @@ pub mod s3;
 pub mod stripe;
 pub mod telegram;
 pub mod tiktok;
+pub mod walmart;

@@ -160,7 +160,10 @@ pub fn settle(inner: &mut Inner, now_ms: i64) {
 
 pub fn search_product_types(call: &Call) -> Answer {
     call.require_marketplace("marketplaceIds")?;
-    let keywords = call.query("keywords").unwrap_or_default().to_ascii_lowercase();
+    let keywords = call
+        .query("keywords")
+        .unwrap_or_default()
+        .to_ascii_lowercase();
     let types: Vec<Value> = PRODUCT_TYPES
         .iter()
         .filter(|(name, display, _)| {
@@ -184,11 +187,15 @@ pub fn search_product_types(call: &Call) -> Answer {
 pub fn product_type_definition(call: &Call, product_type: &str) -> Answer {
     call.require_marketplace("marketplaceIds")?;
     let requirements = call.query("requirements").unwrap_or("LISTING");
-    if !matches!(requirements, "LISTING" | "LISTING_PRODUCT_ONLY" | "LISTING_OFFER_ONLY") {
-        return Err(ApiError::invalid(format!("Invalid requirements {requirements}")));
+    if !matches!(
+        requirements,
+        "LISTING" | "LISTING_PRODUCT_ONLY" | "LISTING_OFFER_ONLY"
+    ) {
+        return Err(ApiError::invalid(format!(
+            "Invalid requirements {requirements}"
+        )));
     }
-    let Some((name, display, _)) = PRODUCT_TYPES.iter().find(|(n, _, _)| *n == product_type)
-    else {
+    let Some((name, display, _)) = PRODUCT_TYPES.iter().find(|(n, _, _)| *n == product_type) else {
         return Err(ApiError::not_found(format!(
             "Product type {product_type} not found for marketplace {MARKETPLACE_ID}"
         )));
@@ -368,13 +375,17 @@ fn submit(
     if !issues.is_empty() {
         return Ok((
             StatusCode::OK,
-            Some(json!({ "sku": sku, "status": "INVALID", "submissionId": submission, "issues": issues })),
+            Some(
+                json!({ "sku": sku, "status": "INVALID", "submissionId": submission, "issues": issues }),
+            ),
         ));
     }
     if call.query("mode") == Some("VALIDATION_PREVIEW") {
         return Ok((
             StatusCode::OK,
-            Some(json!({ "sku": sku, "status": "VALID", "submissionId": submission, "issues": [] })),
+            Some(
+                json!({ "sku": sku, "status": "VALID", "submissionId": submission, "issues": [] }),
+            ),
         ));
     }
     let later = review(inner, &attributes);
@@ -392,7 +403,14 @@ fn submit(
             l.attributes = attributes;
             l.updated_ms = call.now_ms;
             l.submission = next;
-            effect.set(if patch { "listing.patch" } else { "listing.replace" }, sku);
+            effect.set(
+                if patch {
+                    "listing.patch"
+                } else {
+                    "listing.replace"
+                },
+                sku,
+            );
         }
         _ => {
             inner.listings.insert(
@@ -424,14 +442,25 @@ pub fn put(
 ) -> Answer {
     own_seller(call, seller_id)?;
     call.require_marketplace("marketplaceIds")?;
-    let sku = percent_decode(raw_sku);
+    let sku = gateway::percent_decode(raw_sku);
     let body: PutBody = call.json()?;
     if let Some(r) = &body.requirements
-        && !matches!(r.as_str(), "LISTING" | "LISTING_PRODUCT_ONLY" | "LISTING_OFFER_ONLY")
+        && !matches!(
+            r.as_str(),
+            "LISTING" | "LISTING_PRODUCT_ONLY" | "LISTING_OFFER_ONLY"
+        )
     {
         return Err(ApiError::invalid(format!("Invalid requirements {r}")));
     }
-    submit(inner, call, &sku, body.product_type, body.attributes, effect, false)
+    submit(
+        inner,
+        call,
+        &sku,
+        body.product_type,
+        body.attributes,
+        effect,
+        false,
+    )
 }
 
 #[derive(Deserialize)]
@@ -458,7 +487,7 @@ pub fn patch(
 ) -> Answer {
     own_seller(call, seller_id)?;
     call.require_marketplace("marketplaceIds")?;
-    let sku = percent_decode(raw_sku);
+    let sku = gateway::percent_decode(raw_sku);
     let body: PatchBody = call.json()?;
     let key = (call.seller_id.clone(), sku.clone());
     let Some(listing) = inner.listings.get(&key).filter(|l| !l.deleted) else {
@@ -489,13 +518,21 @@ pub fn patch(
             other => return Err(ApiError::invalid(format!("Invalid patch op {other}"))),
         }
     }
-    submit(inner, call, &sku, body.product_type, attributes, effect, true)
+    submit(
+        inner,
+        call,
+        &sku,
+        body.product_type,
+        attributes,
+        effect,
+        true,
+    )
 }
 
 pub fn get(inner: &mut Inner, call: &Call, seller_id: &str, raw_sku: &str) -> Answer {
     own_seller(call, seller_id)?;
     call.require_marketplace("marketplaceIds")?;
-    let sku = percent_decode(raw_sku);
+    let sku = gateway::percent_decode(raw_sku);
     let key = (call.seller_id.clone(), sku.clone());
     let Some(l) = inner.listings.get(&key).filter(|l| !l.deleted) else {
         return Err(ApiError::new(
@@ -567,7 +604,9 @@ pub fn get(inner: &mut Inner, call: &Call, seller_id: &str, raw_sku: &str) -> An
             }
             "" => {}
             other => {
-                return Err(ApiError::invalid(format!("Invalid includedData value {other}")));
+                return Err(ApiError::invalid(format!(
+                    "Invalid includedData value {other}"
+                )));
             }
         }
     }
@@ -583,7 +622,7 @@ pub fn delete(
 ) -> Answer {
     own_seller(call, seller_id)?;
     call.require_marketplace("marketplaceIds")?;
-    let sku = percent_decode(raw_sku);
+    let sku = gateway::percent_decode(raw_sku);
     let submission = submission_id(inner);
     let key = (call.seller_id.clone(), sku.clone());
     match inner.listings.get_mut(&key).filter(|l| !l.deleted) {
@@ -602,35 +641,13 @@ pub fn delete(
     }
 }
 
-/// Decodes `%XX` escapes of a path segment (a SKU may hold `/`, spaces, `#`…).
-pub fn percent_decode(raw: &str) -> String {
-    let bytes = raw.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%'
-            && i + 3 <= bytes.len()
-            && let Some(b) = std::str::from_utf8(&bytes[i + 1..i + 3])
-                .ok()
-                .and_then(|h| u8::from_str_radix(h, 16).ok())
-        {
-            out.push(b);
-            i += 3;
-            continue;
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn path_segments_decode() {
-        assert_eq!(percent_decode("TEE%2FRED%20L"), "TEE/RED L");
-        assert_eq!(percent_decode("plain-1"), "plain-1");
+        assert_eq!(gateway::percent_decode("TEE%2FRED%20L"), "TEE/RED L");
+        assert_eq!(gateway::percent_decode("plain-1"), "plain-1");
     }
 }

@@ -345,7 +345,11 @@ impl Inner {
         });
         let code = format!(
             "ANDeh{}",
-            gateway::random_chars(&mut self.rng, b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ", 15)
+            gateway::random_chars(
+                &mut self.rng,
+                b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                15
+            )
         );
         self.codes.insert(
             code.clone(),
@@ -431,10 +435,7 @@ impl AmazonSandbox {
             .route("/apps/authorize/consent", get(consent_page))
             .route("/apps/authorize/confirm", get(consent_confirm))
             .route("/__sandbox/amazon/ledger", get(ledger_route))
-            .route(
-                "/__sandbox/amazon/faults",
-                get(get_faults).put(put_faults),
-            )
+            .route("/__sandbox/amazon/faults", get(get_faults).put(put_faults))
             .route(
                 "/__sandbox/amazon/schemas/{product_type}",
                 get(listings::schema_route),
@@ -859,7 +860,13 @@ async fn api(State(sb): State<AmazonSandbox>, request: Request) -> Response {
     };
     if dice.throttle {
         let e = ApiError::quota();
-        return finish(inner, record, e.status, Some(e.body()), Some(Fault::Throttle));
+        return finish(
+            inner,
+            record,
+            e.status,
+            Some(e.body()),
+            Some(Fault::Throttle),
+        );
     }
     if dice.error {
         let e = ApiError::internal();
@@ -1054,7 +1061,10 @@ fn create_rdt(inner: &mut Inner, call: &Call, effect: &mut Effect) -> Answer {
             )));
         }
         for e in &r.data_elements {
-            if !matches!(e.as_str(), "buyerInfo" | "shippingAddress" | "buyerTaxInformation") {
+            if !matches!(
+                e.as_str(),
+                "buyerInfo" | "shippingAddress" | "buyerTaxInformation"
+            ) {
                 return Err(ApiError::invalid(format!("Invalid dataElements value {e}")));
             }
         }
@@ -1201,7 +1211,9 @@ fn consent_target(inner: &Inner, q: &ConsentQuery) -> Result<String, String> {
         return Err("The application has no redirect URI registered.".into());
     };
     match &q.redirect_uri {
-        Some(r) if r != &registered => Err("The redirect URI is not registered for this application.".into()),
+        Some(r) if r != &registered => {
+            Err("The redirect URI is not registered for this application.".into())
+        }
         _ => Ok(registered),
     }
 }
@@ -1209,7 +1221,11 @@ fn consent_target(inner: &Inner, q: &ConsentQuery) -> Result<String, String> {
 async fn consent_page(State(sb): State<AmazonSandbox>, Query(q): Query<ConsentQuery>) -> Response {
     let inner = sb.lock();
     if let Err(message) = consent_target(&inner, &q) {
-        return (StatusCode::BAD_REQUEST, Html(format!("<h1>Error</h1><p>{}</p>", escape(&message)))).into_response();
+        return (
+            StatusCode::BAD_REQUEST,
+            Html(format!("<h1>Error</h1><p>{}</p>", escape(&message))),
+        )
+            .into_response();
     }
     let mut confirm = form_urlencoded::Serializer::new(String::new());
     confirm
@@ -1240,10 +1256,17 @@ async fn consent_confirm(
     let target = match consent_target(&inner, &q) {
         Ok(t) => t,
         Err(message) => {
-            return (StatusCode::BAD_REQUEST, Html(format!("<h1>Error</h1><p>{}</p>", escape(&message)))).into_response();
+            return (
+                StatusCode::BAD_REQUEST,
+                Html(format!("<h1>Error</h1><p>{}</p>", escape(&message))),
+            )
+                .into_response();
         }
     };
-    let store = q.store.clone().unwrap_or_else(|| "Sandbox Apparel Store".into());
+    let store = q
+        .store
+        .clone()
+        .unwrap_or_else(|| "Sandbox Apparel Store".into());
     let granted = inner.grant(&store, now_ms());
     let mut back = form_urlencoded::Serializer::new(String::new());
     back.append_pair("state", &q.state)

@@ -156,7 +156,13 @@ fn order_id(inner: &mut Inner) -> String {
     format!("{}-{}-{}", d(3), d(7), d(7))
 }
 
-const NAMES: &[&str] = &["Jane Doe", "John Smith", "Maria Garcia", "Wei Chen", "Amara Okafor"];
+const NAMES: &[&str] = &[
+    "Jane Doe",
+    "John Smith",
+    "Maria Garcia",
+    "Wei Chen",
+    "Amara Okafor",
+];
 const CITIES: &[(&str, &str, &str)] = &[
     ("Seattle", "WA", "98109"),
     ("Austin", "TX", "73301"),
@@ -300,7 +306,11 @@ pub fn get_orders(inner: &mut Inner, call: &Call) -> Answer {
             };
             let after_ms = parse_iso(after)
                 .ok_or_else(|| ApiError::invalid(format!("Invalid ISO 8601 time {after}")))?;
-            let before_name = if by_update { "LastUpdatedBefore" } else { "CreatedBefore" };
+            let before_name = if by_update {
+                "LastUpdatedBefore"
+            } else {
+                "CreatedBefore"
+            };
             let before_ms = match call.query(before_name) {
                 Some(b) => parse_iso(b)
                     .ok_or_else(|| ApiError::invalid(format!("Invalid ISO 8601 time {b}")))?,
@@ -311,7 +321,9 @@ pub fn get_orders(inner: &mut Inner, call: &Call) -> Answer {
                     .parse::<usize>()
                     .ok()
                     .filter(|n| (1..=100).contains(n))
-                    .ok_or_else(|| ApiError::invalid("MaxResultsPerPage must be between 1 and 100"))?,
+                    .ok_or_else(|| {
+                        ApiError::invalid("MaxResultsPerPage must be between 1 and 100")
+                    })?,
                 None => 100,
             };
             let statuses = call
@@ -334,12 +346,25 @@ pub fn get_orders(inner: &mut Inner, call: &Call) -> Answer {
         .values()
         .filter(|o| o.seller_id == query.seller_id)
         .filter(|o| {
-            let t = if query.by_update { o.updated_ms } else { o.purchase_ms };
+            let t = if query.by_update {
+                o.updated_ms
+            } else {
+                o.purchase_ms
+            };
             t >= query.after_ms && t < query.before_ms.max(query.after_ms + 1)
         })
         .filter(|o| query.statuses.is_empty() || query.statuses.contains(&o.status))
         .collect();
-    matching.sort_by_key(|o| (if query.by_update { o.updated_ms } else { o.purchase_ms }, o.id.clone()));
+    matching.sort_by_key(|o| {
+        (
+            if query.by_update {
+                o.updated_ms
+            } else {
+                o.purchase_ms
+            },
+            o.id.clone(),
+        )
+    });
     let with_pii = pii(call);
     let page: Vec<Value> = matching
         .iter()
@@ -457,17 +482,15 @@ pub fn confirm_shipment(inner: &mut Inner, call: &Call, id: &str, effect: &mut E
         )));
     }
     let p = body.package_detail;
-    if !p
-        .package_reference_id
-        .parse::<u64>()
-        .is_ok_and(|n| n > 0)
-    {
+    if !p.package_reference_id.parse::<u64>().is_ok_and(|n| n > 0) {
         return Err(ApiError::invalid(
             "packageReferenceId must be a positive number",
         ));
     }
     if p.carrier_code.trim().is_empty() || p.tracking_number.trim().is_empty() {
-        return Err(ApiError::invalid("carrierCode and trackingNumber are required"));
+        return Err(ApiError::invalid(
+            "carrierCode and trackingNumber are required",
+        ));
     }
     if p.carrier_code == "Other" && p.carrier_name.as_deref().is_none_or(str::is_empty) {
         return Err(ApiError::invalid(
@@ -476,7 +499,10 @@ pub fn confirm_shipment(inner: &mut Inner, call: &Call, id: &str, effect: &mut E
     }
     let _ = p.shipping_method;
     if parse_iso(&p.ship_date).is_none() {
-        return Err(ApiError::invalid(format!("Invalid shipDate {}", p.ship_date)));
+        return Err(ApiError::invalid(format!(
+            "Invalid shipDate {}",
+            p.ship_date
+        )));
     }
     if p.order_items.is_empty() {
         return Err(ApiError::invalid("orderItems must not be empty"));
