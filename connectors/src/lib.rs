@@ -4,6 +4,8 @@
 //! where TikTok's token calls put the app secret, the auth code and the refresh token), so
 //! every reqwest error is turned into text by [`describe`] only.
 
+pub mod amazon;
+pub mod channel;
 pub mod fetch;
 pub mod fulfillment;
 pub mod mail;
