@@ -109,9 +109,11 @@ impl LearnedLimits {
         });
     }
 
-    /// A 429: nothing is left until `wait` has passed.
+    /// A 429: nothing is left until `wait` has passed, and the burst assumed was too big
+    /// (the headers give the rate, never the burst), so it shrinks.
     pub fn throttled(&self, key: &str, plan: (f64, f64), wait: Duration) {
         self.with(key, plan, |b, now| {
+            b.burst = (b.burst / 2.0).max(1.0);
             b.tokens = b.tokens.min(0.0);
             b.blocked_until = Some(now + wait);
         });

@@ -14,6 +14,7 @@ pub mod storage;
 pub mod stripe;
 pub mod telegram;
 pub mod tiktok;
+pub mod walmart;
 
 /// A reqwest error as text for the log: its kind and the chain of causes ("connection
 /// refused"), never the URL. Any URL a cause might still quote loses everything after its

@@ -480,6 +480,16 @@ impl WalmartSandbox {
         }
     }
 
+    /// Makes every access token of a seller expire now.
+    pub fn expire_tokens(&self, client_id: &str) {
+        let now = now_ms();
+        for t in self.lock().tokens.values_mut() {
+            if t.client_id == client_id {
+                t.expires_at_ms = now;
+            }
+        }
+    }
+
     /// Adds `count` generated orders to a seller.
     pub fn add_orders(&self, client_id: &str, count: usize) -> Vec<String> {
         let mut inner = self.lock();
