@@ -351,7 +351,7 @@ pub fn get_orders(inner: &mut Inner, call: &Call) -> Answer {
             } else {
                 o.purchase_ms
             };
-            t >= query.after_ms && t < query.before_ms.max(query.after_ms + 1)
+            t >= query.after_ms && t <= query.before_ms
         })
         .filter(|o| query.statuses.is_empty() || query.statuses.contains(&o.status))
         .collect();
