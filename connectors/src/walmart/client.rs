@@ -406,7 +406,9 @@ impl WalmartClient {
                 .unwrap_or(0.0);
             Duration::from_millis((ms - now_ms).max(0.0) as u64)
         });
-        if let (Some((key, plan)), Some(left)) = (limit, left) {
+        if let (Some((key, plan)), Some(left)) = (limit, left)
+            && status != StatusCode::TOO_MANY_REQUESTS
+        {
             self.limits.learn_remaining(key, plan, left, next);
         }
         let bytes = match response.bytes().await {
@@ -445,7 +447,11 @@ impl WalmartClient {
                 (None, None) => Duration::from_secs(1),
             };
             if let Some((key, plan)) = limit {
-                self.limits.throttled(key, plan, wait);
+                if next.is_some() {
+                    self.limits.hold(key, plan, wait);
+                } else {
+                    self.limits.throttled(key, plan, wait);
+                }
             }
             return Outcome::Again(
                 WalmartError::RetryLater {

@@ -78,7 +78,10 @@ impl Default for WalmartConfig {
         WalmartConfig {
             client_id: "sandbox-walmart-client-id".into(),
             client_secret: "sandbox-walmart-client-secret".into(),
-            faults: Faults::default(),
+            faults: Faults {
+                retry_after_secs: 1,
+                ..Faults::default()
+            },
             rate_limits: true,
             feed_polls: 2,
             rejected_words: vec!["replica".into(), "counterfeit".into(), "knockoff".into()],
@@ -714,12 +717,13 @@ async fn api(State(sb): State<WalmartSandbox>, request: Request) -> Response {
         response
     };
     if dice.throttle {
-        return finish(
-            inner,
-            record,
+        // An injected 429 looks like an earned one: an empty bucket and its next refill.
+        let wait_ms = inner.config.faults.retry_after_secs.max(1) as i64 * 1000;
+        let response = with_usage(
             error_response(&ApiError::throttled()),
-            Some(Fault::Throttle),
+            Some((0, now + wait_ms)),
         );
+        return finish(inner, record, response, Some(Fault::Throttle));
     }
     if dice.error {
         return finish(
