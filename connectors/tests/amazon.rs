@@ -187,6 +187,7 @@ async fn consent_exchange_and_refresh_under_an_expired_access_token() {
         .map(|c| c.status)
         .collect();
     assert_eq!(statuses, vec![200, 403, 200]);
+    assert_eq!(sb.sandbox().effects("token.refresh").len(), 1);
 
     // A refresh token Amazon does not know means the seller must authorise again.
     let lost = client.refresh("Atzr|unknown").await.expect_err("unknown");
@@ -242,6 +243,18 @@ async fn a_listing_is_accepted_then_rejected_with_issues_naming_attributes() {
     )
     .await;
     assert!(asin.is_some_and(|a| a.starts_with("B0")));
+
+    // The demo's sample listings are live from the start.
+    let samples = sb
+        .sandbox()
+        .seed_sample_listings(&session.selling_partner_id, 2);
+    assert!(matches!(
+        client
+            .listing_state(&session, &samples[0])
+            .await
+            .expect("sample"),
+        ListingState::Buyable { asin: Some(_) }
+    ));
 
     // A missing required attribute is refused at once, naming it; nothing is saved.
     let mut incomplete = shirt("No size tee");

@@ -158,6 +158,13 @@ async fn feed_items_are_rejected_asynchronously_on_the_field_they_name() {
     let no_color = by_sku("TEE-NOCOLOR");
     assert_eq!(no_color.errors[0].field.as_deref(), Some("color"));
 
+    let samples = sb.sandbox().seed_sample_items(&creds.client_id, 2);
+    let sample = client
+        .item(&creds, &samples[1])
+        .await
+        .expect("sample")
+        .expect("exists");
+    assert_eq!(sample.published_status.as_deref(), Some("PUBLISHED"));
     let item = client
         .item(&creds, "TEE-GOOD")
         .await

@@ -158,6 +158,59 @@ pub fn settle(inner: &mut Inner, now_ms: i64) {
     }
 }
 
+/// Live sample listings (demo data).
+pub fn seed(inner: &mut Inner, seller_id: &str, count: usize, now_ms: i64) -> Vec<String> {
+    let colors = ["Black", "White", "Navy", "Heather Grey"];
+    let mut skus = Vec::new();
+    for n in 0..count {
+        let sku = format!("DEMO-TEE-{n}");
+        let color = colors[n % colors.len()];
+        let text = |v: &str| json!([{ "value": v, "language_tag": "en_US", "marketplace_id": MARKETPLACE_ID }]);
+        let mut attributes = Map::new();
+        attributes.insert(
+            "item_name".into(),
+            text(&format!("Sample Graphic Tee, {color}")),
+        );
+        attributes.insert("brand".into(), text("Sandbox Apparel"));
+        attributes.insert("color".into(), text(color));
+        attributes.insert("size".into(), text("M"));
+        attributes.insert(
+            "purchasable_offer".into(),
+            json!([{ "marketplace_id": MARKETPLACE_ID, "currency": "USD", "our_price": [{ "schedule": [{ "value_with_tax": 24.99 }] }] }]),
+        );
+        attributes.insert(
+            "fulfillment_availability".into(),
+            json!([{ "fulfillment_channel_code": "DEFAULT", "quantity": 40 }]),
+        );
+        let asin = format!(
+            "B0{}",
+            gateway::random_chars(&mut inner.rng, gateway::UPPER_DIGITS, 8)
+        );
+        let id = submission_id(inner);
+        inner.listings.insert(
+            (seller_id.to_owned(), sku.clone()),
+            Listing {
+                sku: sku.clone(),
+                product_type: "SHIRT".into(),
+                attributes,
+                asin: Some(asin),
+                created_ms: now_ms,
+                updated_ms: now_ms,
+                deleted: false,
+                submission: Submission {
+                    id,
+                    ready_ms: now_ms,
+                    done: true,
+                    issues: vec![],
+                },
+                live: true,
+            },
+        );
+        skus.push(sku);
+    }
+    skus
+}
+
 pub fn search_product_types(call: &Call) -> Answer {
     call.require_marketplace("marketplaceIds")?;
     let keywords = call

@@ -449,8 +449,7 @@ impl AmazonSandbox {
         self.lock().grant(store_name, now_ms())
     }
 
-    /// Every API call answered so far, in order (the token endpoint and consent page not
-    /// included).
+    /// Every LWA and SP-API call answered so far, in order (the consent page not included).
     pub fn ledger(&self) -> Vec<CallRecord> {
         self.lock().ledger.clone()
     }
@@ -539,6 +538,13 @@ impl AmazonSandbox {
             .iter()
             .filter(|((s, _), l)| s == seller_id && !l.deleted)
             .count()
+    }
+
+    /// Puts `count` live SHIRT listings in a seller's catalogue (`DEMO-TEE-{n}`), for the demo.
+    /// Not ledgered: they stand for what the seller had before connecting.
+    pub fn seed_sample_listings(&self, seller_id: &str, count: usize) -> Vec<String> {
+        let mut inner = self.lock();
+        listings::seed(&mut inner, seller_id, count, now_ms())
     }
 
     /// Adds `count` generated orders to a seller, over the last 30 days.
@@ -816,7 +822,34 @@ async fn api(State(sb): State<AmazonSandbox>, request: Request) -> Response {
         return StatusCode::PAYLOAD_TOO_LARGE.into_response();
     };
     let (op, params) = match route {
-        Route::Token => return lwa_token(&sb, &body),
+        Route::Token => {
+            let response = lwa_token(&sb, &body);
+            let grant = form_urlencoded::parse(&body)
+                .find(|(k, _)| k == "grant_type")
+                .map(|(_, v)| v.into_owned())
+                .unwrap_or_default();
+            let effect = match grant.as_str() {
+                _ if !response.status().is_success() => None,
+                "authorization_code" => Some("token.exchange"),
+                "refresh_token" => Some("token.refresh"),
+                _ => None,
+            };
+            let mut inner = sb.lock();
+            let seq = inner.ledger.len() as u64 + 1;
+            inner.ledger.push(CallRecord {
+                seq,
+                at_ms: now_ms(),
+                method: "POST".into(),
+                path,
+                operation: "lwaToken".into(),
+                account: None,
+                status: response.status().as_u16(),
+                fault: None,
+                effect: effect.map(str::to_owned),
+                resource: None,
+            });
+            return response;
+        }
         Route::Api(op, params) => (op, params),
     };
     let (dice, latency) = {

@@ -483,6 +483,31 @@ impl WalmartSandbox {
         }
     }
 
+    /// Puts `count` published sample items in a seller's catalogue (`DEMO-TEE-{n}`), for the
+    /// demo. Not ledgered: they stand for what the seller had before connecting.
+    pub fn seed_sample_items(&self, client_id: &str, count: usize) -> Vec<String> {
+        let mut inner = self.lock();
+        let mut skus = Vec::new();
+        for n in 0..count {
+            let sku = format!("DEMO-TEE-{n}");
+            let wpid = gateway::random_chars(&mut inner.rng, gateway::UPPER_DIGITS, 12);
+            inner.items.insert(
+                (client_id.to_owned(), sku.clone()),
+                items::Item {
+                    sku: sku.clone(),
+                    wpid,
+                    gtin: format!("{:014}", 12_345_678_900u64 + n as u64),
+                    product_name: format!("Sample Graphic Tee #{n}"),
+                    category: "Clothing".into(),
+                    price: json!(24.99),
+                    retired: false,
+                },
+            );
+            skus.push(sku);
+        }
+        skus
+    }
+
     /// Makes every access token of a seller expire now.
     pub fn expire_tokens(&self, client_id: &str) {
         let now = now_ms();
