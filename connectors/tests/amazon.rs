@@ -384,6 +384,14 @@ async fn orders_page_through_next_token_and_the_address_needs_an_rdt() {
         Some("Jane Doe")
     );
 
+    // Another seller sees neither the order nor the first seller's listings path.
+    let other = connect(&sb, &client).await;
+    let hidden = client
+        .order(&other, &order_id)
+        .await
+        .expect_err("another seller's order");
+    assert!(matches!(hidden, AmazonError::NotFound { .. }), "{hidden:?}");
+
     // The plain access token does not open the address.
     let direct = reqwest::Client::new()
         .get(format!(

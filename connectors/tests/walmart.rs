@@ -293,6 +293,18 @@ async fn orders_page_through_next_cursor() {
     assert_eq!(pages, 3);
     seen.sort();
     assert_eq!(seen, placed);
+
+    // Another seller's key pair sees none of them.
+    let other = sb.sandbox().add_seller("Other store");
+    let other = WalmartCredentials::new(other.client_id, other.client_secret);
+    let hidden = client
+        .order(&other, &placed[0])
+        .await
+        .expect_err("not theirs");
+    assert!(
+        matches!(hidden, WalmartError::NotFound { .. }),
+        "{hidden:?}"
+    );
 }
 
 #[tokio::test]
