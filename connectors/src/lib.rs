@@ -4,6 +4,8 @@
 //! where TikTok's token calls put the app secret, the auth code and the refresh token), so
 //! every reqwest error is turned into text by [`describe`] only.
 
+pub mod amazon;
+pub mod channel;
 pub mod fetch;
 pub mod fulfillment;
 pub mod mail;
@@ -12,6 +14,7 @@ pub mod storage;
 pub mod stripe;
 pub mod telegram;
 pub mod tiktok;
+pub mod walmart;
 
 /// A reqwest error as text for the log: its kind and the chain of causes ("connection
 /// refused"), never the URL. Any URL a cause might still quote loses everything after its

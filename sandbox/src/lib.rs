@@ -4,8 +4,11 @@
 //! objects in a directory). Tests use it as the outside world; demo mode runs it
 //! in-process.
 
+pub mod amazon;
+pub mod gateway;
 pub mod providers;
 pub mod s3;
 pub mod stripe;
 pub mod telegram;
 pub mod tiktok;
+pub mod walmart;

@@ -10,6 +10,10 @@
 //! bucket listens on `SANDBOX_S3_ADDR` (default 127.0.0.1:8095), keeps its objects under
 //! `SANDBOX_S3_DIR` (default ./data/sandbox-s3) and accepts the key pair
 //! `SANDBOX_S3_ACCESS_KEY_ID` / `SANDBOX_S3_SECRET_ACCESS_KEY` (fixed test keys by default).
+//! The Amazon SP-API stand-in (consent, LWA and SP-API hosts in one) listens on
+//! `SANDBOX_AMAZON_ADDR` (default 127.0.0.1:8096) and sends consent codes to
+//! `SANDBOX_AMAZON_REDIRECT_URL` (default: a Sellerdesk on its default address); the Walmart
+//! Marketplace stand-in listens on `SANDBOX_WALMART_ADDR` (default 127.0.0.1:8097).
 use std::net::SocketAddr;
 use std::time::Duration;
 
@@ -124,9 +128,46 @@ async fn main() -> anyhow::Result<()> {
         dir = %s3_dir,
         "S3-compatible sandbox listening (path-style, SigV4 checked; S3_SECRET_ACCESS_KEY from SANDBOX_S3_SECRET_ACCESS_KEY)"
     );
+    let amazon_addr: SocketAddr = std::env::var("SANDBOX_AMAZON_ADDR")
+        .unwrap_or_else(|_| "127.0.0.1:8096".into())
+        .parse()
+        .context("SANDBOX_AMAZON_ADDR must be host:port")?;
+    let mut amazon_config = sandbox::amazon::AmazonConfig::from_env()?;
+    amazon_config
+        .redirect_url
+        .get_or_insert_with(|| "http://127.0.0.1:8080/shops/amazon/callback".into());
+    let amazon = sandbox::amazon::serve(amazon_addr, amazon_config.clone())
+        .await
+        .with_context(|| format!("cannot listen on {amazon_addr}"))?;
+    // The sandbox's own fixed test credentials, printed so the operator can point the
+    // connector at it.
+    tracing::info!(
+        base_url = amazon.base_url(),
+        client_id = %amazon_config.client_id,
+        application_id = %amazon_config.application_id,
+        redirect_url = amazon_config.redirect_url.as_deref().unwrap_or_default(),
+        "Amazon SP-API sandbox listening; consent page at {}",
+        amazon.consent_url("STATE")
+    );
+    let walmart_addr: SocketAddr = std::env::var("SANDBOX_WALMART_ADDR")
+        .unwrap_or_else(|_| "127.0.0.1:8097".into())
+        .parse()
+        .context("SANDBOX_WALMART_ADDR must be host:port")?;
+    let walmart_config = sandbox::walmart::WalmartConfig::from_env()?;
+    let walmart = sandbox::walmart::serve(walmart_addr, walmart_config.clone())
+        .await
+        .with_context(|| format!("cannot listen on {walmart_addr}"))?;
+    tracing::info!(
+        base_url = walmart.base_url(),
+        client_id = %walmart_config.client_id,
+        feed_polls = walmart_config.feed_polls,
+        "Walmart Marketplace sandbox listening (/v3/token, /v3/feeds, /v3/items, /v3/orders)"
+    );
     tokio::signal::ctrl_c()
         .await
         .context("waiting for Ctrl-C")?;
+    walmart.stop().await;
+    amazon.stop().await;
     s3.stop().await;
     telegram.stop().await;
     stripe.stop().await;
