@@ -307,3 +307,52 @@ fn start_trickle(sandbox: sandbox::tiktok::TiktokSandbox, shop: String, per_hour
         }
     });
 }
+
+/// Starts the in-process Amazon SP-API stand-in when demo mode is on and no Amazon app is
+/// configured, and points the Amazon settings at it. Its consent page sends the seller back to
+/// this server's callback.
+pub async fn start_amazon(
+    config: &mut Config,
+) -> anyhow::Result<Option<sandbox::amazon::AmazonHandle>> {
+    if !config.demo || config.jobs.amazon.is_some() {
+        return Ok(None);
+    }
+    let redirect_url = format!("{}/shops/amazon/callback", config.public_url);
+    let mut amazon = sandbox::amazon::AmazonConfig::from_env()?;
+    amazon.redirect_url = Some(redirect_url.clone());
+    let handle = sandbox::amazon::start(amazon.clone()).await?;
+    config.jobs.amazon = Some(jobs::config::AmazonSettings {
+        client_id: amazon.client_id.clone(),
+        client_secret: amazon.client_secret.clone(),
+        application_id: amazon.application_id.clone(),
+        redirect_url,
+        draft_app: false,
+        base_url: Some(handle.base_url().to_owned()),
+    });
+    println!(
+        "  Amazon SP-API   sandbox at {} (connect a shop from /shops: its consent page grants a new seller)",
+        handle.base_url()
+    );
+    Ok(Some(handle))
+}
+
+/// Starts the in-process Walmart Marketplace stand-in when demo mode is on and no Walmart base
+/// is configured, and points the Walmart settings at it. Its first seller's key pair is
+/// printed: that is what a seller types to connect a Walmart shop.
+pub async fn start_walmart(
+    config: &mut Config,
+) -> anyhow::Result<Option<sandbox::walmart::WalmartHandle>> {
+    if !config.demo || config.jobs.walmart.base_url.is_some() {
+        return Ok(None);
+    }
+    let walmart = sandbox::walmart::WalmartConfig::from_env()?;
+    let handle = sandbox::walmart::start(walmart.clone()).await?;
+    config.jobs.walmart.base_url = Some(handle.base_url().to_owned());
+    println!(
+        "  Walmart         sandbox at {} (connect a shop with client id {} and secret {})",
+        handle.base_url(),
+        walmart.client_id,
+        walmart.client_secret
+    );
+    Ok(Some(handle))
+}

@@ -125,6 +125,27 @@ impl From<TiktokError> for ApiError {
     }
 }
 
+/// An Amazon failure while a request waits (connecting a shop): the marketplace's words, the
+/// cause (never a URL or a token) to the log.
+impl From<connectors::amazon::AmazonError> for ApiError {
+    fn from(e: connectors::amazon::AmazonError) -> Self {
+        if let Some(detail) = e.detail() {
+            tracing::warn!(error = detail, "Amazon call failed");
+        }
+        ApiError::new("UPSTREAM_ERROR", format!("Amazon: {}", e.message()))
+    }
+}
+
+/// A Walmart failure while a request waits (checking a key pair), as for Amazon.
+impl From<connectors::walmart::WalmartError> for ApiError {
+    fn from(e: connectors::walmart::WalmartError) -> Self {
+        if let Some(detail) = e.detail() {
+            tracing::warn!(error = detail, "Walmart call failed");
+        }
+        ApiError::new("UPSTREAM_ERROR", format!("Walmart: {}", e.message()))
+    }
+}
+
 /// Opening a shop for a marketplace call: an unknown shop (or one of another client) is
 /// NOT_FOUND, everything about the marketplace or the grant is UPSTREAM_ERROR.
 impl From<ShopAccessError> for ApiError {
@@ -133,9 +154,11 @@ impl From<ShopAccessError> for ApiError {
             ShopAccessError::NotFound => ApiError::not_found("shop"),
             ShopAccessError::Domain(d) => d.into(),
             ShopAccessError::Tiktok(t) => t.into(),
-            other @ (ShopAccessError::NotConfigured | ShopAccessError::Disconnected) => {
-                ApiError::new("UPSTREAM_ERROR", other.to_string())
-            }
+            ShopAccessError::Amazon(a) => a.into(),
+            ShopAccessError::Walmart(w) => w.into(),
+            other @ (ShopAccessError::NotConfigured
+            | ShopAccessError::AmazonNotConfigured
+            | ShopAccessError::Disconnected) => ApiError::new("UPSTREAM_ERROR", other.to_string()),
         }
     }
 }

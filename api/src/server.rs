@@ -64,6 +64,8 @@ pub struct Application {
     pool: Option<jobs::PoolHandle>,
     // Kept alive as long as the server: dropping the handle stops the sandbox.
     demo_sandbox: Option<sandbox::tiktok::SandboxHandle>,
+    demo_amazon: Option<sandbox::amazon::AmazonHandle>,
+    demo_walmart: Option<sandbox::walmart::WalmartHandle>,
     demo_providers: Option<sandbox::providers::ProvidersHandle>,
     demo_telegram: Option<sandbox::telegram::TelegramHandle>,
     demo_stripe: Option<sandbox::stripe::StripeHandle>,
@@ -98,6 +100,8 @@ impl Application {
             listener,
             pool,
             demo_sandbox,
+            demo_amazon,
+            demo_walmart,
             demo_providers,
             demo_telegram,
             demo_stripe,
@@ -114,6 +118,8 @@ impl Application {
         }
         state.db.pool.close().await;
         drop(demo_sandbox);
+        drop(demo_amazon);
+        drop(demo_walmart);
         drop(demo_providers);
         drop(demo_telegram);
         drop(demo_stripe);
@@ -143,6 +149,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         .await
         .map_err(anyhow::Error::msg)?;
     let demo_sandbox = demo::start_sandbox(&mut config).await?;
+    let demo_amazon = demo::start_amazon(&mut config).await?;
+    let demo_walmart = demo::start_walmart(&mut config).await?;
     let demo_providers = demo::start_providers(&mut config).await?;
     let demo_telegram = demo::start_telegram(&mut config).await?;
     let telegram = config
@@ -173,6 +181,14 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         .map(|t| t.client())
         .transpose()
         .map_err(anyhow::Error::msg)?;
+    let amazon = config
+        .jobs
+        .amazon
+        .as_ref()
+        .map(|a| a.client())
+        .transpose()
+        .map_err(anyhow::Error::msg)?;
+    let walmart = config.jobs.walmart.client().map_err(anyhow::Error::msg)?;
     let secrets = domain::secrets::Secrets::load(
         config.jobs.secrets_key.as_deref(),
         &config.storage.data_dir,
@@ -195,6 +211,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         config: config.clone(),
         jwt,
         tiktok,
+        amazon,
+        walmart,
         fulfillment,
         stripe,
         catalogue: crate::fulfillment::CatalogueCache::default(),
@@ -253,6 +271,8 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         listener,
         pool,
         demo_sandbox,
+        demo_amazon,
+        demo_walmart,
         demo_providers,
         demo_telegram,
         demo_stripe,

@@ -126,6 +126,7 @@ impl TestApp {
                     { "attributes": { "Color": "Black", "Size": "M" }, "sku": "BLK-M", "salePrice": 10.0, "listPrice": 14.0, "quantity": 20 }
                 ]),
                 tiktok_product_attribute: None,
+                channels: Default::default(),
                 price_formula: Some("price * 1.5".into()),
                 product_type: ProductType::Pod,
                 status: None,

@@ -370,6 +370,8 @@ pub(crate) async fn start_stack_with(
             base_url: Some(tiktok.base_url().to_owned()),
             requests_per_second: RPS,
         }),
+        amazon: None,
+        walmart: jobs::config::WalmartSettings::default(),
         audit_follow: Duration::ZERO,
         fetch: connectors::fetch::FetchConfig {
             allow: connectors::fetch::AllowList::parse(&format!("{host},{}", tiktok.base_url()))

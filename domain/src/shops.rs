@@ -36,7 +36,13 @@ impl SaleChannel {
 
     /// A seller can connect a shop of this channel (the consent flow and its tokens).
     pub fn supports_authorization(self) -> bool {
-        matches!(self, SaleChannel::Tiktok)
+        matches!(self, SaleChannel::Tiktok | SaleChannel::Amazon)
+    }
+
+    /// A seller connects a shop of this channel with an API key pair it enters
+    /// (`connectWalmartShop`), not a consent link.
+    pub fn supports_key_pair(self) -> bool {
+        matches!(self, SaleChannel::Walmart)
     }
 
     /// Products can be listed on a shop of this channel (listing.publish and its kin).
@@ -347,6 +353,115 @@ pub async fn upsert_tiktok(
     Ok(id)
 }
 
+/// An Amazon seller that granted the app access: the selling partner, its store name and its
+/// LWA tokens, sealed.
+#[derive(Debug, Clone)]
+pub struct GrantedAmazonSeller {
+    pub selling_partner_id: String,
+    pub name: String,
+    pub region: Option<String>,
+    pub access_sealed: String,
+    pub access_expires_at: i64,
+    pub refresh_sealed: String,
+}
+
+/// Connects (or reconnects in place) an Amazon seller as a shop of the client.
+pub async fn upsert_amazon(
+    conn: &mut Conn,
+    client_id: &str,
+    user_id: Option<&str>,
+    target_market: &str,
+    g: &GrantedAmazonSeller,
+) -> Result<String> {
+    let expires = time::to_db(
+        chrono::DateTime::from_timestamp(g.access_expires_at, 0).unwrap_or_else(time::now),
+    );
+    let now = time::now_db();
+    let id: String = sqlx::query_scalar(
+        "INSERT INTO shops (id, client_id, name, sale_channel, target_market, status, connection, external_shop_id, \
+           seller_name, shop_region, access_token_encrypted, access_token_expires_at, refresh_token_encrypted, \
+           authorized_at, created_by_user_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'AMAZON', $4, 'LIVE', 'CONNECTED', $5, $3, $6, $7, $8, $9, $10, $11, $10, $10) \
+         ON CONFLICT (client_id, sale_channel, external_shop_id) DO UPDATE SET \
+           seller_name = excluded.seller_name, shop_region = excluded.shop_region, \
+           access_token_encrypted = excluded.access_token_encrypted, access_token_expires_at = excluded.access_token_expires_at, \
+           refresh_token_encrypted = excluded.refresh_token_encrypted, authorized_at = excluded.authorized_at, \
+           connection = 'CONNECTED', updated_at = excluded.updated_at \
+         RETURNING id",
+    )
+    .bind(ids::new_id())
+    .bind(client_id)
+    .bind(if g.name.is_empty() { &g.selling_partner_id } else { &g.name })
+    .bind(target_market)
+    .bind(&g.selling_partner_id)
+    .bind(&g.region)
+    .bind(&g.access_sealed)
+    .bind(expires)
+    .bind(&g.refresh_sealed)
+    .bind(&now)
+    .bind(user_id.map(str::to_owned))
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// Connects (or reconnects in place, with a new secret) a Walmart seller account by its API key
+/// pair; the secret arrives sealed.
+pub async fn upsert_walmart(
+    conn: &mut Conn,
+    client_id: &str,
+    user_id: Option<&str>,
+    target_market: &str,
+    name: &str,
+    api_client_id: &str,
+    secret_sealed: &str,
+) -> Result<String> {
+    let now = time::now_db();
+    let id: String = sqlx::query_scalar(
+        "INSERT INTO shops (id, client_id, name, sale_channel, target_market, status, connection, external_shop_id, \
+           api_secret_encrypted, authorized_at, created_by_user_id, created_at, updated_at) \
+         VALUES ($1, $2, $3, 'WALMART', $4, 'LIVE', 'CONNECTED', $5, $6, $7, $8, $7, $7) \
+         ON CONFLICT (client_id, sale_channel, external_shop_id) DO UPDATE SET \
+           api_secret_encrypted = excluded.api_secret_encrypted, authorized_at = excluded.authorized_at, \
+           connection = 'CONNECTED', updated_at = excluded.updated_at \
+         RETURNING id",
+    )
+    .bind(ids::new_id())
+    .bind(client_id)
+    .bind(name)
+    .bind(target_market)
+    .bind(api_client_id)
+    .bind(secret_sealed)
+    .bind(&now)
+    .bind(user_id.map(str::to_owned))
+    .fetch_one(&mut *conn)
+    .await?;
+    Ok(id)
+}
+
+/// Stores an Amazon shop's refreshed access token (the refresh token stays the same).
+pub async fn store_access_token(
+    conn: &mut Conn,
+    shop_id: &str,
+    access_sealed: &str,
+    access_expires_at: i64,
+) -> Result<()> {
+    let expires = time::to_db(
+        chrono::DateTime::from_timestamp(access_expires_at, 0).unwrap_or_else(time::now),
+    );
+    sqlx::query(
+        "UPDATE shops SET access_token_encrypted = $1, access_token_expires_at = $2, connection = $5, updated_at = $3 WHERE id = $4",
+    )
+    .bind(access_sealed)
+    .bind(expires)
+    .bind(time::now_db())
+    .bind(shop_id)
+    .bind(ShopConnection::Connected.as_str())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// True when `shop_id` is a shop the scope works on.
 pub async fn exists(conn: &mut Conn, scope: &crate::Scope, shop_id: &str) -> Result<bool> {
     let mut sql = Sql::new("SELECT COUNT(*) FROM shops s WHERE s.id = ");
@@ -391,6 +506,8 @@ pub struct Credentials {
     pub access_token_expires_at: Option<i64>,
     pub refresh_token_sealed: Option<String>,
     pub refresh_token_expires_at: Option<i64>,
+    /// Walmart: the seller's API client secret, sealed (the client id is `external_shop_id`).
+    pub api_secret_sealed: Option<String>,
 }
 
 /// The credentials of a shop of `client_id` (workers pass the job's client).
@@ -401,7 +518,8 @@ pub async fn credentials(
 ) -> Result<Option<Credentials>> {
     let row = sqlx::query(
         "SELECT id, client_id, sale_channel, connection, external_shop_id, shop_cipher, access_token_encrypted, \
-         access_token_expires_at, refresh_token_encrypted, refresh_token_expires_at FROM shops WHERE id = $1 AND client_id = $2",
+         access_token_expires_at, refresh_token_encrypted, refresh_token_expires_at, api_secret_encrypted \
+         FROM shops WHERE id = $1 AND client_id = $2",
     )
     .bind(shop_id)
     .bind(client_id)
@@ -423,6 +541,7 @@ pub async fn credentials(
         access_token_expires_at: unix("access_token_expires_at")?,
         refresh_token_sealed: row.try_get("refresh_token_encrypted")?,
         refresh_token_expires_at: unix("refresh_token_expires_at")?,
+        api_secret_sealed: row.try_get("api_secret_encrypted")?,
     }))
 }
 

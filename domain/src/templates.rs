@@ -61,10 +61,106 @@ pub struct Template {
     pub size_chart: Option<String>,
     pub variants: Vec<TemplateVariant>,
     pub tiktok_product_attribute: Option<Value>,
+    pub channels: ChannelFields,
     pub price_formula: Option<String>,
     pub product_type: ProductType,
     pub status: TemplateStatus,
     pub created_at: time::Timestamp,
+}
+
+/// What Amazon and Walmart need to list a product, next to TikTok's category and attributes.
+/// Templates carry them and applying a template copies them onto the product.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ChannelFields {
+    /// Amazon's product type (`SHIRT`, `HAT`…).
+    pub amazon_product_type: Option<String>,
+    /// Amazon attributes by name: a value or an array of values each (`brand`, `color`…).
+    pub amazon_attributes: Option<Value>,
+    /// Walmart's category (the MP_ITEM `productType`: `T-Shirts`, `Hoodies & Sweatshirts`…).
+    pub walmart_category: Option<String>,
+    /// Walmart's item spec: the category's Visible fields by name.
+    pub walmart_item_spec: Option<Value>,
+}
+
+impl ChannelFields {
+    /// Reads the four columns of a `product_templates` or `products` row.
+    pub fn from_row(row: &AnyRow, table: &str) -> Result<ChannelFields> {
+        let object = |column: &str| -> Result<Option<Value>> {
+            let text: Option<String> = row.try_get(column)?;
+            text.map(|t| serde_json::from_str(&t))
+                .transpose()
+                .map_err(|e| DomainError::Internal(format!("{table}.{column}: {e}")))
+        };
+        Ok(ChannelFields {
+            amazon_product_type: row.try_get("amazon_product_type")?,
+            amazon_attributes: object("amazon_attributes")?,
+            walmart_category: row.try_get("walmart_category")?,
+            walmart_item_spec: object("walmart_item_spec")?,
+        })
+    }
+
+    /// Checks what a seller sent: names trimmed, attributes and item spec JSON objects.
+    pub fn validate(self) -> Result<ChannelFields> {
+        let object = |field: &str, value: Option<Value>| -> Result<Option<Value>> {
+            match value {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::Object(o)) if o.is_empty() => Ok(None),
+                Some(v @ Value::Object(_)) if v.to_string().len() <= 64 * 1024 => Ok(Some(v)),
+                Some(Value::Object(_)) => Err(DomainError::bad_input(field, "at most 64 KiB")),
+                Some(_) => Err(DomainError::bad_input(
+                    field,
+                    "must be a JSON object of attribute names to values",
+                )),
+            }
+        };
+        let name = |field: &str, raw: Option<String>| -> Result<Option<String>> {
+            match optional_text(raw) {
+                Some(n) if n.chars().count() > 200 => {
+                    Err(DomainError::bad_input(field, "at most 200 characters"))
+                }
+                other => Ok(other),
+            }
+        };
+        Ok(ChannelFields {
+            amazon_product_type: name("amazonProductType", self.amazon_product_type)?
+                .map(|t| t.to_uppercase()),
+            amazon_attributes: object("amazonAttributes", self.amazon_attributes)?,
+            walmart_category: name("walmartCategory", self.walmart_category)?,
+            walmart_item_spec: object("walmartItemSpec", self.walmart_item_spec)?,
+        })
+    }
+
+    /// Writes the four columns of one row of `table` (`product_templates` or `products`).
+    /// `keep` leaves a column as it is where this has nothing (applying a template).
+    async fn store(&self, conn: &mut Conn, table: Table, id: &str, keep: bool) -> Result<()> {
+        let sql = match (table, keep) {
+            (Table::Templates, _) => {
+                "UPDATE product_templates SET amazon_product_type = $1, amazon_attributes = $2, walmart_category = $3, walmart_item_spec = $4 WHERE id = $5"
+            }
+            (Table::Products, false) => {
+                "UPDATE products SET amazon_product_type = $1, amazon_attributes = $2, walmart_category = $3, walmart_item_spec = $4 WHERE id = $5"
+            }
+            (Table::Products, true) => {
+                "UPDATE products SET amazon_product_type = COALESCE($1, amazon_product_type), amazon_attributes = COALESCE($2, amazon_attributes), \
+                 walmart_category = COALESCE($3, walmart_category), walmart_item_spec = COALESCE($4, walmart_item_spec) WHERE id = $5"
+            }
+        };
+        sqlx::query(sql)
+            .bind(&self.amazon_product_type)
+            .bind(self.amazon_attributes.as_ref().map(Value::to_string))
+            .bind(&self.walmart_category)
+            .bind(self.walmart_item_spec.as_ref().map(Value::to_string))
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+        Ok(())
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Table {
+    Templates,
+    Products,
 }
 
 fn json_column<T: serde::de::DeserializeOwned>(row: &AnyRow, column: &str) -> Result<T> {
@@ -98,6 +194,7 @@ impl Template {
                         "product_templates.tiktok_product_attribute: {e}"
                     ))
                 })?,
+            channels: ChannelFields::from_row(row, "product_templates")?,
             price_formula: row.try_get("price_formula")?,
             product_type: stored::column(row, "product_templates", "type")?,
             status: stored::column(row, "product_templates", "status")?,
@@ -120,6 +217,7 @@ pub struct TemplateDraft {
     pub size_chart: Option<String>,
     pub variants: Value,
     pub tiktok_product_attribute: Option<Value>,
+    pub channels: ChannelFields,
     pub price_formula: Option<String>,
     pub product_type: ProductType,
     pub status: Option<TemplateStatus>,
@@ -138,6 +236,7 @@ struct Valid {
     size_chart: Option<String>,
     variants: String,
     attribute: Option<String>,
+    channels: ChannelFields,
     formula: Option<String>,
     product_type: ProductType,
     status: TemplateStatus,
@@ -192,6 +291,7 @@ fn validate(draft: TemplateDraft) -> Result<Valid> {
         variants: serde_json::to_string(&variants)
             .map_err(|e| DomainError::Internal(e.to_string()))?,
         attribute,
+        channels: draft.channels.validate()?,
         formula,
         product_type: draft.product_type,
         status: draft.status.unwrap_or(TemplateStatus::Active),
@@ -390,6 +490,7 @@ pub async fn create(conn: &mut Conn, scope: &Scope, draft: TemplateDraft) -> Res
     .bind(&now)
     .execute(&mut *conn)
     .await?;
+    v.channels.store(conn, Table::Templates, &id, false).await?;
     get(conn, scope, &id).await
 }
 
@@ -433,6 +534,7 @@ pub async fn update(
     .bind(time::now_db())
     .execute(&mut *conn)
     .await?;
+    v.channels.store(conn, Table::Templates, id, false).await?;
     get(conn, scope, id).await
 }
 
@@ -611,6 +713,10 @@ pub async fn create_product(
                 .await?;
         }
     }
+    template
+        .channels
+        .store(conn, Table::Products, &id, false)
+        .await?;
     replace_marketplace_attributes(conn, scope, &id, template.tiktok_product_attribute.as_ref())
         .await?;
     crate::designs::cache(
@@ -733,6 +839,10 @@ pub async fn apply_to_product(
     .bind(&scope.client_id)
     .execute(&mut *conn)
     .await?;
+    template
+        .channels
+        .store(conn, Table::Products, product_id, true)
+        .await?;
     replace_marketplace_attributes(
         conn,
         scope,

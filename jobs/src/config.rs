@@ -302,6 +302,10 @@ pub struct JobsConfig {
     pub files: connectors::storage::FilesConfig,
     /// TikTok Shop app credentials; `None` when the app is not configured.
     pub tiktok: Option<TiktokSettings>,
+    /// The Amazon SP-API app; `None` when the app is not configured.
+    pub amazon: Option<AmazonSettings>,
+    /// Where Walmart Marketplace is reached (sellers bring their own key pairs).
+    pub walmart: WalmartSettings,
     /// `LISTING_AUDIT_FOLLOW_SECS` (10): how long a listing job watches the marketplace's audit
     /// of what it listed before leaving the result to `shop.sync`.
     pub audit_follow: Duration,
@@ -508,6 +512,93 @@ impl TiktokSettings {
     }
 }
 
+/// The Amazon SP-API app this deployment is registered as. Read from `AMAZON_LWA_CLIENT_ID`,
+/// `AMAZON_LWA_CLIENT_SECRET`, `AMAZON_APPLICATION_ID` (the consent link's app id),
+/// `AMAZON_REDIRECT_URL` (the app's registered redirect URI, default
+/// `{PUBLIC_URL}/shops/amazon/callback`), `AMAZON_DRAFT_APP` (a consent link for an app in
+/// draft) and `AMAZON_BASE_URL` (one base for Seller Central, Login with Amazon and the SP-API:
+/// the sandbox; unset = the real North America hosts). In demo mode the API fills it with its
+/// in-process stand-in.
+#[derive(Clone)]
+pub struct AmazonSettings {
+    pub client_id: String,
+    pub client_secret: String,
+    pub application_id: String,
+    pub redirect_url: String,
+    pub draft_app: bool,
+    pub base_url: Option<String>,
+}
+
+impl fmt::Debug for AmazonSettings {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AmazonSettings")
+            .field("client_id", &self.client_id)
+            .field("application_id", &self.application_id)
+            .field("base_url", &self.base_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl AmazonSettings {
+    pub fn from_env(public_url: &str) -> Result<Option<AmazonSettings>, ConfigError> {
+        let (Some(client_id), Some(client_secret)) = (
+            env::var("AMAZON_LWA_CLIENT_ID"),
+            env::var("AMAZON_LWA_CLIENT_SECRET"),
+        ) else {
+            return Ok(None);
+        };
+        Ok(Some(AmazonSettings {
+            client_id,
+            client_secret,
+            application_id: env::var("AMAZON_APPLICATION_ID").unwrap_or_default(),
+            redirect_url: env::var("AMAZON_REDIRECT_URL")
+                .unwrap_or_else(|| format!("{public_url}/shops/amazon/callback")),
+            draft_app: env::parsed("AMAZON_DRAFT_APP", false)?,
+            base_url: env::var("AMAZON_BASE_URL"),
+        }))
+    }
+
+    pub fn client(&self) -> Result<connectors::amazon::AmazonClient, ConfigError> {
+        let mut config =
+            connectors::amazon::AmazonConfig::new(&self.client_id, &self.client_secret);
+        config.application_id = self.application_id.clone();
+        config.draft_app = self.draft_app;
+        if let Some(base) = &self.base_url {
+            config = config.with_base_url(base);
+        }
+        connectors::amazon::AmazonClient::new(config).map_err(|e| {
+            ConfigError::Rule(format!("Amazon client: {}", e.detail().unwrap_or_default()))
+        })
+    }
+}
+
+/// Walmart Marketplace: `WALMART_BASE_URL` (the sandbox; unset = the real host).
+#[derive(Debug, Clone, Default)]
+pub struct WalmartSettings {
+    pub base_url: Option<String>,
+}
+
+impl WalmartSettings {
+    pub fn from_env() -> WalmartSettings {
+        WalmartSettings {
+            base_url: env::var("WALMART_BASE_URL"),
+        }
+    }
+
+    pub fn client(&self) -> Result<connectors::walmart::WalmartClient, ConfigError> {
+        let mut config = connectors::walmart::WalmartConfig::new();
+        if let Some(base) = &self.base_url {
+            config = config.with_base_url(base);
+        }
+        connectors::walmart::WalmartClient::new(config).map_err(|e| {
+            ConfigError::Rule(format!(
+                "Walmart client: {}",
+                e.detail().unwrap_or_default()
+            ))
+        })
+    }
+}
+
 impl JobsConfig {
     pub fn from_env(storage: &StorageConfig) -> Result<JobsConfig, ConfigError> {
         let config = JobsConfig {
@@ -541,6 +632,8 @@ impl JobsConfig {
                 }),
                 None => None,
             },
+            amazon: AmazonSettings::from_env(&public_url_from_env()?)?,
+            walmart: WalmartSettings::from_env(),
             audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
             fetch: fetch_from_env()?,
             public_url: public_url_from_env()?,

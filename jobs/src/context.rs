@@ -21,6 +21,10 @@ pub struct JobContext {
     pub mailer: Mailer,
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<TiktokClient>,
+    /// The Amazon SP-API client; `None` when no app is configured.
+    pub amazon: Option<connectors::amazon::AmazonClient>,
+    /// The Walmart Marketplace client (sellers bring their key pairs).
+    pub walmart: connectors::walmart::WalmartClient,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
     pub secrets: Secrets,
@@ -55,6 +59,8 @@ impl JobContext {
         let mailer = Mailer::new(config.smtp_url.as_deref(), config.mail_dir.clone())
             .map_err(|e| ContextError::Mail(e.detail()))?;
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
+        let amazon = config.amazon.as_ref().map(|a| a.client()).transpose()?;
+        let walmart = config.walmart.client()?;
         let telegram = config.telegram.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());
@@ -67,6 +73,8 @@ impl JobContext {
             config,
             mailer,
             tiktok,
+            amazon,
+            walmart,
             fulfillment,
             secrets,
             fetcher,

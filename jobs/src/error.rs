@@ -95,10 +95,44 @@ impl From<TiktokError> for JobError {
     }
 }
 
+/// What a channel's [`Disposition`] means for a job: a 429 reschedules without spending an
+/// attempt, outages retry, rejections fail with the marketplace's words. The detail (never a
+/// URL or a credential) goes to the log.
+fn from_disposition(
+    disposition: connectors::channel::Disposition,
+    message: String,
+    detail: Option<&str>,
+    channel: &str,
+) -> JobError {
+    use connectors::channel::Disposition;
+    if let Some(detail) = detail {
+        tracing::warn!(error = detail, channel, "marketplace call failed");
+    }
+    match disposition {
+        Disposition::Reschedule(after) => JobError::RateLimited { after, message },
+        Disposition::Retry => JobError::Retry(message),
+        Disposition::Permanent => JobError::Permanent(message),
+    }
+}
+
+impl From<connectors::amazon::AmazonError> for JobError {
+    fn from(e: connectors::amazon::AmazonError) -> Self {
+        from_disposition(e.disposition(), e.message(), e.detail(), "amazon")
+    }
+}
+
+impl From<connectors::walmart::WalmartError> for JobError {
+    fn from(e: connectors::walmart::WalmartError) -> Self {
+        from_disposition(e.disposition(), e.message(), e.detail(), "walmart")
+    }
+}
+
 impl From<ShopAccessError> for JobError {
     fn from(e: ShopAccessError) -> Self {
         match e {
             ShopAccessError::Tiktok(t) => t.into(),
+            ShopAccessError::Amazon(a) => a.into(),
+            ShopAccessError::Walmart(w) => w.into(),
             ShopAccessError::Domain(d) => d.into(),
             other => JobError::Permanent(other.to_string()),
         }

@@ -8,6 +8,7 @@
 //! Modules depend one way (jobs/README.md draws it): handlers (`kinds`) on `context`, `enqueue`
 //! and `error`; `cron` on `kinds`; `pool` on all of them, and nothing on `pool`.
 
+pub mod channels;
 pub mod config;
 pub mod context;
 pub mod cron;

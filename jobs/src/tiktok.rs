@@ -8,6 +8,10 @@ use domain::{Db, DomainError, shops};
 pub enum ShopAccessError {
     #[error("TikTok Shop is not configured on this server (TIKTOK_APP_KEY / TIKTOK_APP_SECRET)")]
     NotConfigured,
+    #[error(
+        "Amazon is not configured on this server (AMAZON_LWA_CLIENT_ID / AMAZON_LWA_CLIENT_SECRET)"
+    )]
+    AmazonNotConfigured,
     #[error("shop not found")]
     NotFound,
     #[error("the shop is not connected: authorise it again")]
@@ -16,6 +20,10 @@ pub enum ShopAccessError {
     Domain(#[from] DomainError),
     #[error(transparent)]
     Tiktok(#[from] TiktokError),
+    #[error(transparent)]
+    Amazon(#[from] connectors::amazon::AmazonError),
+    #[error(transparent)]
+    Walmart(#[from] connectors::walmart::WalmartError),
 }
 
 /// A shop ready for calls: the client and what addresses the shop.

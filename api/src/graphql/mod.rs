@@ -46,6 +46,9 @@ pub struct AppState {
     pub limiters: Arc<Limiters>,
     /// The TikTok Shop client; `None` when no app is configured.
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
+    /// The Amazon SP-API client; `None` when no app is configured.
+    pub amazon: Option<connectors::amazon::AmazonClient>,
+    pub walmart: connectors::walmart::WalmartClient,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
     /// Card top-ups; `None` when no Stripe account is configured (and no demo sandbox runs).

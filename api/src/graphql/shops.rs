@@ -16,6 +16,18 @@ pub struct AuthorizeShopInput {
     pub state: String,
     pub sale_channel: SaleChannel,
     pub target_market: Option<TargetMarket>,
+    /// AMAZON: the `selling_partner_id` the consent redirect carried.
+    pub selling_partner_id: Option<String>,
+}
+
+/// A Walmart seller account's API key pair, from Seller Center's developer portal.
+#[derive(InputObject)]
+pub struct ConnectWalmartShopInput {
+    pub client_id: String,
+    pub client_secret: String,
+    /// How the shop is called in Sellerdesk (default "Walmart" and the client id's start).
+    pub name: Option<String>,
+    pub target_market: Option<TargetMarket>,
 }
 
 #[derive(InputObject, Default)]
@@ -140,8 +152,8 @@ pub struct ShopsMutation;
 
 #[Object]
 impl ShopsMutation {
-    /// The consent link a seller opens to connect a shop. Its `state` is single use and
-    /// expires after 30 minutes.
+    /// The consent link a seller opens to connect a shop (TIKTOK, AMAZON). Its `state` is
+    /// single use and expires after 30 minutes.
     #[graphql(guard = "RoleGuard::ADMIN")]
     async fn generate_authorize_link(
         &self,
@@ -149,22 +161,8 @@ impl ShopsMutation {
         target_market: TargetMarket,
         sale_channel: SaleChannel,
     ) -> ApiResult<String> {
-        let me = caller(ctx)?;
-        let app = state(ctx);
-        let sale_channel = shops::SaleChannel::from(sale_channel);
-        if !sale_channel.supports_authorization() {
-            return Err(ApiError::bad_input(
-                "saleChannel",
-                "only TikTok Shop can be connected for now",
-            ));
-        }
-        let client = crate::shops::tiktok(app)?;
         let _ = target_market;
-        let mut conn = app.db.conn().await?;
-        // Not gated: the link may reconnect a shop of the client's; the quota is checked when
-        // the consent comes back (authorizeShop).
-        let raw = shops::create_state(&mut conn, &me.scope, sale_channel, "US").await?;
-        Ok(client.authorize_url(&raw))
+        crate::shops::authorize_link(state(ctx), caller(ctx)?, sale_channel.into()).await
     }
 
     /// Completes the consent flow: checks the state (single use), exchanges the code for
@@ -175,12 +173,54 @@ impl ShopsMutation {
         ctx: &Context<'_>,
         input: AuthorizeShopInput,
     ) -> ApiResult<Shop> {
-        let shop = crate::shops::authorize(
+        let channel = shops::SaleChannel::from(input.sale_channel);
+        let shop = match channel {
+            shops::SaleChannel::Amazon => {
+                crate::shops::authorize_amazon(
+                    state(ctx),
+                    caller(ctx)?,
+                    &input.code,
+                    &input.state,
+                    input.selling_partner_id.as_deref(),
+                )
+                .await?
+            }
+            shops::SaleChannel::Walmart => {
+                return Err(ApiError::bad_input(
+                    "saleChannel",
+                    "Walmart shops connect with the API key pair from Seller Center (connectWalmartShop)",
+                ));
+            }
+            shops::SaleChannel::Tiktok => {
+                crate::shops::authorize(
+                    state(ctx),
+                    caller(ctx)?,
+                    &input.code,
+                    &input.state,
+                    channel,
+                )
+                .await?
+            }
+        };
+        Ok(shop.into())
+    }
+
+    /// Connects a Walmart shop by the seller's API key pair: checked by a token call, the
+    /// secret sealed at rest, the first sync queued. A refused pair is BAD_USER_INPUT on
+    /// `clientSecret` and stores nothing.
+    #[graphql(guard = "RoleGuard::ADMIN")]
+    async fn connect_walmart_shop(
+        &self,
+        ctx: &Context<'_>,
+        input: ConnectWalmartShopInput,
+    ) -> ApiResult<Shop> {
+        let _ = input.target_market;
+        let shop = crate::shops::connect_walmart(
             state(ctx),
             caller(ctx)?,
-            &input.code,
-            &input.state,
-            input.sale_channel.into(),
+            &input.client_id,
+            &input.client_secret,
+            input.name.as_deref(),
         )
         .await?;
         Ok(shop.into())

@@ -31,6 +31,14 @@ pub struct ProductTemplate {
     pub size_chart: Option<String>,
     pub variants: Json<Value>,
     pub tiktok_product_attribute: Option<Json<Value>>,
+    /// Amazon's product type (SHIRT, HAT…) for listing on Amazon shops.
+    pub amazon_product_type: Option<String>,
+    /// Amazon attributes by name ({"brand": "…", "color": "…"}).
+    pub amazon_attributes: Option<Json<Value>>,
+    /// Walmart's category (the MP_ITEM productType: "T-Shirts"…) for listing on Walmart shops.
+    pub walmart_category: Option<String>,
+    /// Walmart's item spec: the category's fields by name ({"color": "…", "gender": "…"}).
+    pub walmart_item_spec: Option<Json<Value>>,
     pub price_formula: Option<String>,
     #[graphql(name = "type")]
     pub product_type: ProductType,
@@ -74,6 +82,10 @@ impl From<templates::Template> for ProductTemplate {
             size_chart: t.size_chart,
             variants: Json(Value::Array(variants)),
             tiktok_product_attribute: t.tiktok_product_attribute.map(Json),
+            amazon_product_type: t.channels.amazon_product_type,
+            amazon_attributes: t.channels.amazon_attributes.map(Json),
+            walmart_category: t.channels.walmart_category,
+            walmart_item_spec: t.channels.walmart_item_spec.map(Json),
             price_formula: t.price_formula,
             product_type: t.product_type.into(),
             status: t.status.into(),
@@ -111,6 +123,10 @@ pub struct ProductTemplateInput {
     pub size_chart: Option<String>,
     pub variants: Json<Value>,
     pub tiktok_product_attribute: Option<Json<Value>>,
+    pub amazon_product_type: Option<String>,
+    pub amazon_attributes: Option<Json<Value>>,
+    pub walmart_category: Option<String>,
+    pub walmart_item_spec: Option<Json<Value>>,
     pub price_formula: Option<String>,
     #[graphql(name = "type")]
     pub product_type: ProductType,
@@ -131,6 +147,12 @@ impl From<ProductTemplateInput> for TemplateDraft {
             size_chart: i.size_chart,
             variants: i.variants.0,
             tiktok_product_attribute: i.tiktok_product_attribute.map(|j| j.0),
+            channels: templates::ChannelFields {
+                amazon_product_type: i.amazon_product_type,
+                amazon_attributes: i.amazon_attributes.map(|j| j.0),
+                walmart_category: i.walmart_category,
+                walmart_item_spec: i.walmart_item_spec.map(|j| j.0),
+            },
             price_formula: i.price_formula,
             product_type: i.product_type.into(),
             status: i.status.map(Into::into),

@@ -7,6 +7,8 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 export type AuthorizeShopInput = {
   code: string;
   saleChannel: SaleChannel;
+  /** AMAZON: the `selling_partner_id` the consent redirect carried. */
+  sellingPartnerId?: string | null | undefined;
   state: string;
   targetMarket?: TargetMarket | null | undefined;
 };
@@ -384,6 +386,8 @@ export type ProductTemplateFilter = {
 };
 
 export type ProductTemplateInput = {
+  amazonAttributes?: unknown;
+  amazonProductType?: string | null | undefined;
   description?: string | null | undefined;
   images?: Array<string> | null | undefined;
   name: string;
@@ -398,6 +402,8 @@ export type ProductTemplateInput = {
   title: string;
   type: ProductType;
   variants: unknown;
+  walmartCategory?: string | null | undefined;
+  walmartItemSpec?: unknown;
 };
 
 export type ProductType =
