@@ -130,6 +130,9 @@ pub struct Server {
     pub tiktok: sandbox::tiktok::SandboxHandle,
     /// The print-on-demand providers the server talks to, in this test process.
     pub providers: sandbox::providers::ProvidersHandle,
+    /// Amazon's SP-API and Walmart Marketplace stand-ins the server talks to, in this process.
+    pub amazon: sandbox::amazon::AmazonHandle,
+    pub walmart: sandbox::walmart::WalmartHandle,
     /// The S3-compatible bucket files are kept in, when they are not under DATA_DIR.
     pub s3: Option<sandbox::s3::S3Handle>,
     /// The bucket's objects: a directory apart from DATA_DIR, as another machine's disk.
@@ -198,6 +201,19 @@ impl Server {
         let providers = sandbox::providers::start(sandbox::providers::ProvidersConfig::default())
             .await
             .expect("start the providers' sandbox");
+        let amazon = sandbox::amazon::start(sandbox::amazon::AmazonConfig {
+            redirect_url: Some(format!("http://127.0.0.1:{port}/shops/amazon/callback")),
+            processing_delay: Duration::from_millis(300),
+            ..sandbox::amazon::AmazonConfig::default()
+        })
+        .await
+        .expect("start the Amazon sandbox");
+        let walmart = sandbox::walmart::start(sandbox::walmart::WalmartConfig {
+            feed_polls: 1,
+            ..sandbox::walmart::WalmartConfig::default()
+        })
+        .await
+        .expect("start the Walmart sandbox");
         let mut vars: HashMap<String, String> = HashMap::new();
         for (k, v) in [
             ("PORT", port.to_string()),
@@ -215,6 +231,15 @@ impl Server {
             ("TIKTOK_SERVICE_ID", tiktok.sandbox().service_id()),
             ("TIKTOK_BASE_URL", tiktok.base_url().to_owned()),
             ("FULFILLMENT_BASE_URL", providers.base_url().to_owned()),
+            ("AMAZON_LWA_CLIENT_ID", amazon.sandbox().client_id()),
+            ("AMAZON_LWA_CLIENT_SECRET", amazon.sandbox().client_secret()),
+            ("AMAZON_APPLICATION_ID", amazon.sandbox().application_id()),
+            (
+                "AMAZON_REDIRECT_URL",
+                format!("http://127.0.0.1:{port}/shops/amazon/callback"),
+            ),
+            ("AMAZON_BASE_URL", amazon.base_url().to_owned()),
+            ("WALMART_BASE_URL", walmart.base_url().to_owned()),
             // Image fetches reach loopback only where allowed: the sandbox and the image host.
             (
                 "FETCH_ALLOW_HOSTS",
@@ -272,6 +297,8 @@ impl Server {
                 .expect("http client"),
             tiktok,
             providers,
+            amazon,
+            walmart,
             s3,
             _s3_dir: s3_dir,
         };
@@ -281,6 +308,14 @@ impl Server {
 
     pub fn sandbox(&self) -> &sandbox::tiktok::TiktokSandbox {
         self.tiktok.sandbox()
+    }
+
+    pub fn amazon(&self) -> &sandbox::amazon::AmazonSandbox {
+        self.amazon.sandbox()
+    }
+
+    pub fn walmart(&self) -> &sandbox::walmart::WalmartSandbox {
+        self.walmart.sandbox()
     }
 
     /// The print-on-demand providers' sandbox.
@@ -654,6 +689,57 @@ pub async fn connect_tiktok_shop(server: &Server, token: &str, shop_name: &str) 
         .as_str()
         .expect("shop id")
         .to_owned()
+}
+
+/// Connects a new Amazon seller (granted on the stand-in's consent page) to the signed-in
+/// ADMIN's client, as the consent flow would, and returns (shop id, selling partner id).
+pub async fn connect_amazon_shop(server: &Server, token: &str, store: &str) -> (String, String) {
+    let link = server
+        .ok(
+            "mutation { generateAuthorizeLink(targetMarket: US, saleChannel: AMAZON) }",
+            json!({}),
+            Some(token),
+        )
+        .await["generateAuthorizeLink"]
+        .as_str()
+        .expect("link")
+        .to_owned();
+    let granted = server.amazon().grant_seller(store);
+    let data = server
+        .ok(
+            "mutation($i: AuthorizeShopInput!) { authorizeShop(input: $i) { id name saleChannel connection } }",
+            json!({ "i": {
+                "code": granted.spapi_oauth_code,
+                "state": state_of(&link),
+                "saleChannel": "AMAZON",
+                "sellingPartnerId": granted.selling_partner_id,
+            } }),
+            Some(token),
+        )
+        .await;
+    let id = data["authorizeShop"]["id"]
+        .as_str()
+        .expect("shop id")
+        .to_owned();
+    (id, granted.selling_partner_id)
+}
+
+/// Connects a new Walmart seller (a fresh key pair on the stand-in) to the signed-in ADMIN's
+/// client and returns (shop id, the seller's client id).
+pub async fn connect_walmart_shop(server: &Server, token: &str, name: &str) -> (String, String) {
+    let seller = server.walmart().add_seller(name);
+    let data = server
+        .ok(
+            "mutation($i: ConnectWalmartShopInput!) { connectWalmartShop(input: $i) { id name saleChannel } }",
+            json!({ "i": { "clientId": seller.client_id, "clientSecret": seller.client_secret, "name": name } }),
+            Some(token),
+        )
+        .await;
+    let id = data["connectWalmartShop"]["id"]
+        .as_str()
+        .expect("shop id")
+        .to_owned();
+    (id, seller.client_id)
 }
 
 const PRESIGN: &str =
