@@ -47,6 +47,15 @@ impl SaleChannel {
 
     /// Products can be listed on a shop of this channel (listing.publish and its kin).
     pub fn supports_listing(self) -> bool {
+        matches!(
+            self,
+            SaleChannel::Tiktok | SaleChannel::Amazon | SaleChannel::Walmart
+        )
+    }
+
+    /// A product can be kept on a shop of this channel as a draft (`AS_DRAFT`). Amazon and
+    /// Walmart have none: what is submitted there is offered once processed.
+    pub fn supports_drafts(self) -> bool {
         matches!(self, SaleChannel::Tiktok)
     }
 
