@@ -117,6 +117,7 @@ type Documents = {
     "\n  mutation GenerateAuthorizeLink($targetMarket: TargetMarket!, $saleChannel: SaleChannel!) {\n    generateAuthorizeLink(targetMarket: $targetMarket, saleChannel: $saleChannel)\n  }\n": typeof types.GenerateAuthorizeLinkDocument,
     "\n  mutation AuthorizeShop($input: AuthorizeShopInput!) {\n    authorizeShop(input: $input) {\n      id\n      name\n      saleChannel\n    }\n  }\n": typeof types.AuthorizeShopDocument,
     "\n  mutation UpdateShop($id: ID!, $input: UpdateShopInput!) {\n    updateShop(id: $id, input: $input) {\n      id\n      name\n      commissionRate\n    }\n  }\n": typeof types.UpdateShopDocument,
+    "\n  mutation ConnectWalmartShop($input: ConnectWalmartShopInput!) {\n    connectWalmartShop(input: $input) {\n      id\n      name\n      saleChannel\n    }\n  }\n": typeof types.ConnectWalmartShopDocument,
     "\n  mutation RemoveShop($id: ID!) {\n    removeShop(id: $id)\n  }\n": typeof types.RemoveShopDocument,
     "\n  mutation ReassignShop($input: ReassignShopInput!) {\n    reassignShop(input: $input) {\n      id\n      assignedUserIds\n    }\n  }\n": typeof types.ReassignShopDocument,
     "\n  mutation SyncShop($id: ID!) {\n    syncShop(id: $id) {\n      batchId\n      queued\n    }\n  }\n": typeof types.SyncShopDocument,
@@ -250,6 +251,7 @@ const documents: Documents = {
     "\n  mutation GenerateAuthorizeLink($targetMarket: TargetMarket!, $saleChannel: SaleChannel!) {\n    generateAuthorizeLink(targetMarket: $targetMarket, saleChannel: $saleChannel)\n  }\n": types.GenerateAuthorizeLinkDocument,
     "\n  mutation AuthorizeShop($input: AuthorizeShopInput!) {\n    authorizeShop(input: $input) {\n      id\n      name\n      saleChannel\n    }\n  }\n": types.AuthorizeShopDocument,
     "\n  mutation UpdateShop($id: ID!, $input: UpdateShopInput!) {\n    updateShop(id: $id, input: $input) {\n      id\n      name\n      commissionRate\n    }\n  }\n": types.UpdateShopDocument,
+    "\n  mutation ConnectWalmartShop($input: ConnectWalmartShopInput!) {\n    connectWalmartShop(input: $input) {\n      id\n      name\n      saleChannel\n    }\n  }\n": types.ConnectWalmartShopDocument,
     "\n  mutation RemoveShop($id: ID!) {\n    removeShop(id: $id)\n  }\n": types.RemoveShopDocument,
     "\n  mutation ReassignShop($input: ReassignShopInput!) {\n    reassignShop(input: $input) {\n      id\n      assignedUserIds\n    }\n  }\n": types.ReassignShopDocument,
     "\n  mutation SyncShop($id: ID!) {\n    syncShop(id: $id) {\n      batchId\n      queued\n    }\n  }\n": types.SyncShopDocument,
@@ -706,6 +708,10 @@ export function graphql(source: "\n  mutation AuthorizeShop($input: AuthorizeSho
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateShop($id: ID!, $input: UpdateShopInput!) {\n    updateShop(id: $id, input: $input) {\n      id\n      name\n      commissionRate\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateShop($id: ID!, $input: UpdateShopInput!) {\n    updateShop(id: $id, input: $input) {\n      id\n      name\n      commissionRate\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ConnectWalmartShop($input: ConnectWalmartShopInput!) {\n    connectWalmartShop(input: $input) {\n      id\n      name\n      saleChannel\n    }\n  }\n"): (typeof documents)["\n  mutation ConnectWalmartShop($input: ConnectWalmartShopInput!) {\n    connectWalmartShop(input: $input) {\n      id\n      name\n      saleChannel\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
