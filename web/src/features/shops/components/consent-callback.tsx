@@ -4,6 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { notify } from '@/lib/notify';
 import { useAuthorizeShop, type ConsentReturn } from '../api/shops';
+import { CHANNELS } from './channels';
 
 /**
  * One authorisation per `state`, even when React runs effects twice or the page re-renders:
@@ -42,7 +43,7 @@ export function ConsentCallback({ consent, refused, marketplace, back, shopWord,
   const exchange = useEffectEvent((key: string, input: ConsentReturn) =>
     authorize.mutateAsync(input).then(
       (shop) => {
-        notify.success(`${shop.name} is connected. Its products, orders and warehouses are syncing now.`);
+        notify.success(`${shop.name} is connected. Its ${CHANNELS[shop.saleChannel].warehouses ? 'products, orders and warehouses' : 'products and orders'} are syncing now.`);
         navigate(back.to, { replace: true });
       },
       (error: unknown) => {
