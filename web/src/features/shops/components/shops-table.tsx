@@ -43,9 +43,7 @@ export function ShopsTable({ rows, total, loading, paging, actions, isAdmin, can
       <Link to={pathTo(paths.shops.detail, { shopId: s.id })} className="cell-title-main">
         {s.name}
       </Link>
-      <span className="muted small">
-        <i className={CHANNELS[s.saleChannel].icon} aria-hidden="true" /> {saleChannelLabels[s.saleChannel]} · {s.targetMarket}
-      </span>
+      <span className="muted small">{showChannel ? s.targetMarket : `${saleChannelLabels[s.saleChannel]} · ${s.targetMarket}`}</span>
     </div>
   );
 
@@ -117,8 +115,21 @@ export function ShopsTable({ rows, total, loading, paging, actions, isAdmin, can
       data-testid={testId}
       pt={{ table: { 'aria-label': 'Shops' } }}
     >
-      <Column header="Shop" field="name" sortable body={nameCell} />
-      {showChannel ? <Column header="Channel" field="saleChannel" sortable body={(s: ShopRow) => saleChannelLabels[s.saleChannel]} style={{ width: '9rem' }} /> : null}
+      <Column header="Shop" field="name" sortable body={nameCell} style={{ minWidth: '12rem' }} />
+      {showChannel ? (
+        <Column
+          header="Channel"
+          field="saleChannel"
+          sortable
+          body={(s: ShopRow) => (
+            <span className="channel-cell">
+              <i className={CHANNELS[s.saleChannel].icon} aria-hidden="true" />
+              {saleChannelLabels[s.saleChannel]}
+            </span>
+          )}
+          style={{ width: '9rem' }}
+        />
+      ) : null}
       <Column header="Status" field="status" sortable body={(s: ShopRow) => <LiveStatusTag status={s.status} />} style={{ width: '8rem' }} />
       <Column header="Connection" field="connection" sortable body={(s: ShopRow) => <ConnectionTag connection={s.connection} />} style={{ width: '9rem' }} />
       <Column header="Commission" field="commissionRate" sortable body={(s: ShopRow) => formatPercent(s.commissionRate)} align="right" style={{ width: '8rem' }} />
