@@ -138,7 +138,7 @@ async function walk(page) {
   await row.getByRole('link', { name: STORE, exact: true }).waitFor();
   // Amazon's actions only: no TikTok look-ups on its row.
   await row.getByRole('button', { name: `Sync ${STORE}` }).waitFor();
-  assert.equal(await row.getByRole('link', { name: /on TikTok Shop/ }).count(), 0);
+  assert.equal(await row.getByRole('button', { name: /on TikTok Shop/ }).count(), 0);
   const { getShops } = await gqlData(server, '{ getShops { items { id name saleChannel connection } } }', {}, token);
   assert.equal(getShops.items.length, 1);
   const shop = getShops.items[0];
@@ -195,7 +195,7 @@ async function walk(page) {
   // 3. A product from the template, listed on the Amazon shop from the shop's row.
   const productId = await createProduct(template.id);
   await page.goto('/shop');
-  await row.getByRole('link', { name: `List products on ${STORE}` }).click();
+  await row.getByRole('button', { name: `List products on ${STORE}` }).click();
   await waitForPath(page, `/products?listOn=${shop.id}`);
   await page.getByTestId('list-on-hint').getByText(STORE).waitFor();
   const products = page.getByTestId('products-table');

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listOnShopPath, pathTo, paths } from '@/config/paths';
 import { browser } from '@/lib/browser';
@@ -41,17 +41,19 @@ describe('shops of every channel', () => {
       for (const name of [`Sync ${s.name}`, `Edit ${s.name}`, `Assign staff to ${s.name}`, `Remove ${s.name}`]) {
         expect(within(r).getByRole('button', { name })).toBeInTheDocument();
       }
-      expect(within(r).getByRole('link', { name: `List products on ${s.name}` })).toHaveAttribute('href', listOnShopPath(s.id));
+      expect(within(r).getByRole('button', { name: `List products on ${s.name}` })).toBeInTheDocument();
       expect(within(r).getByRole('link', { name: s.name })).toHaveAttribute('href', pathTo(paths.shops.detail, { shopId: s.id }));
     }
     // TikTok's marketplace look-ups and promotions stay on TikTok's row.
     const t = row(table, 'Tees TikTok');
-    expect(within(t).getByRole('link', { name: 'Products of Tees TikTok on TikTok Shop' })).toHaveAttribute('href', paths.shops.tiktokProducts);
-    expect(within(t).getByRole('link', { name: 'Promotions of Tees TikTok' })).toHaveAttribute('href', paths.shops.promotions);
+    expect(within(t).getByRole('button', { name: 'Products of Tees TikTok on TikTok Shop' })).toBeInTheDocument();
+    expect(within(t).getByRole('button', { name: 'Promotions of Tees TikTok' })).toBeInTheDocument();
     expect(within(t).getByText('2')).toBeInTheDocument();
     for (const s of [amazon, walmart]) {
       const r = row(table, s.name);
-      expect(within(r).queryByRole('link', { name: /on TikTok Shop|Promotions/ })).toBeNull();
+      expect(within(r).queryByRole('button', { name: /on TikTok Shop|Promotions/ })).toBeNull();
+      // The shop's name links to its page, once.
+      expect(within(r).getAllByRole('link')).toHaveLength(1);
       // No warehouses are read from Amazon or Walmart: a dash, not a misleading 0.
       expect(within(r).queryByText('0')).toBeNull();
     }
@@ -59,6 +61,16 @@ describe('shops of every channel', () => {
     expect(within(row(table, 'Tees Walmart')).getByRole('button', { name: 'Reconnect Tees Walmart' })).toBeInTheDocument();
     expect(within(t).queryByRole('button', { name: /Reconnect/ })).toBeNull();
     expect(within(row(table, 'Tees Amazon')).queryByRole('button', { name: /Reconnect/ })).toBeNull();
+  });
+
+  it("opens the catalogue ready to list on a shop, and TikTok's look-ups from a TikTok row", async () => {
+    const app = renderApp(paths.shop, { user: admin, handlers: { GetShops: allShops, GetProducts: () => new Promise(() => {}), ShopOptions: () => new Promise(() => {}) } });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'List products on Tees Amazon' }));
+    await waitFor(() => expect(app.location()).toBe(listOnShopPath('shop-a')));
+    await act(() => app.router.navigate(paths.shop));
+    await user.click(await screen.findByRole('button', { name: 'Products of Tees TikTok on TikTok Shop' }));
+    await waitFor(() => expect(app.location()).toBe(paths.shops.tiktokProducts));
   });
 
   it('filters by channel and search, and pages from the first page again', async () => {
@@ -144,8 +156,8 @@ describe('shops of every channel', () => {
     await within(table).findByRole('link', { name: 'Tees Walmart' });
     expect(screen.queryByRole('group', { name: 'Connect a shop' })).toBeNull();
     expect(within(table).queryByRole('button', { name: /^(Edit|Remove|Assign staff to|Reconnect) / })).toBeNull();
-    expect(within(table).getByRole('link', { name: 'List products on Tees Walmart' })).toBeInTheDocument();
-    expect(within(table).queryByRole('link', { name: 'Promotions of Tees TikTok' })).toBeNull();
+    expect(within(table).getByRole('button', { name: 'List products on Tees Walmart' })).toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Promotions of Tees TikTok' })).toBeNull();
   });
 });
 

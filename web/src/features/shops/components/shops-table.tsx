@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@/components/ui/empty-state';
 import { TableSkeleton } from '@/components/ui/skeletons';
 import { ConnectionTag, LiveStatusTag } from '@/components/ui/status-tag';
@@ -33,7 +33,13 @@ export interface ShopsTableProps {
   testId: string;
 }
 
-/** Shops with their state, staff, warehouses and last sync; actions per row by role. */
+/** A round icon button that opens another screen. */
+function IconAction({ to, icon, label, tooltip }: { to: string; icon: string; label: string; tooltip: string }) {
+  const navigate = useNavigate();
+  return <Button icon={icon} rounded text severity="secondary" aria-label={label} tooltip={tooltip} tooltipOptions={{ position: 'top' }} onClick={() => navigate(to)} />;
+}
+
+/** Shops with their state, staff, warehouses and last sync; actions per row by role and channel. */
 export function ShopsTable({ rows, total, loading, paging, actions, isAdmin, canPromote = false, connect, showChannel = false, empty, testId }: ShopsTableProps) {
   const timezone = useTimezone();
   const sort = useClientSort(rows);
@@ -63,9 +69,10 @@ export function ShopsTable({ rows, total, loading, paging, actions, isAdmin, can
           loading={actions.isSyncing(s.id)}
           onClick={() => actions.sync(s)}
         />
-        <IconLink to={listOnShopPath(s.id)} icon="pi pi-send" label={`List products on ${s.name}`} title="List products" />
-        {channel.marketplaceProducts ? <IconLink to={paths.shops.tiktokProducts} icon="pi pi-tiktok" label={`Products of ${s.name} on TikTok Shop`} title="Products on TikTok" /> : null}
-        {channel.promotions && canPromote ? <IconLink to={paths.shops.promotions} icon="pi pi-bolt" label={`Promotions of ${s.name}`} title="Promotions" /> : null}
+        {/* Buttons like the row's other actions (a link named after the shop would be a second link to it). */}
+        <IconAction to={listOnShopPath(s.id)} icon="pi pi-send" label={`List products on ${s.name}`} tooltip="List products" />
+        {channel.marketplaceProducts ? <IconAction to={paths.shops.tiktokProducts} icon="pi pi-tiktok" label={`Products of ${s.name} on TikTok Shop`} tooltip="Products on TikTok" /> : null}
+        {channel.promotions && canPromote ? <IconAction to={paths.shops.promotions} icon="pi pi-bolt" label={`Promotions of ${s.name}`} tooltip="Promotions" /> : null}
         {isAdmin ? (
           <>
             {connect && s.connection === 'OPEN' ? (
@@ -153,15 +160,6 @@ export function ShopsTable({ rows, total, loading, paging, actions, isAdmin, can
       <Column header="Last sync" field="lastSyncedAt" sortable body={(s: ShopRow) => (s.lastSyncedAt ? formatDateTime(s.lastSyncedAt, timezone) : <span className="muted">Never</span>)} style={{ width: '12rem' }} />
       <Column header="" body={actionsCell} align="right" style={{ width: isAdmin ? '17rem' : '9rem' }} />
     </DataTable>
-  );
-}
-
-/** A round icon button that navigates (a link, so it opens in a new tab too). */
-function IconLink({ to, icon, label, title }: { to: string; icon: string; label: string; title: string }) {
-  return (
-    <Link to={to} className="p-button p-component p-button-icon-only p-button-rounded p-button-text p-button-secondary" aria-label={label} title={title}>
-      <i className={`p-button-icon ${icon}`} aria-hidden="true" />
-    </Link>
   );
 }
 
