@@ -85,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: paths.products.create, element: <CreateProductsScreen /> },
               { path: paths.products.edit, element: <EditProductScreen /> },
               { path: paths.shop, element: <ShopsScreen /> },
+              { path: paths.shops.index, element: <Navigate to={paths.shop} replace /> },
               { path: paths.shopProduct, element: <ShopProductsScreen /> },
               { path: paths.shops.tiktok, element: <TiktokShopsScreen /> },
               { path: paths.shops.tiktokCallback, element: <TiktokCallbackScreen /> },

@@ -21,6 +21,8 @@ export const paths = {
   shop: '/shop',
   shopProduct: '/shop-product',
   shops: {
+    /** Not a screen of its own: the plural people type leads to every shop (/shop). */
+    index: '/shops',
     tiktokProducts: '/shops/tiktok/products',
     tiktok: '/shops/tiktok',
     /** Where the marketplace's consent page sends the seller back (`?code=…&state=…`). */

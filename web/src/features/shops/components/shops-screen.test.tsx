@@ -224,3 +224,11 @@ describe('connecting a Walmart shop', () => {
     expect(within(dialog).getByLabelText('Client secret')).toHaveValue('');
   });
 });
+
+describe('/shops', () => {
+  it('leads to every shop', async () => {
+    const app = renderApp(paths.shops.index, { user: admin, handlers: { GetShops: allShops } });
+    await waitFor(() => expect(app.location()).toBe(paths.shop));
+    expect(await screen.findByTestId('shops-table')).toBeInTheDocument();
+  });
+});
