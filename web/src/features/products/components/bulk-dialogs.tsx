@@ -170,7 +170,7 @@ export function ListOnShopsDialog({ productIds, onHide, onQueued, initialShopIds
           </label>
         ))}
       </fieldset>
-      <Field id="list-template" label="Template (optional)" hint="Use this template's category, attributes and price formula for the listing.">
+      <Field id="list-template" label="Template (optional)" hint="Use this template's listing data (each channel's category or product type and attributes) and price formula.">
         <Dropdown
           inputId="list-template"
           value={templateId}
