@@ -76,10 +76,7 @@ async fn listable_shop(
     if !shop.sale_channel.supports_listing() {
         return Err(ApiError::bad_input(
             field,
-            format!(
-                "listing on {} is not available yet; only TikTok Shop",
-                shop.sale_channel.as_str()
-            ),
+            format!("listing on {} is not available", shop.sale_channel.as_str()),
         ));
     }
     if shop.connection != shops::ShopConnection::Connected {
@@ -116,15 +113,35 @@ async fn require_listings(tx: &mut domain::db::Tx, me: &Caller, jobs: usize) -> 
     Ok(billing::require(tx, &me.scope.client_id, PaidWork::Listings(n)).await?)
 }
 
+/// How products go onto `shop`: as asked, or when not asked, as drafts where the channel has
+/// them and live elsewhere. Asking for drafts on Amazon or Walmart, which have none, is the
+/// seller's mistake on `field`.
+fn mode_on(shop: &shops::Shop, asked: Option<ListingMode>, field: &str) -> ApiResult<ListingMode> {
+    let drafts = shop.sale_channel.supports_drafts();
+    match asked {
+        Some(ListingMode::AsDraft) if !drafts => Err(ApiError::bad_input(
+            field,
+            format!(
+                "{} has no drafts ({}): list with LISTING",
+                shop.sale_channel.as_str(),
+                shop.name
+            ),
+        )),
+        Some(mode) => Ok(mode),
+        None if drafts => Ok(ListingMode::AsDraft),
+        None => Ok(ListingMode::Listing),
+    }
+}
+
 async fn listing_jobs(
     tx: &mut domain::db::Tx,
     client_id: &str,
     product_ids: &[(String, String)],
-    shops: &[shops::Shop],
-    mode: ListingMode,
+    shops: &[(shops::Shop, ListingMode)],
 ) -> ApiResult<Vec<ListingPublish>> {
     let mut jobs = Vec::new();
-    for shop in shops {
+    for (shop, mode) in shops {
+        let mode = *mode;
         for (product_id, name) in product_ids {
             let (_, version) =
                 shop_products::request_listing(tx, client_id, &shop.id, product_id, mode).await?;
@@ -174,7 +191,9 @@ pub async fn create_products_with_template(
     let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
     let mut shops = Vec::new();
     for (i, shop_id) in input.shop_ids.iter().enumerate() {
-        shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), shop_id).await?);
+        let shop = listable_shop(&mut tx, me, &format!("shopIds.{i}"), shop_id).await?;
+        let mode = mode_on(&shop, input.listing_mode, "listingMode")?;
+        shops.push((shop, mode));
     }
     let mut created = Vec::with_capacity(input.designs.len());
     for (i, source) in input.designs.iter().enumerate() {
@@ -190,8 +209,7 @@ pub async fn create_products_with_template(
             listing: None,
         });
     }
-    let mode = input.listing_mode.unwrap_or(ListingMode::AsDraft);
-    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &created, &shops, mode).await?;
+    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &created, &shops).await?;
     require_listings(&mut tx, me, jobs.len()).await?;
     let listing = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
     Ok(CreatedProducts {
@@ -239,6 +257,7 @@ pub async fn bulk_listing(
     let ids = bulk_ids("productIds", product_ids)?;
     let mut tx = app.db.begin().await?;
     let shop = listable_shop(&mut tx, me, "shopId", shop_id).await?;
+    let mode = mode_on(&shop, Some(mode), "mode")?;
     let products = own_products(&mut tx, me, &ids).await?;
     if let Some(template_id) = template_id {
         let template = templates::get(&mut tx, &me.scope, template_id).await?;
@@ -246,7 +265,7 @@ pub async fn bulk_listing(
             templates::apply_to_product(&mut tx, &me.scope, &template, id).await?;
         }
     }
-    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &[shop], mode).await?;
+    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &[(shop, mode)]).await?;
     require_listings(&mut tx, me, jobs.len()).await?;
     commit_batch(app, tx, &me.scope.client_id, jobs).await
 }
@@ -272,14 +291,11 @@ pub async fn bulk_publish(
         shops.push(listable_shop(&mut tx, me, &format!("shopIds.{i}"), id).await?);
     }
     let products = own_products(&mut tx, me, &ids).await?;
-    let jobs = listing_jobs(
-        &mut tx,
-        &me.scope.client_id,
-        &products,
-        &shops,
-        ListingMode::Listing,
-    )
-    .await?;
+    let shops: Vec<_> = shops
+        .into_iter()
+        .map(|shop| (shop, ListingMode::Listing))
+        .collect();
+    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &shops).await?;
     require_listings(&mut tx, me, jobs.len()).await?;
     commit_batch(app, tx, &me.scope.client_id, jobs).await
 }

@@ -373,6 +373,7 @@ pub(crate) async fn start_stack_with(
         amazon: None,
         walmart: jobs::config::WalmartSettings::default(),
         audit_follow: Duration::ZERO,
+        listing_follow: Duration::from_secs(10),
         fetch: connectors::fetch::FetchConfig {
             allow: connectors::fetch::AllowList::parse(&format!("{host},{}", tiktok.base_url()))
                 .map_err(anyhow::Error::msg)?,

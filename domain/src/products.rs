@@ -875,12 +875,15 @@ pub async fn generate_skus(conn: &mut Conn, scope: &Scope, product_id: &str) -> 
         .take(4)
         .collect::<String>()
         .to_ascii_uppercase();
+    // Eight characters of the id's random end: SKUs name listings across a whole Amazon or
+    // Walmart seller account, where products made from one template share their name's
+    // letters and their values, and four characters collided within a few hundred products.
     let tail: String = product
         .id
         .chars()
         .filter(char::is_ascii_alphanumeric)
         .rev()
-        .take(4)
+        .take(8)
         .collect::<String>()
         .to_ascii_uppercase();
     let prefix = format!(
@@ -946,6 +949,24 @@ pub async fn mark_published(conn: &mut Conn, scope: &Scope, product_id: &str) ->
         .execute(&mut *conn)
         .await?;
     Ok(())
+}
+
+/// What a product lists with on Amazon and Walmart (copied from its template).
+pub async fn channel_fields(
+    conn: &mut Conn,
+    scope: &Scope,
+    product_id: &str,
+) -> Result<crate::templates::ChannelFields> {
+    let row = sqlx::query(
+        "SELECT amazon_product_type, amazon_attributes, walmart_category, walmart_item_spec FROM products
+         WHERE id = $1 AND client_id = $2",
+    )
+    .bind(product_id)
+    .bind(&scope.client_id)
+    .fetch_optional(&mut *conn)
+    .await?
+    .ok_or(DomainError::NotFound("product"))?;
+    crate::templates::ChannelFields::from_row(&row, "products")
 }
 
 /// The marketplace brand id a product lists with.

@@ -8,6 +8,7 @@ use crate::catalogue::like_pattern;
 use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
 use crate::products::ProductStatus;
+use crate::shops::SaleChannel;
 use crate::{DomainError, Result, Scope, ids, stored, time};
 
 /// How Sellerdesk shows a product on a shop (and a shop itself): Sellerdesk's reading of the
@@ -271,10 +272,15 @@ pub async fn request_listing(
 #[derive(Debug, Clone)]
 pub struct ListingState {
     pub id: String,
+    /// The channel of the shop: which marketplace the job speaks to.
+    pub sale_channel: SaleChannel,
     pub external_product_id: Option<String>,
     pub listing_version: i64,
     pub published_version: Option<i64>,
     pub live_status: LiveStatus,
+    pub marketplace_status: Option<String>,
+    /// Amazon's submission ids or Walmart's feed id of the last asynchronous publish.
+    pub submission_id: Option<String>,
 }
 
 pub async fn listing_state(
@@ -284,8 +290,10 @@ pub async fn listing_state(
     product_id: &str,
 ) -> Result<Option<ListingState>> {
     let row = sqlx::query(
-        "SELECT id, external_product_id, listing_version, published_version, live_status FROM shop_products
-         WHERE client_id = $1 AND shop_id = $2 AND product_id = $3",
+        "SELECT sp.id, s.sale_channel, sp.external_product_id, sp.listing_version, sp.published_version, sp.live_status,
+            sp.marketplace_status, sp.submission_id
+         FROM shop_products sp JOIN shops s ON s.id = sp.shop_id
+         WHERE sp.client_id = $1 AND sp.shop_id = $2 AND sp.product_id = $3",
     )
     .bind(client_id)
     .bind(shop_id)
@@ -295,10 +303,13 @@ pub async fn listing_state(
     row.map(|row| {
         Ok(ListingState {
             id: row.try_get("id")?,
+            sale_channel: stored::column(&row, "shops", "sale_channel")?,
             external_product_id: row.try_get("external_product_id")?,
             listing_version: row.try_get("listing_version")?,
             published_version: row.try_get("published_version")?,
             live_status: stored::column(&row, "shop_products", "live_status")?,
+            marketplace_status: row.try_get("marketplace_status")?,
+            submission_id: row.try_get("submission_id")?,
         })
     })
     .transpose()
@@ -321,6 +332,9 @@ pub struct Published<'a> {
     pub messages: &'a [String],
     pub skus: &'a [PublishedSku],
     pub category_name: Option<&'a str>,
+    /// What an asynchronous publish is followed by (Amazon's submission ids, Walmart's feed
+    /// id); `None` when the marketplace answered at once.
+    pub submission_id: Option<&'a str>,
 }
 
 /// Records that `published.version` reached the marketplace as its external product.
@@ -336,11 +350,13 @@ pub async fn record_published(
         messages,
         skus,
         category_name,
+        submission_id,
     } = *published;
     let now = time::now_db();
     sqlx::query(
         "UPDATE shop_products SET external_product_id = $1, marketplace_status = $2, live_status = $3, error_messages = $4,
-            published_version = $5, last_published_at = $6, category_name = COALESCE($7, category_name), updated_at = $6
+            published_version = $5, last_published_at = $6, category_name = COALESCE($7, category_name), submission_id = $9,
+            updated_at = $6
          WHERE id = $8 AND (published_version IS NULL OR published_version < $5)",
     )
     .bind(external_product_id)
@@ -351,13 +367,39 @@ pub async fn record_published(
     .bind(&now)
     .bind(category_name)
     .bind(&state.id)
+    .bind(submission_id)
     .execute(&mut *conn)
     .await?;
+    record_skus(conn, &state.id, skus).await
+}
+
+/// Remembers the marketplace SKUs of a shop product by variant (kept when a later version
+/// drops one: the marketplace still has it until it is removed there).
+pub async fn record_skus(
+    conn: &mut Conn,
+    shop_product_id: &str,
+    skus: &[PublishedSku],
+) -> Result<()> {
+    let now = time::now_db();
     let client_id: String = sqlx::query_scalar("SELECT client_id FROM shop_products WHERE id = $1")
-        .bind(&state.id)
+        .bind(shop_product_id)
         .fetch_one(&mut *conn)
         .await?;
     for sku in skus {
+        // A variant whose SKU changed (Amazon and Walmart key listings by the seller's SKU):
+        // the old listing stays on the marketplace, unlinked from the variant.
+        if let Some(variant_id) = &sku.variant_id {
+            sqlx::query(
+                "UPDATE shop_product_skus SET variant_id = NULL, updated_at = $4
+                 WHERE shop_product_id = $1 AND variant_id = $2 AND external_sku_id <> $3",
+            )
+            .bind(shop_product_id)
+            .bind(variant_id)
+            .bind(&sku.external_sku_id)
+            .bind(&now)
+            .execute(&mut *conn)
+            .await?;
+        }
         sqlx::query(
             "INSERT INTO shop_product_skus (id, client_id, shop_product_id, variant_id, external_sku_id, seller_sku, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $7)
@@ -365,7 +407,7 @@ pub async fn record_published(
         )
         .bind(ids::new_id())
         .bind(&client_id)
-        .bind(&state.id)
+        .bind(shop_product_id)
         .bind(&sku.variant_id)
         .bind(&sku.external_sku_id)
         .bind(&sku.seller_sku)
@@ -419,6 +461,90 @@ pub async fn record_status(
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() > 0)
+}
+
+/// How an asynchronous publish ended, once the marketplace finished processing it: what the
+/// marketplace says now (`ACTIVATE` live, `FAILED` refused, `PENDING` still processing, in the
+/// contract's status words) and its messages. Only the version still asked for is written, so
+/// the answer about an older submission never covers a newer one. False when nothing matched.
+pub async fn record_outcome(
+    conn: &mut Conn,
+    shop_product_id: &str,
+    version: i64,
+    marketplace_status: TiktokProductStatus,
+    messages: &[String],
+) -> Result<bool> {
+    let now = time::now_db();
+    let done = sqlx::query(
+        "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_messages = $3, synced_at = $4, updated_at = $4
+         WHERE id = $5 AND listing_version = $6 AND published_version = $6",
+    )
+    .bind(marketplace_status.as_str())
+    .bind(marketplace_status.live_status().as_str())
+    .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
+    .bind(&now)
+    .bind(shop_product_id)
+    .bind(version)
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() > 0)
+}
+
+/// A SKU another product of the client already listed on the shop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TakenSku {
+    pub sku: String,
+    pub product_name: String,
+}
+
+/// Claims `skus` on a shop for a shop product (see migration `0021_listing_skus`): SKUs it
+/// holds already stay its own, free ones become its own, and those another shop product holds
+/// are answered; then nothing is claimed, so a refused listing keeps no SKU.
+pub async fn claim_skus(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    shop_product_id: &str,
+    skus: &[String],
+) -> Result<Vec<TakenSku>> {
+    // A savepoint when the caller's connection is in a transaction already.
+    let mut tx = sqlx::Connection::begin(&mut *conn).await?;
+    let now = time::now_db();
+    let mut taken = Vec::new();
+    for sku in skus {
+        sqlx::query(
+            "INSERT INTO listing_skus (shop_id, sku, client_id, shop_product_id, created_at) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (shop_id, sku) DO NOTHING",
+        )
+        .bind(shop_id)
+        .bind(sku)
+        .bind(client_id)
+        .bind(shop_product_id)
+        .bind(&now)
+        .execute(&mut *tx)
+        .await?;
+        let holder = sqlx::query(
+            "SELECT l.shop_product_id, p.name FROM listing_skus l JOIN shop_products sp ON sp.id = l.shop_product_id
+             JOIN products p ON p.id = sp.product_id WHERE l.shop_id = $1 AND l.sku = $2",
+        )
+        .bind(shop_id)
+        .bind(sku)
+        .fetch_one(&mut *tx)
+        .await?;
+        let holder_id: String = holder.try_get("shop_product_id")?;
+        if holder_id != shop_product_id {
+            taken.push(TakenSku {
+                sku: sku.clone(),
+                product_name: holder.try_get("name")?,
+            });
+        }
+    }
+    if taken.is_empty() {
+        tx.commit().await?;
+    } else {
+        tx.rollback().await?;
+    }
+    Ok(taken)
 }
 
 /// The marketplace SKU ids of a shop product by variant: a full edit must send every one.

@@ -47,6 +47,15 @@ impl SaleChannel {
 
     /// Products can be listed on a shop of this channel (listing.publish and its kin).
     pub fn supports_listing(self) -> bool {
+        matches!(
+            self,
+            SaleChannel::Tiktok | SaleChannel::Amazon | SaleChannel::Walmart
+        )
+    }
+
+    /// A product can be kept on a shop of this channel as a draft (`AS_DRAFT`). Amazon and
+    /// Walmart have none: what is submitted there is offered once processed.
+    pub fn supports_drafts(self) -> bool {
         matches!(self, SaleChannel::Tiktok)
     }
 
@@ -59,6 +68,19 @@ impl SaleChannel {
     /// Flash-sale promotions can run on a shop of this channel.
     pub fn supports_promotions(self) -> bool {
         matches!(self, SaleChannel::Tiktok)
+    }
+
+    /// The commission (percent of an order's total) a new shop of this channel starts with,
+    /// which the seller may change: what orders' fees are estimated at until the marketplace
+    /// settles them. Amazon: the Clothing & Accessories referral fee on items over $20 (17 %),
+    /// what a print-on-demand tee sells at; Walmart: its Apparel & Accessories referral fee
+    /// (15 %). TikTok's rates vary by category and promotion programme: the seller enters it.
+    pub fn default_commission_percent(self) -> f64 {
+        match self {
+            SaleChannel::Tiktok => 0.0,
+            SaleChannel::Amazon => 17.0,
+            SaleChannel::Walmart => 15.0,
+        }
     }
 }
 
@@ -380,8 +402,8 @@ pub async fn upsert_amazon(
     let id: String = sqlx::query_scalar(
         "INSERT INTO shops (id, client_id, name, sale_channel, target_market, status, connection, external_shop_id, \
            seller_name, shop_region, access_token_encrypted, access_token_expires_at, refresh_token_encrypted, \
-           authorized_at, created_by_user_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, 'AMAZON', $4, 'LIVE', 'CONNECTED', $5, $3, $6, $7, $8, $9, $10, $11, $10, $10) \
+           authorized_at, created_by_user_id, created_at, updated_at, commission_rate) \
+         VALUES ($1, $2, $3, 'AMAZON', $4, 'LIVE', 'CONNECTED', $5, $3, $6, $7, $8, $9, $10, $11, $10, $10, CAST($12 AS DOUBLE PRECISION)) \
          ON CONFLICT (client_id, sale_channel, external_shop_id) DO UPDATE SET \
            seller_name = excluded.seller_name, shop_region = excluded.shop_region, \
            access_token_encrypted = excluded.access_token_encrypted, access_token_expires_at = excluded.access_token_expires_at, \
@@ -400,6 +422,7 @@ pub async fn upsert_amazon(
     .bind(&g.refresh_sealed)
     .bind(&now)
     .bind(user_id.map(str::to_owned))
+    .bind(SaleChannel::Amazon.default_commission_percent())
     .fetch_one(&mut *conn)
     .await?;
     Ok(id)
@@ -419,8 +442,8 @@ pub async fn upsert_walmart(
     let now = time::now_db();
     let id: String = sqlx::query_scalar(
         "INSERT INTO shops (id, client_id, name, sale_channel, target_market, status, connection, external_shop_id, \
-           api_secret_encrypted, authorized_at, created_by_user_id, created_at, updated_at) \
-         VALUES ($1, $2, $3, 'WALMART', $4, 'LIVE', 'CONNECTED', $5, $6, $7, $8, $7, $7) \
+           api_secret_encrypted, authorized_at, created_by_user_id, created_at, updated_at, commission_rate) \
+         VALUES ($1, $2, $3, 'WALMART', $4, 'LIVE', 'CONNECTED', $5, $6, $7, $8, $7, $7, CAST($9 AS DOUBLE PRECISION)) \
          ON CONFLICT (client_id, sale_channel, external_shop_id) DO UPDATE SET \
            api_secret_encrypted = excluded.api_secret_encrypted, authorized_at = excluded.authorized_at, \
            connection = 'CONNECTED', updated_at = excluded.updated_at \
@@ -434,6 +457,7 @@ pub async fn upsert_walmart(
     .bind(secret_sealed)
     .bind(&now)
     .bind(user_id.map(str::to_owned))
+    .bind(SaleChannel::Walmart.default_commission_percent())
     .fetch_one(&mut *conn)
     .await?;
     Ok(id)
@@ -573,16 +597,14 @@ pub async fn store_tokens(
     Ok(())
 }
 
-/// Marks a shop whose grant is gone: the seller must authorise it again.
-/// Every connected TikTok shop of every client as (client, shop), the longest unsynced first:
-/// what the scheduled sync visits.
+/// Every connected shop of every client, whatever its channel, as (client, shop), the longest
+/// unsynced first: what the scheduled sync visits.
 pub async fn connected_for_sync(conn: &mut Conn) -> Result<Vec<(String, String)>> {
     let rows = sqlx::query(
-        "SELECT client_id, id FROM shops WHERE connection = $1 AND sale_channel = $2
+        "SELECT client_id, id FROM shops WHERE connection = $1
          ORDER BY COALESCE(last_synced_at, ''), id",
     )
     .bind(ShopConnection::Connected.as_str())
-    .bind(SaleChannel::Tiktok.as_str())
     .fetch_all(&mut *conn)
     .await?;
     rows.iter()
@@ -590,6 +612,7 @@ pub async fn connected_for_sync(conn: &mut Conn) -> Result<Vec<(String, String)>
         .collect()
 }
 
+/// Marks a shop whose grant is gone: the seller must authorise it again.
 pub async fn mark_disconnected(conn: &mut Conn, shop_id: &str) -> Result<()> {
     sqlx::query("UPDATE shops SET connection = $3, updated_at = $1 WHERE id = $2")
         .bind(time::now_db())

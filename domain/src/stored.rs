@@ -218,11 +218,15 @@ mod tests {
     }
 
     #[test]
-    fn only_tiktok_can_do_anything_yet() {
+    fn every_channel_lists_and_only_tiktok_has_drafts_lookups_and_promotions() {
         for channel in <SaleChannel as strum::VariantArray>::VARIANTS {
             let tiktok = *channel == SaleChannel::Tiktok;
-            assert_eq!(channel.supports_authorization(), tiktok);
-            assert_eq!(channel.supports_listing(), tiktok);
+            assert_eq!(
+                channel.supports_authorization(),
+                *channel != SaleChannel::Walmart
+            );
+            assert!(channel.supports_listing());
+            assert_eq!(channel.supports_drafts(), tiktok);
             assert_eq!(channel.supports_lookups(), tiktok);
             assert_eq!(channel.supports_promotions(), tiktok);
         }

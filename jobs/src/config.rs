@@ -309,6 +309,10 @@ pub struct JobsConfig {
     /// `LISTING_AUDIT_FOLLOW_SECS` (10): how long a listing job watches the marketplace's audit
     /// of what it listed before leaving the result to `shop.sync`.
     pub audit_follow: Duration,
+    /// `LISTING_FOLLOW_MS` (10000): when `listing.follow` first asks Amazon or Walmart how an
+    /// asynchronous publish went; later asks wait half the time since the submission (at
+    /// most 15 minutes), so a slow feed is not polled hard.
+    pub listing_follow: Duration,
     /// How images sellers link to are fetched: `FETCH_ALLOW_HOSTS` (none: only public
     /// addresses), `FETCH_MAX_BYTES` (10 MiB), `FETCH_TIMEOUT_SECS` (30).
     pub fetch: connectors::fetch::FetchConfig,
@@ -635,6 +639,7 @@ impl JobsConfig {
             amazon: AmazonSettings::from_env(&public_url_from_env()?)?,
             walmart: WalmartSettings::from_env(),
             audit_follow: Duration::from_secs(env::parsed("LISTING_AUDIT_FOLLOW_SECS", 10)?),
+            listing_follow: Duration::from_millis(env::parsed("LISTING_FOLLOW_MS", 10_000)?.max(1)),
             fetch: fetch_from_env()?,
             public_url: public_url_from_env()?,
             fulfillment_base_url: env::var("FULFILLMENT_BASE_URL"),

@@ -31,5 +31,5 @@ pub use items::{
 pub use orders::{
     Amount, Charge, Charges, LineItem, LineShipment, LineStatus, LineStatusKind, LineStatuses,
     OrderLine, OrderLines, OrderQuery, OrdersPage, PostalAddress, PurchaseOrder, Quantity,
-    ShipOutcome, ShippingInfo,
+    ShipOutcome, ShippingInfo, Tax,
 };

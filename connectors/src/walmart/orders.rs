@@ -12,6 +12,9 @@ use super::error::WalmartError;
 pub struct PurchaseOrder {
     pub purchase_order_id: String,
     pub customer_order_id: String,
+    /// The buyer's relay address (`…@relay.walmart.com`).
+    #[serde(default)]
+    pub customer_email_id: Option<String>,
     /// Unix milliseconds.
     pub order_date: i64,
     pub shipping_info: ShippingInfo,
@@ -68,6 +71,9 @@ pub struct OrderLine {
     #[serde(default)]
     pub charges: Option<Charges>,
     pub order_line_quantity: Quantity,
+    /// When the line's status last changed (Unix milliseconds).
+    #[serde(default)]
+    pub status_date: Option<i64>,
     pub order_line_statuses: LineStatuses,
 }
 
@@ -112,6 +118,16 @@ pub struct Charge {
     #[serde(default)]
     pub charge_name: Option<String>,
     pub charge_amount: Amount,
+    #[serde(default)]
+    pub tax: Option<Tax>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Tax {
+    #[serde(default)]
+    pub tax_name: Option<String>,
+    pub tax_amount: Amount,
 }
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]

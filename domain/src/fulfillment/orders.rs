@@ -1001,6 +1001,25 @@ pub async fn shipped_back(conn: &mut Conn, order: &FulfillmentOrder) -> Result<(
     Ok(())
 }
 
+/// The marketplace SKUs a fulfilment order ships and how many of each: the seller SKU (else
+/// the marketplace's item id) of each item's marketplace order item, summed. What a write-back
+/// names to a marketplace that confirms shipment by line (Amazon, Walmart); empty when no item
+/// came from the marketplace order.
+pub async fn marketplace_skus(conn: &mut Conn, id: &str) -> Result<Vec<(String, i64)>> {
+    let rows = sqlx::query(
+        "SELECT COALESCE(oi.seller_sku, oi.external_item_id) AS sku, CAST(SUM(fi.quantity) AS BIGINT) AS quantity
+         FROM fulfillment_order_items fi JOIN order_items oi ON oi.id = fi.order_item_id
+         WHERE fi.fulfillment_order_id = $1
+         GROUP BY COALESCE(oi.seller_sku, oi.external_item_id) ORDER BY 1",
+    )
+    .bind(id)
+    .fetch_all(&mut *conn)
+    .await?;
+    rows.iter()
+        .map(|r| Ok((r.try_get("sku")?, r.try_get("quantity")?)))
+        .collect()
+}
+
 /// The marketplace refused the tracking for good: the reason is kept for the seller, and the
 /// cron stops asking until the seller retries.
 pub async fn ship_back_failed(conn: &mut Conn, id: &str, error: &str) -> Result<()> {

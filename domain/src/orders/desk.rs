@@ -39,18 +39,17 @@ pub const DEFAULT_STAT_DAYS: i64 = 30;
 // ------------------------------------------------------------------ the state machine
 
 impl OrderStatus {
-    /// The statuses a person may move an order to from this one, for an order whose
-    /// marketplace status is `marketplace_status`.
+    /// The statuses a person may move an order to from this one; `held` while the marketplace
+    /// holds the order ([`MarketplaceStage::is_held`](super::MarketplaceStage::is_held)).
     ///
     /// Before the parcel leaves, the seller drives the order (design → fulfilment → shipment →
     /// fulfilled) and may step back one stage to correct a mistake. IN_TRANSIT, DELIVERED,
     /// COMPLETED and CANCELLED are the marketplace's word and are never set by hand; after them
     /// the one manual move is REFUNDED (money given back outside the marketplace's flow).
-    /// While the marketplace holds an order (UNPAID, ON_HOLD: the buyer may still cancel for
-    /// free) it cannot be marked as shipped or fulfilled.
-    pub fn manual_moves(self, marketplace_status: Option<&str>) -> Vec<OrderStatus> {
+    /// While the marketplace holds an order (TikTok UNPAID, ON_HOLD; Amazon Pending: the buyer
+    /// may still cancel for free) it cannot be marked as shipped or fulfilled.
+    pub fn manual_moves(self, held: bool) -> Vec<OrderStatus> {
         use OrderStatus::*;
-        let held = matches!(marketplace_status, Some("UNPAID" | "ON_HOLD"));
         let moves: &[OrderStatus] = match self {
             AwaitingDesign => &[AwaitingFulfillment],
             AwaitingFulfillment => &[AwaitingDesign, AwaitingShipment, Fulfilled],
@@ -186,7 +185,11 @@ impl Order {
     }
 
     pub fn allowed_moves(&self) -> Vec<OrderStatus> {
-        self.status.manual_moves(self.marketplace_status.as_deref())
+        let held = self
+            .marketplace_status
+            .as_deref()
+            .is_some_and(|m| super::MarketplaceStage::of(self.sale_channel, m).is_held());
+        self.status.manual_moves(held)
     }
 
     fn from_row(row: &AnyRow) -> Result<Order> {
@@ -1096,7 +1099,7 @@ mod tests {
 
     #[test]
     fn each_status_has_its_manual_moves() {
-        let moves = |s: OrderStatus| s.manual_moves(Some("AWAITING_SHIPMENT"));
+        let moves = |s: OrderStatus| s.manual_moves(false);
         assert_eq!(moves(AwaitingDesign), [AwaitingFulfillment]);
         assert_eq!(
             moves(AwaitingFulfillment),
@@ -1113,8 +1116,8 @@ mod tests {
     #[test]
     fn no_status_the_marketplace_owns_is_ever_set_by_hand() {
         for from in <OrderStatus as strum::VariantArray>::VARIANTS {
-            for ms in [None, Some("AWAITING_SHIPMENT"), Some("UNPAID")] {
-                let moves = from.manual_moves(ms);
+            for held in [false, true] {
+                let moves = from.manual_moves(held);
                 for owned in [InTransit, Delivered, Completed, Cancelled] {
                     assert!(!moves.contains(&owned), "{from:?} → {owned:?}");
                 }
@@ -1125,13 +1128,8 @@ mod tests {
 
     #[test]
     fn an_order_the_marketplace_holds_cannot_be_marked_shipped() {
-        for held in ["UNPAID", "ON_HOLD"] {
-            assert_eq!(
-                AwaitingFulfillment.manual_moves(Some(held)),
-                [AwaitingDesign]
-            );
-            assert!(AwaitingShipment.manual_moves(Some(held)) == [AwaitingFulfillment]);
-        }
+        assert_eq!(AwaitingFulfillment.manual_moves(true), [AwaitingDesign]);
+        assert!(AwaitingShipment.manual_moves(true) == [AwaitingFulfillment]);
     }
 
     #[test]
@@ -1139,7 +1137,7 @@ mod tests {
         let e = illegal_move(
             AwaitingDesign,
             Completed,
-            &AwaitingDesign.manual_moves(None),
+            &AwaitingDesign.manual_moves(false),
         );
         assert_eq!(
             e.to_string(),

@@ -1,6 +1,7 @@
 //! Orders as the marketplaces report them. `status` is Sellerdesk's workflow and is set from
 //! the marketplace only when the order is first seen or the marketplace moves it to a final
 //! state; `marketplace_status` is always what the marketplace said last.
+use crate::shops::SaleChannel;
 use crate::time;
 
 pub mod desk;
@@ -11,14 +12,16 @@ pub mod timeline;
 pub use sync::{count_of_shop, upsert};
 
 /// One order from a marketplace, with amounts in cents.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct MarketplaceOrder {
+    /// Whose words `marketplace_status` is in.
+    pub channel: SaleChannel,
     pub external_id: String,
     pub marketplace_status: String,
     pub buyer_email: Option<String>,
     pub buyer_message: Option<String>,
-    /// `None` while the marketplace hides it (TikTok: `UNPAID`, `ON_HOLD`): what was stored
-    /// before is kept, never wiped.
+    /// `None` while the marketplace hides it (TikTok: `UNPAID`, `ON_HOLD`; Amazon: until the
+    /// order needs shipping): what was stored before is kept, never wiped.
     pub recipient: Option<Recipient>,
     pub currency: String,
     pub total_cents: i64,
@@ -28,7 +31,8 @@ pub struct MarketplaceOrder {
     pub cancel_reason: Option<String>,
     pub ordered_at: time::Timestamp,
     pub paid_at: Option<time::Timestamp>,
-    /// The marketplace's ship-by deadline (TikTok `rts_sla_time`).
+    /// The marketplace's ship-by deadline (TikTok `rts_sla_time`, Amazon `LatestShipDate`,
+    /// Walmart `estimatedShipDate`).
     pub ship_by_at: Option<time::Timestamp>,
     pub updated_at: time::Timestamp,
     /// One per SKU: the marketplace's units already folded into quantities.
@@ -109,6 +113,11 @@ pub fn search_text<'a>(
 pub const SEARCH_TEXT_MAX: usize = 1_000;
 
 impl MarketplaceOrder {
+    /// Where the order is in its marketplace's flow.
+    pub fn stage(&self) -> MarketplaceStage {
+        MarketplaceStage::of(self.channel, &self.marketplace_status)
+    }
+
     /// `search_text` of this order, given the buyer and recipient it is stored with.
     pub fn search_text(&self, buyer_email: Option<&str>, recipient_name: Option<&str>) -> String {
         search_text(
@@ -132,29 +141,122 @@ pub struct SettledFees {
     pub refund_cents: i64,
 }
 
-/// How far along the marketplace's own flow a TikTok status is. An update whose status ranks
-/// below the stored one never takes the order back; `CANCELLED` ranks last, so nothing leaves
-/// it. A status TikTok adds later ranks 0: stored for an order first seen with it, never over
-/// a known one.
-pub fn marketplace_rank(marketplace_status: &str) -> i64 {
-    match marketplace_status {
-        "UNPAID" => 1,
-        "ON_HOLD" => 2,
-        "AWAITING_SHIPMENT" => 3,
-        "PARTIALLY_SHIPPING" => 4,
-        "AWAITING_COLLECTION" => 5,
-        "IN_TRANSIT" => 6,
-        "DELIVERED" => 7,
-        "COMPLETED" => 8,
-        // The webhook's spelling (fulfilment-and-finance.md §6) and the API's.
-        "CANCELLED" | "CANCEL" => 9,
-        _ => 0,
+/// How far along its marketplace's own flow an order is, whatever the channel calls the step.
+/// Every channel's statuses map onto one scale, stored as `orders.marketplace_rank`: an update
+/// whose stage ranks below the stored one never takes the order back, and CANCELLED ranks last,
+/// so nothing leaves it. The desk's workflow status follows from the stage
+/// ([`MarketplaceStage::order_status`]).
+///
+/// | rank | stage | TikTok Shop | Amazon (Orders v0) | Walmart (order lines) | desk `OrderStatus` |
+/// |---|---|---|---|---|---|
+/// | 0 | `Unknown` | a status added later | `Unknown` (one added later) | — | AWAITING_FULFILLMENT ¹ |
+/// | 1 | `Unpaid` | `UNPAID` | `Pending` | — | AWAITING_DESIGN / AWAITING_FULFILLMENT ¹ ² |
+/// | 2 | `OnHold` | `ON_HOLD` | `PendingAvailability` (pre-order) | — | AWAITING_DESIGN / AWAITING_FULFILLMENT ¹ ² |
+/// | 3 | `AwaitingShipment` | `AWAITING_SHIPMENT` | `Unshipped` | `Created`, `Acknowledged` | AWAITING_DESIGN / AWAITING_FULFILLMENT ¹ |
+/// | 4 | `PartiallyShipped` | `PARTIALLY_SHIPPING` | `PartiallyShipped` | — ³ | IN_TRANSIT |
+/// | 5 | `AwaitingCollection` | `AWAITING_COLLECTION` | `Shipped`, `InvoiceUnconfirmed` | `Shipped` | IN_TRANSIT |
+/// | 6 | `InTransit` | `IN_TRANSIT` | — | — | IN_TRANSIT |
+/// | 7 | `Delivered` | `DELIVERED` | — ⁴ | `Delivered` | DELIVERED |
+/// | 8 | `Completed` | `COMPLETED` | — | — | COMPLETED |
+/// | 9 | `Cancelled` | `CANCELLED`, `CANCEL` | `Canceled`, `Unfulfillable` | `Cancelled` | CANCELLED |
+///
+/// ¹ Before the parcel leaves, the sync derives AWAITING_DESIGN (a print-on-demand item without
+/// a design) or AWAITING_FULFILLMENT, and keeps what a person or fulfilment chose
+/// ([`derive_status`]). ² Held: the buyer may still cancel for free, so the recipient is hidden
+/// (Amazon shows no address before payment) and the order cannot be marked shipped by hand.
+/// ³ Walmart has no order status, only line statuses: the order reads as its least advanced
+/// open line (`Created` before `Acknowledged` before `Shipped` before `Delivered`), `Cancelled`
+/// when every line is. ⁴ Amazon's Orders API ends at `Shipped`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MarketplaceStage {
+    Unknown,
+    Unpaid,
+    OnHold,
+    AwaitingShipment,
+    PartiallyShipped,
+    AwaitingCollection,
+    InTransit,
+    Delivered,
+    Completed,
+    Cancelled,
+}
+
+impl MarketplaceStage {
+    /// The stage of a channel's status. A status a marketplace adds later is `Unknown`: stored
+    /// for an order first seen with it, never over a known one.
+    pub fn of(channel: SaleChannel, marketplace_status: &str) -> MarketplaceStage {
+        use MarketplaceStage::*;
+        match channel {
+            SaleChannel::Tiktok => match marketplace_status {
+                "UNPAID" => Unpaid,
+                "ON_HOLD" => OnHold,
+                "AWAITING_SHIPMENT" => AwaitingShipment,
+                "PARTIALLY_SHIPPING" => PartiallyShipped,
+                "AWAITING_COLLECTION" => AwaitingCollection,
+                "IN_TRANSIT" => InTransit,
+                "DELIVERED" => Delivered,
+                "COMPLETED" => Completed,
+                // The webhook's spelling (fulfilment-and-finance.md §6) and the API's.
+                "CANCELLED" | "CANCEL" => Cancelled,
+                _ => Unknown,
+            },
+            SaleChannel::Amazon => match marketplace_status {
+                "Pending" => Unpaid,
+                "PendingAvailability" => OnHold,
+                "Unshipped" => AwaitingShipment,
+                "PartiallyShipped" => PartiallyShipped,
+                // Shipped, the invoice not yet confirmed (Brazil): out of the seller's hands.
+                "Shipped" | "InvoiceUnconfirmed" => AwaitingCollection,
+                // Amazon will not fulfil it: as final as a cancellation.
+                "Canceled" | "Unfulfillable" => Cancelled,
+                _ => Unknown,
+            },
+            SaleChannel::Walmart => match marketplace_status {
+                "Created" | "Acknowledged" => AwaitingShipment,
+                "Shipped" => AwaitingCollection,
+                "Delivered" => Delivered,
+                "Cancelled" => Cancelled,
+                _ => Unknown,
+            },
+        }
     }
+
+    /// The stored `marketplace_rank`.
+    pub fn rank(self) -> i64 {
+        self as i64
+    }
+
+    /// The marketplace still holds the order: the buyer may cancel for free.
+    pub fn is_held(self) -> bool {
+        matches!(self, MarketplaceStage::Unpaid | MarketplaceStage::OnHold)
+    }
+
+    /// The desk's status the marketplace's word gives. Before the parcel leaves this is
+    /// AWAITING_FULFILLMENT, which [`derive_status`] refines.
+    pub fn order_status(self) -> OrderStatus {
+        match self {
+            MarketplaceStage::PartiallyShipped
+            | MarketplaceStage::AwaitingCollection
+            | MarketplaceStage::InTransit => OrderStatus::InTransit,
+            MarketplaceStage::Delivered => OrderStatus::Delivered,
+            MarketplaceStage::Completed => OrderStatus::Completed,
+            MarketplaceStage::Cancelled => OrderStatus::Cancelled,
+            MarketplaceStage::Unknown
+            | MarketplaceStage::Unpaid
+            | MarketplaceStage::OnHold
+            | MarketplaceStage::AwaitingShipment => OrderStatus::AwaitingFulfillment,
+        }
+    }
+}
+
+/// The rank of a TikTok status ([`MarketplaceStage`]).
+pub fn marketplace_rank(marketplace_status: &str) -> i64 {
+    MarketplaceStage::of(SaleChannel::Tiktok, marketplace_status).rank()
 }
 
 /// TikTok hides the recipient while an order may still be cancelled without cost.
 pub fn recipient_hidden(marketplace_status: &str) -> bool {
-    matches!(marketplace_status, "UNPAID" | "ON_HOLD")
+    MarketplaceStage::of(SaleChannel::Tiktok, marketplace_status).is_held()
 }
 
 /// Where an order is in Sellerdesk's workflow.
@@ -182,13 +284,7 @@ impl OrderStatus {
     /// Sellerdesk's status for a TikTok order status. TikTok owns its list, so a status it
     /// adds later reads as an order still to fulfil, the state a seller looks at.
     pub fn of_tiktok(marketplace_status: &str) -> OrderStatus {
-        match marketplace_status {
-            "IN_TRANSIT" | "AWAITING_COLLECTION" | "PARTIALLY_SHIPPING" => OrderStatus::InTransit,
-            "DELIVERED" => OrderStatus::Delivered,
-            "COMPLETED" => OrderStatus::Completed,
-            "CANCELLED" => OrderStatus::Cancelled,
-            _ => OrderStatus::AwaitingFulfillment,
-        }
+        MarketplaceStage::of(SaleChannel::Tiktok, marketplace_status).order_status()
     }
 
     /// The marketplace moved the order past Sellerdesk's workflow: its word wins over ours.
@@ -210,7 +306,7 @@ impl OrderStatus {
 /// (`manual`) or one fulfilment moved it to (AWAITING_SHIPMENT, FULFILLED, REFUNDED) is kept.
 pub fn derive_status(
     current: Option<OrderStatus>,
-    marketplace_status: &str,
+    stage: MarketplaceStage,
     needs_design: bool,
     manual: bool,
 ) -> OrderStatus {
@@ -219,7 +315,7 @@ pub fn derive_status(
     if current == Some(OrderStatus::Refunded) {
         return OrderStatus::Refunded;
     }
-    let marketplace = OrderStatus::of_tiktok(marketplace_status);
+    let marketplace = stage.order_status();
     if marketplace.is_final() {
         return marketplace;
     }
@@ -257,14 +353,28 @@ mod tests {
 
     use super::*;
 
+    fn tiktok(status: &str) -> MarketplaceStage {
+        MarketplaceStage::of(SaleChannel::Tiktok, status)
+    }
+
     #[test]
     fn a_refund_made_by_hand_survives_the_marketplace_finishing_the_order() {
         assert_eq!(
-            derive_status(Some(OrderStatus::Refunded), "COMPLETED", false, true),
+            derive_status(
+                Some(OrderStatus::Refunded),
+                tiktok("COMPLETED"),
+                false,
+                true
+            ),
             OrderStatus::Refunded
         );
         assert_eq!(
-            derive_status(Some(OrderStatus::Delivered), "COMPLETED", false, false),
+            derive_status(
+                Some(OrderStatus::Delivered),
+                tiktok("COMPLETED"),
+                false,
+                false
+            ),
             OrderStatus::Completed
         );
     }
@@ -294,34 +404,91 @@ mod tests {
     fn derived_status_keeps_what_people_chose() {
         use OrderStatus::*;
         assert_eq!(
-            derive_status(None, "AWAITING_SHIPMENT", true, false),
+            derive_status(None, tiktok("AWAITING_SHIPMENT"), true, false),
             AwaitingDesign
         );
         assert_eq!(
-            derive_status(None, "UNPAID", false, false),
+            derive_status(None, tiktok("UNPAID"), false, false),
             AwaitingFulfillment
         );
         assert_eq!(
-            derive_status(Some(AwaitingDesign), "AWAITING_SHIPMENT", false, false),
+            derive_status(
+                Some(AwaitingDesign),
+                tiktok("AWAITING_SHIPMENT"),
+                false,
+                false
+            ),
             AwaitingFulfillment
         );
         // A person moved it on by hand: the sync does not move it back.
         assert_eq!(
-            derive_status(Some(AwaitingFulfillment), "AWAITING_SHIPMENT", true, true),
+            derive_status(
+                Some(AwaitingFulfillment),
+                tiktok("AWAITING_SHIPMENT"),
+                true,
+                true
+            ),
             AwaitingFulfillment
         );
         assert_eq!(
-            derive_status(Some(Fulfilled), "AWAITING_SHIPMENT", true, false),
+            derive_status(Some(Fulfilled), tiktok("AWAITING_SHIPMENT"), true, false),
             Fulfilled
         );
         // The marketplace's final word wins over anything.
         assert_eq!(
-            derive_status(Some(Fulfilled), "IN_TRANSIT", false, true),
+            derive_status(Some(Fulfilled), tiktok("IN_TRANSIT"), false, true),
             InTransit
         );
         assert_eq!(
-            derive_status(Some(AwaitingDesign), "CANCELLED", true, false),
+            derive_status(Some(AwaitingDesign), tiktok("CANCELLED"), true, false),
             Cancelled
         );
+    }
+
+    #[test]
+    fn every_channel_maps_onto_one_forward_scale() {
+        use MarketplaceStage::*;
+        let amazon = |s| MarketplaceStage::of(SaleChannel::Amazon, s);
+        let walmart = |s| MarketplaceStage::of(SaleChannel::Walmart, s);
+        let flow = [
+            amazon("Pending"),
+            amazon("Unshipped"),
+            amazon("PartiallyShipped"),
+            amazon("Shipped"),
+            amazon("Canceled"),
+        ];
+        assert!(
+            flow.windows(2).all(|w| w[0].rank() < w[1].rank()),
+            "{flow:?}"
+        );
+        let flow = [
+            walmart("Created"),
+            walmart("Shipped"),
+            walmart("Delivered"),
+            walmart("Cancelled"),
+        ];
+        assert!(
+            flow.windows(2).all(|w| w[0].rank() < w[1].rank()),
+            "{flow:?}"
+        );
+        assert_eq!(walmart("Acknowledged"), walmart("Created"));
+        // Each channel's words only: another channel's spelling is unknown to it.
+        assert_eq!(amazon("CANCELLED"), Unknown);
+        assert_eq!(walmart("Canceled"), Unknown);
+        assert_eq!(tiktok("Shipped"), Unknown);
+        // The same step reads the same on the desk whichever channel said it.
+        assert_eq!(amazon("Shipped").order_status(), OrderStatus::InTransit);
+        assert_eq!(walmart("Shipped").order_status(), OrderStatus::InTransit);
+        assert_eq!(walmart("Delivered").order_status(), OrderStatus::Delivered);
+        assert_eq!(
+            amazon("Unfulfillable").order_status(),
+            OrderStatus::Cancelled
+        );
+        assert_eq!(
+            amazon("Unshipped").order_status(),
+            OrderStatus::AwaitingFulfillment
+        );
+        assert!(amazon("Pending").is_held() && amazon("PendingAvailability").is_held());
+        assert!(!walmart("Created").is_held());
     }
 }

@@ -2,7 +2,7 @@
 //! or estimated, and the net amount kept with every write.
 //!
 //! An order's state only moves forward. Each write compares the marketplace's update time and
-//! the rank of its status ([`marketplace_rank`]) with what is stored: an older update is
+//! the rank of its status ([`MarketplaceStage`], one scale for every channel) with what is stored: an older update is
 //! ignored whole, a status ranking below the stored one never replaces it, and CANCELLED ranks
 //! last. Syncs and webhook pulls of the same order may run at once, so the refresh is a
 //! compare-and-set on what was read (re-read and decided again when another writer won).
@@ -14,14 +14,16 @@ use sqlx::Row;
 
 use super::timeline::{self, Change, EventSource};
 use super::{
-    MarketplaceOrder, OrderStatus, Recipient, SettledFees, derive_status, marketplace_rank,
+    MarketplaceOrder, MarketplaceStage, OrderStatus, Recipient, SettledFees, derive_status,
 };
 use crate::db::Conn;
+use crate::shops::SaleChannel;
 use crate::{DomainError, Result, ids, stored, time};
 
-/// The transaction fee Sellerdesk assumes until the marketplace settles an order: 2.9 % of
+/// The transaction fee Sellerdesk assumes for a TikTok order until TikTok settles it: 2.9 % of
 /// the order's total, the usual card-processing share. The commission is the shop's own
-/// `commission_rate`.
+/// `commission_rate`. Amazon and Walmart charge no fee apart from their referral fee (the
+/// shop's `commission_rate`, [`SaleChannel::default_commission_percent`] when connected).
 pub const ESTIMATED_TRANSACTION_FEE_PERCENT: &str = "2.9";
 
 /// Why a marketplace amount could not be read.
@@ -54,6 +56,19 @@ pub struct FeeRates {
 }
 
 impl FeeRates {
+    /// A shop's rates: its commission, and the transaction fee its channel adds.
+    pub fn for_channel(channel: SaleChannel, commission_percent: Decimal) -> FeeRates {
+        match channel {
+            SaleChannel::Tiktok => FeeRates::new(commission_percent),
+            // The referral fee is all they keep: payment processing is included in it.
+            SaleChannel::Amazon | SaleChannel::Walmart => FeeRates {
+                commission_percent,
+                transaction_percent: Decimal::ZERO,
+            },
+        }
+    }
+
+    /// TikTok's: the commission and the assumed transaction fee.
     pub fn new(commission_percent: Decimal) -> FeeRates {
         FeeRates {
             commission_percent,
@@ -80,18 +95,23 @@ impl FeeRates {
     }
 }
 
-/// The rates of a shop: its `commission_rate` (percent) and the assumed transaction fee.
+/// The rates of a shop: its `commission_rate` (percent) and the transaction fee its channel
+/// adds ([`FeeRates::for_channel`]).
 pub async fn fee_rates(conn: &mut Conn, shop_id: &str) -> Result<FeeRates> {
-    let rate: Option<f64> = sqlx::query_scalar("SELECT commission_rate FROM shops WHERE id = $1")
+    let row = sqlx::query("SELECT commission_rate, sale_channel FROM shops WHERE id = $1")
         .bind(shop_id)
         .fetch_optional(&mut *conn)
         .await?;
+    let Some(row) = row else {
+        return Ok(FeeRates::new(Decimal::ZERO));
+    };
+    let rate: f64 = row.try_get("commission_rate")?;
+    let channel: SaleChannel = stored::column(&row, "shops", "sale_channel")?;
     // A REAL column: read back to four places, the precision a person types a rate with.
-    let percent = rate
-        .and_then(Decimal::from_f64_retain)
+    let percent = Decimal::from_f64_retain(rate)
         .map(|d| d.round_dp(4))
         .unwrap_or_default();
-    Ok(FeeRates::new(percent))
+    Ok(FeeRates::for_channel(channel, percent))
 }
 
 /// What a write did to an order.
@@ -266,11 +286,12 @@ async fn insert(
 ) -> Result<Option<Upserted>> {
     let now = time::now_db();
     let id = ids::new_id();
-    let rank = marketplace_rank(&o.marketplace_status);
+    let stage = o.stage();
+    let rank = stage.rank();
     let total = o.total_cents.max(0);
-    let cancelled = rank == marketplace_rank("CANCELLED");
+    let cancelled = stage == MarketplaceStage::Cancelled;
     let m = order_money(total, cancelled, None, rates, 0);
-    let provisional = derive_status(None, &o.marketplace_status, false, false);
+    let provisional = derive_status(None, stage, false, false);
     let r = recipient_parts(o.recipient.as_ref());
     let inserted = sqlx::query(
         "INSERT INTO orders (id, client_id, shop_id, external_order_id, status, marketplace_status, marketplace_rank,
@@ -327,7 +348,7 @@ async fn insert(
         return Ok(None);
     }
     write_items(conn, client_id, shop_id, &id, o, &now).await?;
-    let status = settle_status(conn, &id, None, provisional, &o.marketplace_status).await?;
+    let status = settle_status(conn, &id, None, provisional, stage).await?;
     timeline::record(
         conn,
         client_id,
@@ -359,7 +380,7 @@ async fn refresh(
     source: EventSource,
     current: Stored,
 ) -> Result<Option<Upserted>> {
-    let incoming_rank = marketplace_rank(&o.marketplace_status);
+    let incoming_rank = o.stage().rank();
     let incoming_at = time::to_db(o.updated_at);
     let stored_at = current.updated_at.clone().unwrap_or_default();
     // Fixed-width UTC text: text order is time order.
@@ -385,8 +406,9 @@ async fn refresh(
             current.rank,
         )
     };
+    let stage = MarketplaceStage::of(o.channel, &marketplace_status);
     let total = o.total_cents.max(0);
-    let cancelled = rank == marketplace_rank("CANCELLED");
+    let cancelled = rank == MarketplaceStage::Cancelled.rank();
     let settled = current.fees_settled.then_some(SettledFees {
         commission_cents: current.commission,
         transaction_cents: current.transaction,
@@ -474,7 +496,7 @@ async fn refresh(
         &current.id,
         Some(current.status),
         current.status,
-        &marketplace_status,
+        stage,
     )
     .await?;
     let status_changed = status != current.status;
@@ -509,9 +531,9 @@ async fn settle_status(
     order_id: &str,
     current: Option<OrderStatus>,
     written: OrderStatus,
-    marketplace_status: &str,
+    stage: MarketplaceStage,
 ) -> Result<OrderStatus> {
-    let marketplace = OrderStatus::of_tiktok(marketplace_status);
+    let marketplace = stage.order_status();
     let derivable = marketplace.is_final()
         || matches!(
             current,
@@ -521,7 +543,7 @@ async fn settle_status(
         return Ok(written);
     }
     let needs_design = !marketplace.is_final() && needs_design(conn, order_id).await?;
-    let mut status = derive_status(current, marketplace_status, needs_design, false);
+    let mut status = derive_status(current, stage, needs_design, false);
     if status != written
         && current.is_some()
         && !marketplace.is_final()
@@ -566,7 +588,8 @@ async fn chosen_by_hand(conn: &mut Conn, order_id: &str) -> Result<bool> {
 
 /// The order's items as the marketplace lists them now: each SKU's row inserted or refreshed,
 /// rows the marketplace no longer lists removed, local product and variant resolved through
-/// the shop's listings, and the order's owner taken from the first item's product.
+/// the shop's listings (Amazon and Walmart name an item by its seller SKU only: see
+/// [`by_seller_sku`]), and the order's owner taken from the first item's product.
 async fn write_items(
     conn: &mut Conn,
     client_id: &str,
@@ -576,14 +599,20 @@ async fn write_items(
     now: &str,
 ) -> Result<()> {
     for item in &o.items {
+        let (sku_product, sku_variant) = match (o.channel, item.seller_sku.as_deref()) {
+            (SaleChannel::Tiktok, _) | (_, None) => (None, None),
+            (_, Some(sku)) => by_seller_sku(conn, client_id, shop_id, sku)
+                .await?
+                .map_or((None, None), |(p, v)| (Some(p), v)),
+        };
         sqlx::query(
             "INSERT INTO order_items (id, client_id, order_id, external_item_id, product_name, sku_name, sku_image, quantity,
                 sale_price_cents, original_price_cents, external_product_id, seller_sku, external_sku_id, display_status,
                 product_id, variant_id, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-                (SELECT sp.product_id FROM shop_products sp WHERE sp.shop_id = $15 AND sp.external_product_id = $11),
-                (SELECT k.variant_id FROM shop_product_skus k JOIN shop_products sp ON sp.id = k.shop_product_id
-                  WHERE sp.shop_id = $15 AND k.external_sku_id = $13),
+                COALESCE((SELECT sp.product_id FROM shop_products sp WHERE sp.shop_id = $15 AND sp.external_product_id = $11), $17),
+                COALESCE((SELECT k.variant_id FROM shop_product_skus k JOIN shop_products sp ON sp.id = k.shop_product_id
+                  WHERE sp.shop_id = $15 AND k.external_sku_id = $13), $18),
                 $16, $16)
              ON CONFLICT (order_id, external_item_id) DO UPDATE SET quantity = $8, sale_price_cents = $9,
                 original_price_cents = $10, display_status = $14, sku_image = COALESCE($7, order_items.sku_image),
@@ -606,6 +635,8 @@ async fn write_items(
         .bind(&item.display_status)
         .bind(shop_id)
         .bind(now)
+        .bind(sku_product)
+        .bind(sku_variant)
         .execute(&mut *conn)
         .await?;
     }
@@ -637,6 +668,47 @@ async fn write_items(
     Ok(())
 }
 
+/// The local product and variant an order item of `shop_id` names by its seller SKU: the
+/// variant listed on this shop under that SKU (its marketplace SKU, or the variant's own SKU on
+/// a product listed there), else the one variant of the client with that SKU. A SKU several
+/// products share (one template's SKUs land on many products) resolves only through the shop's
+/// listings, and not at all when even they disagree: no link is better than a wrong one.
+async fn by_seller_sku(
+    conn: &mut Conn,
+    client_id: &str,
+    shop_id: &str,
+    sku: &str,
+) -> Result<Option<(String, Option<String>)>> {
+    let listed = sqlx::query(
+        "SELECT DISTINCT sp.product_id, k.variant_id FROM shop_product_skus k JOIN shop_products sp ON sp.id = k.shop_product_id
+         WHERE sp.shop_id = $1 AND sp.client_id = $2 AND (k.external_sku_id = $3 OR k.seller_sku = $3)
+         UNION
+         SELECT DISTINCT v.product_id, v.id FROM product_variants v JOIN shop_products sp ON sp.product_id = v.product_id
+         WHERE sp.shop_id = $1 AND v.client_id = $2 AND v.sku = $3
+         LIMIT 2",
+    )
+    .bind(shop_id)
+    .bind(client_id)
+    .bind(sku)
+    .fetch_all(&mut *conn)
+    .await?;
+    let rows = if listed.is_empty() {
+        sqlx::query(
+            "SELECT v.product_id, v.id AS variant_id FROM product_variants v WHERE v.client_id = $1 AND v.sku = $2 LIMIT 2",
+        )
+        .bind(client_id)
+        .bind(sku)
+        .fetch_all(&mut *conn)
+        .await?
+    } else {
+        listed
+    };
+    match rows.as_slice() {
+        [one] => Ok(Some((one.try_get(0)?, one.try_get(1)?))),
+        _ => Ok(None),
+    }
+}
+
 /// Stores the fees the marketplace settled for an order and marks them settled; the net is
 /// recomputed from them. A cancelled order stays fully refunded.
 pub async fn settle_fees(conn: &mut Conn, order_id: &str, fees: &SettledFees) -> Result<bool> {
@@ -651,7 +723,7 @@ pub async fn settle_fees(conn: &mut Conn, order_id: &str, fees: &SettledFees) ->
     };
     let total: i64 = row.try_get("total_amount_cents")?;
     let rank: i64 = row.try_get("marketplace_rank")?;
-    let cancelled = rank == marketplace_rank("CANCELLED");
+    let cancelled = rank == MarketplaceStage::Cancelled.rank();
     let refund = if cancelled {
         total
     } else {
@@ -702,8 +774,8 @@ pub async fn unsettled(
          ORDER BY COALESCE(fees_checked_at, ''), marketplace_updated_at LIMIT $4",
     )
     .bind(shop_id)
-    .bind(marketplace_rank("DELIVERED"))
-    .bind(marketplace_rank("COMPLETED"))
+    .bind(MarketplaceStage::Delivered.rank())
+    .bind(MarketplaceStage::Completed.rank())
     .bind(limit)
     .fetch_all(&mut *conn)
     .await?;
@@ -727,6 +799,39 @@ pub async fn tiktok_shops_of(
     rows.iter()
         .map(|r| Ok((r.try_get("client_id")?, r.try_get("id")?)))
         .collect()
+}
+
+/// What is stored of a marketplace order a sync meets again.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LastSeen {
+    /// The marketplace's update time of the stored version.
+    pub updated_at: Option<time::Timestamp>,
+    pub has_recipient: bool,
+}
+
+/// The stored version of a shop's marketplace order, if any: a sync whose marketplace reads
+/// cost calls per order (Amazon's items and address) skips those it has already.
+pub async fn last_seen(
+    conn: &mut Conn,
+    shop_id: &str,
+    external_id: &str,
+) -> Result<Option<LastSeen>> {
+    let row = sqlx::query(
+        "SELECT marketplace_updated_at, recipient_address1 FROM orders WHERE shop_id = $1 AND external_order_id = $2",
+    )
+    .bind(shop_id)
+    .bind(external_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    Ok(Some(LastSeen {
+        updated_at: row
+            .try_get::<Option<String>, _>("marketplace_updated_at")?
+            .map(|t| time::from_db(&t)),
+        has_recipient: row
+            .try_get::<Option<String>, _>("recipient_address1")?
+            .is_some(),
+    }))
 }
 
 /// Orders of a shop, for tests and the sync's report.

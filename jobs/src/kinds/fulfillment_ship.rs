@@ -1,19 +1,22 @@
 //! `fulfillment.ship`: writes a shipped fulfilment order's tracking back to its marketplace
 //! order, once (TikTok: Mark Package As Shipped, the carrier matched to one of the shipping
-//! providers of the order's delivery option).
+//! providers of the order's delivery option; Amazon: shipment confirmation; Walmart: ship with
+//! tracking — see [`crate::orders`]).
 //!
-//! Exactly once: the marketplace takes one package per order and answers a second call with
+//! Exactly once: each marketplace ships an order's items once and answers a second call with
 //! "already shipped", which is read as done; so the call is made first and recorded after, and
 //! a crash between the two repeats a call the marketplace refuses. Errors: a refusal (no
 //! matching carrier, the order cancelled meanwhile) is stored on the fulfilment order for the
 //! seller and fails the job; throttling reschedules; the rest retries.
 use connectors::tiktok::{MarkShipped, ShipOutcome, match_shipping_provider};
 use domain::event_histories::EventHistory;
-use domain::fulfillment::orders;
+use domain::fulfillment::orders::{self, FulfillmentOrder};
+use domain::shops::SaleChannel;
 use serde::{Deserialize, Serialize};
 
 use super::{JobKind, client_of};
 use crate::context::JobContext;
+use crate::orders::{WriteBack, amazon, channel_of, walmart};
 use crate::tiktok::{ShopAccessError, open_shop};
 use crate::{JobError, Priority};
 
@@ -81,74 +84,46 @@ impl JobKind for FulfillmentShip {
         let Some((shop_id, external_order_id)) = row else {
             return Ok(());
         };
-        let session = match open_shop(
-            &ctx.db,
-            ctx.tiktok.as_ref(),
-            &ctx.secrets,
-            &client_id,
-            &shop_id,
-        )
-        .await
-        {
-            Ok(s) => s,
-            Err(ShopAccessError::NotFound) => return Ok(()),
-            Err(e) => return Err(e.into()),
-        };
-        let detail = session
-            .client
-            .order_detail(&session.auth, std::slice::from_ref(&external_order_id))
-            .await?;
-        let Some(marketplace_order) = detail.first() else {
-            return refuse(ctx, &order.id, "the marketplace no longer shows this order").await;
-        };
-        let providers = session
-            .client
-            .shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
-            .await?;
-        let carrier = order.tracking_company.clone().unwrap_or_default();
-        let mut provider = match_shipping_provider(&carrier, &providers).cloned();
-        if provider.is_none() {
-            // The list kept may be older than a carrier the marketplace added.
-            let fresh = session
-                .client
-                .refresh_shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
-                .await?;
-            provider = match_shipping_provider(&carrier, &fresh).cloned();
-        }
-        let Some(provider) = provider else {
-            return refuse(
-                ctx,
-                &order.id,
-                &format!(
-                    "the carrier \"{carrier}\" is not one the marketplace offers for this order; \
-                     set the tracking by hand on the marketplace"
-                ),
-            )
-            .await;
-        };
-        let shipped = session
-            .client
-            .mark_shipped(
-                &session.auth,
-                &external_order_id,
-                &MarkShipped {
-                    tracking_number: tracking_number.clone(),
-                    shipping_provider_id: provider.id.clone(),
-                    order_line_item_ids: Vec::new(),
-                },
-            )
-            .await;
-        match shipped {
-            Ok(ShipOutcome::Shipped { .. }) | Ok(ShipOutcome::AlreadyShipped) => {}
-            Err(connectors::tiktok::TiktokError::Rejected { message, .. }) => {
-                return refuse(
+        let written = match channel_of(ctx, &client_id, &shop_id).await? {
+            None => WriteBack::ShopGone,
+            Some(SaleChannel::Tiktok) => {
+                tiktok_write_back(
                     ctx,
-                    &order.id,
-                    &format!("the marketplace refused the tracking: {message}"),
+                    &client_id,
+                    &order,
+                    &shop_id,
+                    &external_order_id,
+                    tracking_number,
                 )
-                .await;
+                .await?
             }
-            Err(e) => return Err(e.into()),
+            Some(SaleChannel::Amazon) => {
+                amazon::write_back(
+                    ctx,
+                    &client_id,
+                    &order,
+                    &shop_id,
+                    &external_order_id,
+                    tracking_number,
+                )
+                .await?
+            }
+            Some(SaleChannel::Walmart) => {
+                walmart::write_back(
+                    ctx,
+                    &client_id,
+                    &order,
+                    &shop_id,
+                    &external_order_id,
+                    tracking_number,
+                )
+                .await?
+            }
+        };
+        match written {
+            WriteBack::Accepted => {}
+            WriteBack::ShopGone => return Ok(()),
+            WriteBack::Refused(why) => return refuse(ctx, &order.id, &why).await,
         }
         let mut tx = ctx.db.begin().await?;
         if orders::mark_shipped_back(&mut tx, &order.id).await? {
@@ -157,6 +132,81 @@ impl JobKind for FulfillmentShip {
         tx.commit().await?;
         tracing::info!(fulfillment_order = %order.id, "tracking written back to the marketplace");
         Ok(())
+    }
+}
+
+/// TikTok: Mark Package As Shipped, with the marketplace's shipping provider matched from the
+/// carrier.
+async fn tiktok_write_back(
+    ctx: &JobContext,
+    client_id: &str,
+    order: &FulfillmentOrder,
+    shop_id: &str,
+    external_order_id: &str,
+    tracking_number: &str,
+) -> Result<WriteBack, JobError> {
+    let session = match open_shop(
+        &ctx.db,
+        ctx.tiktok.as_ref(),
+        &ctx.secrets,
+        client_id,
+        shop_id,
+    )
+    .await
+    {
+        Ok(s) => s,
+        Err(ShopAccessError::NotFound) => return Ok(WriteBack::ShopGone),
+        Err(e) => return Err(e.into()),
+    };
+    let detail = session
+        .client
+        .order_detail(&session.auth, &[external_order_id.to_owned()])
+        .await?;
+    let Some(marketplace_order) = detail.first() else {
+        return Ok(WriteBack::Refused(
+            "the marketplace no longer shows this order".into(),
+        ));
+    };
+    let providers = session
+        .client
+        .shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
+        .await?;
+    let carrier = order.tracking_company.clone().unwrap_or_default();
+    let mut provider = match_shipping_provider(&carrier, &providers).cloned();
+    if provider.is_none() {
+        // The list kept may be older than a carrier the marketplace added.
+        let fresh = session
+            .client
+            .refresh_shipping_providers(&session.auth, &marketplace_order.delivery_option_id)
+            .await?;
+        provider = match_shipping_provider(&carrier, &fresh).cloned();
+    }
+    let Some(provider) = provider else {
+        return Ok(WriteBack::Refused(format!(
+            "the carrier \"{carrier}\" is not one the marketplace offers for this order; \
+             set the tracking by hand on the marketplace"
+        )));
+    };
+    let shipped = session
+        .client
+        .mark_shipped(
+            &session.auth,
+            external_order_id,
+            &MarkShipped {
+                tracking_number: tracking_number.to_owned(),
+                shipping_provider_id: provider.id.clone(),
+                order_line_item_ids: Vec::new(),
+            },
+        )
+        .await;
+    match shipped {
+        Ok(ShipOutcome::Shipped { .. }) | Ok(ShipOutcome::AlreadyShipped) => {
+            Ok(WriteBack::Accepted)
+        }
+        Err(connectors::tiktok::TiktokError::Rejected { message, .. }) => Ok(WriteBack::Refused(
+            format!("the marketplace refused the tracking: {message}"),
+        )),
+        Err(e) => Err(e.into()),
     }
 }
 

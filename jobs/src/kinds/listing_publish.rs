@@ -2,6 +2,10 @@
 //! creates or updates one product on one shop, as draft or live, and records the shop product,
 //! its live status and the marketplace's messages.
 //!
+//! This file is the TikTok Shop path and the dispatch by the shop's channel: Amazon shops in
+//! [`amazon`], Walmart shops in [`walmart`] (both submit asynchronously and leave the outcome
+//! to `listing.follow`).
+//!
 //! Errors: a product or shop removed fails; what the marketplace refuses (the product, an
 //! image) is kept on the shop product and fails with the marketplace's words; TikTok's daily
 //! creation cap reschedules the job (and the shop's other creations) to the next UTC day
@@ -22,6 +26,10 @@ use super::{JobKind, client_of, permanent_if_gone};
 use crate::JobError;
 use crate::context::JobContext;
 use crate::tiktok::{ShopSession, open_shop};
+
+pub(super) mod amazon;
+mod shared;
+pub(super) mod walmart;
 
 /// Publish `version` of a product on a shop.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -87,6 +95,17 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
     // A newer request publishes the product as it is now; this one has nothing left to do.
     if state.listing_version > p.version {
         return Ok(());
+    }
+    match state.sale_channel {
+        shops::SaleChannel::Tiktok => {}
+        shops::SaleChannel::Amazon => {
+            drop(conn);
+            return amazon::publish(&p, ctx, &client_id, state).await;
+        }
+        shops::SaleChannel::Walmart => {
+            drop(conn);
+            return walmart::publish(&p, ctx, &client_id, state).await;
+        }
     }
     if state.published_version.is_some_and(|v| v >= p.version) {
         // Delivered again after the marketplace took it: only the audit may be left to watch.
@@ -323,6 +342,7 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
             messages: &warnings,
             skus: &published,
             category_name: product.category_name.as_deref(),
+            submission_id: None,
         },
     )
     .await?;

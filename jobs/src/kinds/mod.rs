@@ -28,6 +28,7 @@ mod fulfillment_create;
 mod fulfillment_reconcile;
 mod fulfillment_ship;
 mod fulfillment_track;
+mod listing_follow;
 mod listing_publish;
 mod mail_send;
 mod order_export;
@@ -55,6 +56,7 @@ pub use fulfillment_create::{FulfillmentCreate, provider_order};
 pub use fulfillment_reconcile::FulfillmentReconcile;
 pub use fulfillment_ship::FulfillmentShip;
 pub use fulfillment_track::{FulfillmentTrack, track_one};
+pub use listing_follow::ListingFollow;
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
 pub use order_export::{OrderExport, export_key, file_name as export_file_name};
@@ -219,6 +221,7 @@ registry![
     CategorySync,
     TemplateApply,
     ListingPublish,
+    ListingFollow,
     SkuGenerate,
     ShopProductRemove,
     OrderExport,

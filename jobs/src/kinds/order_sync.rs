@@ -1,6 +1,7 @@
 //! `order.sync`: given orders of one shop pulled at once (an `ORDER_STATUS_CHANGE` webhook
 //! names them), read by id from the marketplace and stored forward only; their fees are settled
-//! from the finance statement when the marketplace has it. Also the pieces `shop.sync` shares:
+//! from the finance statement when the marketplace has it (TikTok). Amazon and Walmart orders
+//! are read by [`crate::orders`]. Also the pieces `shop.sync` shares:
 //! reading a TikTok order into Sellerdesk's terms, storing pages of them, settling fees and
 //! subscribing the shop's webhook.
 //!
@@ -10,17 +11,19 @@
 use chrono::{DateTime, Utc};
 use connectors::tiktok::{LineItem, ORDER_STATUS_CHANGE, Order, OrderTransactions};
 use domain::event_histories::EventHistory;
-use domain::orders::sync::{self, AmountError, FeeRates, Outcome, cents};
+use domain::orders::sync::{self, AmountError, cents};
 use domain::orders::timeline::EventSource;
 use domain::orders::{
-    MarketplaceOrder, MarketplaceOrderItem, Recipient, SettledFees, marketplace_rank,
-    recipient_hidden,
+    MarketplaceOrder, MarketplaceOrderItem, Recipient, SettledFees, recipient_hidden,
 };
+use domain::shops::SaleChannel;
 use serde::{Deserialize, Serialize};
 
 use super::{JobKind, client_of};
 use crate::JobError;
 use crate::context::JobContext;
+pub use crate::orders::Stored;
+use crate::orders::{amazon, channel_of, store_read, walmart};
 use crate::tiktok::{ShopAccessError, ShopSession, open_shop};
 
 /// Where the marketplace delivers a shop's webhooks, under `PUBLIC_URL`.
@@ -73,6 +76,26 @@ impl JobKind for OrderSync {
 
     async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
         let client_id = client_of(job)?;
+        let source = if self.webhook {
+            EventSource::Webhook
+        } else {
+            EventSource::Sync
+        };
+        let pulled = match channel_of(ctx, &client_id, &self.shop_id).await? {
+            None => return Ok(()),
+            Some(SaleChannel::Tiktok) => None,
+            Some(SaleChannel::Amazon) => {
+                Some(amazon::pull(ctx, &client_id, &self.shop_id, &self.order_ids, source).await?)
+            }
+            Some(SaleChannel::Walmart) => {
+                Some(walmart::pull(ctx, &client_id, &self.shop_id, &self.order_ids, source).await?)
+            }
+        };
+        if let Some(stored) = pulled {
+            tracing::info!(shop = %self.shop_id, orders = self.order_ids.len(), inserted = stored.inserted,
+                updated = stored.updated, stale = stored.stale, "orders pulled");
+            return Ok(());
+        }
         let session = match open_shop(
             &ctx.db,
             ctx.tiktok.as_ref(),
@@ -85,11 +108,6 @@ impl JobKind for OrderSync {
             Ok(session) => session,
             Err(ShopAccessError::NotFound) => return Ok(()),
             Err(e) => return Err(e.into()),
-        };
-        let source = if self.webhook {
-            EventSource::Webhook
-        } else {
-            EventSource::Sync
         };
         let mut stored = Stored::default();
         for ids in self.order_ids.chunks(DETAIL_IDS) {
@@ -108,28 +126,7 @@ impl JobKind for OrderSync {
     }
 }
 
-/// What storing a batch of orders did.
-#[derive(Debug, Default)]
-pub struct Stored {
-    pub inserted: usize,
-    pub updated: usize,
-    pub stale: usize,
-    pub skipped: usize,
-    /// Delivered or completed orders whose fees are still estimates: `(id, marketplace id)`.
-    pub delivered: Vec<(String, String)>,
-}
-
-impl Stored {
-    pub fn add(&mut self, other: Stored) {
-        self.inserted += other.inserted;
-        self.updated += other.updated;
-        self.stale += other.stale;
-        self.skipped += other.skipped;
-        self.delivered.extend(other.delivered);
-    }
-}
-
-/// Stores marketplace orders of a shop in one transaction, forward only.
+/// Stores TikTok orders of a shop in one transaction, forward only.
 pub async fn store_orders(
     ctx: &JobContext,
     client_id: &str,
@@ -137,38 +134,16 @@ pub async fn store_orders(
     orders: &[Order],
     source: EventSource,
 ) -> Result<Stored, JobError> {
-    let mut stored = Stored::default();
-    if orders.is_empty() {
-        return Ok(stored);
-    }
-    let mut tx = ctx.db.begin().await?;
-    let rates: FeeRates = sync::fee_rates(&mut tx, shop_id).await?;
-    for order in orders {
-        let order = match marketplace_order(order) {
-            Ok(o) => o,
-            Err(e) => {
-                tracing::warn!(shop = %shop_id, order = %order.id, error = %e, "order skipped: an amount cannot be read");
-                stored.skipped += 1;
-                continue;
-            }
-        };
-        let done = sync::upsert(&mut tx, client_id, shop_id, &order, &rates, source).await?;
-        match done.outcome {
-            Outcome::Inserted => stored.inserted += 1,
-            Outcome::Updated => stored.updated += 1,
-            Outcome::Stale => stored.stale += 1,
-        }
-        if done.outcome != Outcome::Stale
-            && marketplace_rank(&order.marketplace_status) >= marketplace_rank("DELIVERED")
-            && marketplace_rank(&order.marketplace_status) < marketplace_rank("CANCELLED")
-        {
-            stored
-                .delivered
-                .push((done.order_id, order.external_id.clone()));
-        }
-    }
-    tx.commit().await?;
-    Ok(stored)
+    let read: Vec<_> = orders
+        .iter()
+        .map(|o| {
+            (
+                o.id.clone(),
+                marketplace_order(o).map_err(|e| e.to_string()),
+            )
+        })
+        .collect();
+    store_read(ctx, client_id, shop_id, read, source).await
 }
 
 /// Asks the finance API for an order's settlement and stores it; answers whether it was
@@ -335,6 +310,7 @@ pub fn fold_lines(lines: &[LineItem]) -> Result<Vec<MarketplaceOrderItem>, Amoun
 /// recipient only when the marketplace shows it.
 pub fn marketplace_order(o: &Order) -> Result<MarketplaceOrder, AmountError> {
     Ok(MarketplaceOrder {
+        channel: SaleChannel::Tiktok,
         external_id: o.id.clone(),
         marketplace_status: o.status.clone(),
         buyer_email: text(&o.buyer_email),

@@ -1,14 +1,16 @@
-//! `shop.sync`: one shop brought up to date — warehouses, the live status of what Sellerdesk
-//! listed there, and orders (forward only, with the fees of those the marketplace settled
-//! since) — each resuming from the update time the last sync reached, so a repeated or
-//! overlapping run only re-reads a little. It also subscribes the shop's order webhook. Scheduled (`CRON_SHOP_SYNC`), a tick
-//! queues one `shop.sync` per connected shop.
+//! `shop.sync`: one shop brought up to date — on TikTok Shop warehouses, the live status of
+//! what Sellerdesk listed there, and orders (forward only, with the fees of those the
+//! marketplace settled since); on Amazon and Walmart their orders ([`crate::orders`]) — each
+//! resuming from the update time the last sync reached, so a repeated or overlapping run only
+//! re-reads a little. On TikTok it also subscribes the shop's order webhook. Scheduled
+//! (`CRON_SHOP_SYNC`), a tick queues one `shop.sync` per connected shop of every channel.
 //!
 //! Errors: a shop removed since the job was queued is nothing to do; a shop not connected
 //! fails; marketplace errors split as `From<TiktokError>` says; database ones retry.
 use connectors::tiktok::{OrderSearch, OrderSort, Page, ProductSearch};
 use domain::event_histories::EventHistory;
 use domain::orders::timeline::EventSource;
+use domain::shops::SaleChannel;
 use domain::{shop_products, shops};
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -18,6 +20,7 @@ use super::{JobKind, Scheduled, pull_warehouses};
 use crate::JobError;
 use crate::context::JobContext;
 use crate::enqueue::{EnqueueOptions, Pending};
+use crate::orders::{amazon, channel_of, walmart};
 use crate::tiktok::{ShopAccessError, open_shop};
 
 /// One shop (queued by a seller or by a tick), or a tick of the schedule (every shop).
@@ -105,12 +108,24 @@ async fn every_shop(ctx: &JobContext, tick: &str) -> Result<(), JobError> {
 /// Re-read this far before the cursor: updates that land while a page is read are not lost.
 const OVERLAP_SECS: i64 = 300;
 
-/// One shop brought up to date.
+/// One shop brought up to date, as its channel allows: Amazon's and Walmart's orders
+/// ([`crate::orders`]), or TikTok's warehouses, listings and orders.
 async fn sync_one(ctx: &JobContext, job: &EventHistory, shop_id: String) -> Result<(), JobError> {
     let client_id = job
         .client_id
         .clone()
         .ok_or_else(|| JobError::Permanent("shop.sync needs a client".into()))?;
+    match channel_of(ctx, &client_id, &shop_id).await? {
+        // Removed since the job was queued: nothing left to sync.
+        None => Ok(()),
+        Some(SaleChannel::Amazon) => amazon::sync_shop(ctx, &client_id, &shop_id).await,
+        Some(SaleChannel::Walmart) => walmart::sync_shop(ctx, &client_id, &shop_id).await,
+        Some(SaleChannel::Tiktok) => sync_tiktok(ctx, client_id, shop_id).await,
+    }
+}
+
+/// One TikTok shop brought up to date.
+async fn sync_tiktok(ctx: &JobContext, client_id: String, shop_id: String) -> Result<(), JobError> {
     let session = match open_shop(
         &ctx.db,
         ctx.tiktok.as_ref(),

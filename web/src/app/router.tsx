@@ -23,6 +23,7 @@ const MonitorsScreen = screen(() => import('@/features/monitors/components/monit
 const ShopsScreen = screen(() => import('@/features/shops/components/shops-screen'), 'ShopsScreen');
 const TiktokShopsScreen = screen(() => import('@/features/shops/components/tiktok-shops-screen'), 'TiktokShopsScreen');
 const TiktokCallbackScreen = screen(() => import('@/features/shops/components/tiktok-callback-screen'), 'TiktokCallbackScreen');
+const AmazonCallbackScreen = screen(() => import('@/features/shops/components/amazon-callback-screen'), 'AmazonCallbackScreen');
 const TiktokProductsScreen = screen(() => import('@/features/shops/components/tiktok-products-screen'), 'TiktokProductsScreen');
 const ShopDetailScreen = screen(() => import('@/features/shops/components/shop-detail-screen'), 'ShopDetailScreen');
 const ShopProductsScreen = screen(() => import('@/features/shop-products/components/shop-products-screen'), 'ShopProductsScreen');
@@ -84,10 +85,12 @@ export const routes: RouteObject[] = [
               { path: paths.products.create, element: <CreateProductsScreen /> },
               { path: paths.products.edit, element: <EditProductScreen /> },
               { path: paths.shop, element: <ShopsScreen /> },
+              { path: paths.shops.index, element: <Navigate to={paths.shop} replace /> },
               { path: paths.shopProduct, element: <ShopProductsScreen /> },
               { path: paths.shops.tiktok, element: <TiktokShopsScreen /> },
               { path: paths.shops.tiktokCallback, element: <TiktokCallbackScreen /> },
               { path: paths.shops.tiktokProducts, element: <TiktokProductsScreen /> },
+              { path: paths.shops.amazonCallback, element: <AmazonCallbackScreen /> },
               { path: paths.shops.detail, element: <ShopDetailScreen /> },
               { path: paths.productTemplates.list, element: <TemplatesScreen /> },
               { path: paths.productTemplates.create, element: <TemplateFormScreen /> },

@@ -21,10 +21,14 @@ export const paths = {
   shop: '/shop',
   shopProduct: '/shop-product',
   shops: {
+    /** Not a screen of its own: the plural people type leads to every shop (/shop). */
+    index: '/shops',
     tiktokProducts: '/shops/tiktok/products',
     tiktok: '/shops/tiktok',
     /** Where the marketplace's consent page sends the seller back (`?code=…&state=…`). */
     tiktokCallback: '/shops/tiktok/callback',
+    /** Where Amazon's consent page sends the seller back (`?spapi_oauth_code=…&state=…&selling_partner_id=…`). */
+    amazonCallback: '/shops/amazon/callback',
     promotions: '/shops/tiktok/promotions',
     promotionsCreate: '/shops/tiktok/promotions/create',
     detail: '/shops/:shopId',
@@ -78,4 +82,9 @@ export function sendToProviderPath(orderIds: string[]): string {
 /** The fulfilment orders list opened on a search (e.g. a marketplace order's number). */
 export function fulfillmentsSearchPath(search: string): string {
   return `${paths.fulfillments.orders}?${new URLSearchParams({ search })}`;
+}
+
+/** The catalogue, ready to list products on one shop (`?listOn=shopId`: the listing dialog starts with it chosen). */
+export function listOnShopPath(shopId: string): string {
+  return `${paths.products.list}?${new URLSearchParams({ listOn: shopId })}`;
 }

@@ -34,7 +34,7 @@ function hourIn(timeZone: string): number {
 }
 
 const quickLinks = [
-  { to: paths.shops.tiktok, icon: 'pi pi-shop', title: 'Connect a shop', text: 'Link your TikTok shop to sync products and orders.' },
+  { to: paths.shop, icon: 'pi pi-shop', title: 'Connect a shop', text: 'Link your TikTok Shop, Amazon or Walmart shops to sync products and orders.' },
   { to: paths.productTemplates.create, icon: 'pi pi-clone', title: 'Create a template', text: 'Define variants and prices once, list many designs.' },
   { to: paths.products.create, icon: 'pi pi-box', title: 'Add products', text: 'Turn designs into products ready to publish.' },
   { to: paths.fulfillments.orders, icon: 'pi pi-truck', title: 'Fulfil orders', text: 'Send orders to your print-on-demand providers.' },

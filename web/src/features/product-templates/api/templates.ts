@@ -52,6 +52,10 @@ export const GetProductTemplateDocument = graphql(`
       sizeChart
       variants
       tiktokProductAttribute
+      amazonProductType
+      amazonAttributes
+      walmartCategory
+      walmartItemSpec
       priceFormula
       type
       status

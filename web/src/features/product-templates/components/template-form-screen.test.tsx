@@ -181,4 +181,127 @@ describe('template form', () => {
       packageWeight: { value: 0.3, unit: 'KILOGRAM' },
     });
   });
+
+  it("brings Amazon's and Walmart's fields back into the form and sends them unchanged with the whole template", async () => {
+    const template = {
+      id: 'tpl-2',
+      name: 'Every channel tee',
+      title: 'Classic cotton tee',
+      description: null,
+      packageWeight: null,
+      packageDimensions: null,
+      tiktokCategoryId: null,
+      tiktokBrandId: null,
+      images: [],
+      sizeChart: null,
+      variants: [{ attributes: { Color: 'Black' }, sku: 'BLK', salePrice: 19.99 }],
+      tiktokProductAttribute: null,
+      amazonProductType: 'SHIRT',
+      amazonAttributes: { brand: 'Acme Prints', department: 'unisex-adult' },
+      walmartCategory: 'T-Shirts',
+      walmartItemSpec: { gender: 'Unisex', clothingSize: ['M', 'L'], care: { wash: 'cold' } },
+      priceFormula: null,
+      type: 'POD',
+      status: 'ACTIVE',
+      createdAt: '2026-03-01T10:00:00Z',
+    };
+    const app = renderApp(pathTo(paths.productTemplates.edit, { templateId: 'tpl-2' }), {
+      user: { id: 'admin-1', role: 'ADMIN' },
+      handlers: {
+        GetProductTemplate: () => ok({ getProductTemplate: template }),
+        GetLocalTiktokCategories: () => ok({ getLocalTiktokCategories: categories }),
+        UpdateProductTemplate: () => ok({ updateProductTemplate: { id: 'tpl-2', name: 'Every channel tee' } }),
+        GetProductTemplates: () => ok({ getProductTemplates: pageOf([]) }),
+      },
+    });
+    const amazon = await screen.findByTestId('amazon-fields');
+    expect(within(amazon).getByLabelText('Product type')).toHaveValue('SHIRT');
+    // Text values come back as rows…
+    expect(within(amazon).getByLabelText('Attribute 1 name')).toHaveValue('brand');
+    expect(within(amazon).getByLabelText('Attribute 1 value')).toHaveValue('Acme Prints');
+    expect(within(amazon).getByLabelText('Attribute 2 name')).toHaveValue('department');
+    expect(within(amazon).getByLabelText('Attribute 2 value')).toHaveValue('unisex-adult');
+    // …lists and objects as JSON, which rows could not hold.
+    const walmart = screen.getByTestId('walmart-fields');
+    expect(within(walmart).getByLabelText('Category')).toHaveValue('T-Shirts');
+    expect(JSON.parse((within(walmart).getByLabelText('Fields as JSON') as HTMLTextAreaElement).value)).toEqual(template.walmartItemSpec);
+    expect(within(walmart).getByRole('button', { name: 'Rows' })).toHaveAttribute('aria-disabled', 'true');
+
+    await userEvent.setup().click(screen.getByTestId('template-save'));
+    await waitFor(() => expect(variablesOf(app.api.calls, 'UpdateProductTemplate')).toHaveLength(1));
+    const { input } = variablesOf(app.api.calls, 'UpdateProductTemplate')[0] as { input: Record<string, unknown> };
+    expect(input).toMatchObject({
+      amazonProductType: 'SHIRT',
+      amazonAttributes: { brand: 'Acme Prints', department: 'unisex-adult' },
+      walmartCategory: 'T-Shirts',
+      walmartItemSpec: { gender: 'Unisex', clothingSize: ['M', 'L'], care: { wash: 'cold' } },
+      variants: [{ attributes: { Color: 'Black' }, sku: 'BLK', salePrice: 19.99 }],
+    });
+  });
+
+  it("checks Amazon's attributes and Walmart's item spec before sending, and shows the server's word on a channel field", async () => {
+    let attempt = 0;
+    const app = setup({
+      CreateProductTemplate: () =>
+        ++attempt === 1 ? gqlError('walmartCategory: at most 200 characters', 'BAD_USER_INPUT', 'walmartCategory') : ok({ createProductTemplate: { id: 'tpl-3', name: 'Channel tee' } }),
+    });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Channel tee');
+    await user.type(screen.getByLabelText('Product title'), 'Classic cotton tee');
+    const amazon = screen.getByTestId('amazon-fields');
+    await user.type(within(amazon).getByLabelText('Product type'), 'shirt');
+    expect(within(amazon).getByLabelText('Product type')).toHaveValue('SHIRT');
+    // A value without a name is refused before anything is sent.
+    await user.type(within(amazon).getByLabelText('Attribute 1 value'), 'Acme Prints');
+    const walmart = screen.getByTestId('walmart-fields');
+    await user.type(within(walmart).getByLabelText('Category'), 'T-Shirts');
+    await user.click(within(walmart).getByRole('button', { name: 'JSON' }));
+    const spec = within(walmart).getByLabelText('Fields as JSON');
+    await user.click(spec);
+    await user.paste('["Unisex"]');
+    await user.click(screen.getByTestId('template-save'));
+    expect(await within(amazon).findByText('The value “Acme Prints” needs a name')).toBeInTheDocument();
+    expect(within(walmart).getByText('Must be a JSON object of attribute names to values, like {"color": "Black"}')).toBeInTheDocument();
+    expect(variablesOf(app.api.calls, 'CreateProductTemplate')).toEqual([]);
+
+    await user.type(within(amazon).getByLabelText('Attribute 1 name'), 'brand');
+    await user.type(within(amazon).getByLabelText('Attribute 2 name'), 'fabric_type');
+    await user.type(within(amazon).getByLabelText('Attribute 2 value'), '100% cotton');
+    await user.clear(spec);
+    await user.paste('{"gender": "Unisex", "color": ["Black"]');
+    expect(within(walmart).getByText(/^Not valid JSON/)).toBeInTheDocument();
+    await user.paste('}');
+    expect(within(walmart).queryByRole('alert')).toBeNull();
+
+    await user.click(screen.getByTestId('template-save'));
+    expect(await within(walmart).findByText('walmartCategory: at most 200 characters')).toBeInTheDocument();
+    const { input } = variablesOf(app.api.calls, 'CreateProductTemplate')[0] as { input: Record<string, unknown> };
+    expect(input).toMatchObject({
+      amazonProductType: 'SHIRT',
+      amazonAttributes: { brand: 'Acme Prints', 'fabric_type': '100% cotton' },
+      walmartCategory: 'T-Shirts',
+      walmartItemSpec: { gender: 'Unisex', color: ['Black'] },
+    });
+
+    await user.click(screen.getByTestId('template-save'));
+    await waitFor(() => expect(app.location()).toBe(paths.productTemplates.list));
+  });
+
+  it('sends no channel fields when none are filled in, and carries rows over to JSON', async () => {
+    const app = setup({ CreateProductTemplate: () => ok({ createProductTemplate: { id: 'tpl-4', name: 'Plain tee' } }) });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Plain tee');
+    await user.type(screen.getByLabelText('Product title'), 'Plain tee');
+    const amazon = screen.getByTestId('amazon-fields');
+    await user.type(within(amazon).getByLabelText('Attribute 1 name'), 'color');
+    await user.type(within(amazon).getByLabelText('Attribute 1 value'), 'Black');
+    await user.click(within(amazon).getByRole('button', { name: 'JSON' }));
+    expect(JSON.parse((within(amazon).getByLabelText('Attributes as JSON') as HTMLTextAreaElement).value)).toEqual({ color: 'Black' });
+    await user.click(within(amazon).getByRole('button', { name: 'Rows' }));
+    await user.click(within(amazon).getByRole('button', { name: 'Remove attribute color' }));
+    await user.click(screen.getByTestId('template-save'));
+    await waitFor(() => expect(variablesOf(app.api.calls, 'CreateProductTemplate')).toHaveLength(1));
+    const { input } = variablesOf(app.api.calls, 'CreateProductTemplate')[0] as { input: Record<string, unknown> };
+    expect(input).toMatchObject({ amazonProductType: null, amazonAttributes: null, walmartCategory: null, walmartItemSpec: null });
+  });
 });

@@ -20,6 +20,7 @@ import { useCategoryAttributes, useCreateTemplate, useTemplate, useUpdateTemplat
 import { AttributesForm, missingAttributes, parseAttributes, serializeAttributes, type AttributeValues } from './attributes-form';
 import { BrandPicker } from './brand-picker';
 import { CategoryPicker } from './category-picker';
+import { ObjectEditor, emptyObjectDraft, objectDraftFrom, parseObjectDraft, type ObjectDraft } from './object-editor';
 import { PriceFormulaField, formulaProblem } from './price-formula-field';
 import { VariantsMatrix, matrixError, parseVariants, serializeVariants, type Matrix } from './variants-matrix';
 
@@ -39,6 +40,10 @@ interface Draft {
   matrix: Matrix;
   attributes: AttributeValues;
   priceFormula: string;
+  amazonProductType: string;
+  amazonAttributes: ObjectDraft;
+  walmartCategory: string;
+  walmartItemSpec: ObjectDraft;
 }
 
 const blank: Draft = {
@@ -55,6 +60,10 @@ const blank: Draft = {
   matrix: { options: [], rows: [{ attributes: {}, sku: '', salePrice: null, listPrice: null, quantity: null }] },
   attributes: {},
   priceFormula: '',
+  amazonProductType: '',
+  amazonAttributes: emptyObjectDraft,
+  walmartCategory: '',
+  walmartItemSpec: emptyObjectDraft,
 };
 
 function draftOf(t: Template): Draft {
@@ -72,6 +81,10 @@ function draftOf(t: Template): Draft {
     matrix: parseVariants(t.variants),
     attributes: parseAttributes(t.tiktokProductAttribute),
     priceFormula: t.priceFormula ?? '',
+    amazonProductType: t.amazonProductType ?? '',
+    amazonAttributes: objectDraftFrom(t.amazonAttributes),
+    walmartCategory: t.walmartCategory ?? '',
+    walmartItemSpec: objectDraftFrom(t.walmartItemSpec),
   };
 }
 
@@ -89,12 +102,16 @@ function TemplateForm({ template }: { template: Template | null }) {
   const attrList = attributes.data ?? [];
   const suggestions = attrList.filter((a) => a.type === 'SALES_PROPERTY').map((a) => ({ name: a.name, values: a.values.map((v) => v.name) }));
   const pkgErrors = packageErrors(draft.pkg);
+  const amazonAttributes = parseObjectDraft(draft.amazonAttributes);
+  const walmartItemSpec = parseObjectDraft(draft.walmartItemSpec);
   const invalid = {
     name: !draft.name.trim() ? 'Required' : null,
     title: !draft.title.trim() ? 'Required' : null,
     matrix: matrixError(draft.matrix),
     attributes: draft.categoryId && attributes.data ? missingAttributes(attrList, draft.attributes) : [],
     formula: formulaProblem(draft.priceFormula),
+    amazonAttributes: amazonAttributes.error,
+    walmartItemSpec: walmartItemSpec.error,
   };
   const server = mutationError instanceof ApiError ? mutationError : null;
   const serverField = server?.field ?? '';
@@ -105,7 +122,17 @@ function TemplateForm({ template }: { template: Template | null }) {
     setSubmitted(true);
     create.reset();
     update.reset();
-    if (invalid.name || invalid.title || invalid.matrix || invalid.attributes.length || invalid.formula || pkgErrors.weight || pkgErrors.dimensions) {
+    if (
+      invalid.name ||
+      invalid.title ||
+      invalid.matrix ||
+      invalid.attributes.length ||
+      invalid.formula ||
+      invalid.amazonAttributes ||
+      invalid.walmartItemSpec ||
+      pkgErrors.weight ||
+      pkgErrors.dimensions
+    ) {
       notify.warn('Some fields need attention before saving.');
       return;
     }
@@ -128,6 +155,11 @@ function TemplateForm({ template }: { template: Template | null }) {
       variants: serializeVariants(draft.matrix.rows),
       tiktokProductAttribute,
       priceFormula: draft.priceFormula.trim() || null,
+      // Every channel's fields each time: an update replaces the whole template.
+      amazonProductType: draft.amazonProductType.trim() || null,
+      amazonAttributes: amazonAttributes.value,
+      walmartCategory: draft.walmartCategory.trim() || null,
+      walmartItemSpec: walmartItemSpec.value,
       ...packageInputs(draft.pkg),
     };
     const done = (saved: { name: string }) => {
@@ -239,6 +271,45 @@ function TemplateForm({ template }: { template: Template | null }) {
         </div>
       </Panel>
 
+      <div className="grid-2">
+        <Panel title="Amazon">
+          <div className="stack" data-testid="amazon-fields">
+            <p className="muted channel-section-hint">Used when products made from this template are listed on Amazon shops.</p>
+            <Field id="template-amazon-product-type" label="Product type" error={serverFor('amazonProductType')} hint="Amazon's product type, such as SHIRT, SWEATSHIRT or HAT.">
+              <InputText id="template-amazon-product-type" value={draft.amazonProductType} onChange={(e) => set('amazonProductType', e.target.value.toUpperCase())} placeholder="SHIRT" spellCheck={false} />
+            </Field>
+            <Field id="template-amazon-attributes" label="Attributes" hint="The product type's attributes by name; title, description, price and images come from the product.">
+              <ObjectEditor
+                id="template-amazon-attributes"
+                noun="Attribute"
+                value={draft.amazonAttributes}
+                onChange={(v) => set('amazonAttributes', v)}
+                error={(submitted ? invalid.amazonAttributes : null) ?? serverFor('amazonAttributes')}
+                placeholder={{ key: 'brand', value: 'Acme Prints' }}
+              />
+            </Field>
+          </div>
+        </Panel>
+        <Panel title="Walmart">
+          <div className="stack" data-testid="walmart-fields">
+            <p className="muted channel-section-hint">Used when products made from this template are listed on Walmart shops.</p>
+            <Field id="template-walmart-category" label="Category" error={serverFor('walmartCategory')} hint="Walmart's category (its item feed's product type), such as T-Shirts.">
+              <InputText id="template-walmart-category" value={draft.walmartCategory} onChange={(e) => set('walmartCategory', e.target.value)} placeholder="T-Shirts" />
+            </Field>
+            <Field id="template-walmart-item-spec" label="Item spec" hint="The category's fields by name, such as color, clothingSize and gender.">
+              <ObjectEditor
+                id="template-walmart-item-spec"
+                noun="Field"
+                value={draft.walmartItemSpec}
+                onChange={(v) => set('walmartItemSpec', v)}
+                error={(submitted ? invalid.walmartItemSpec : null) ?? serverFor('walmartItemSpec')}
+                placeholder={{ key: 'gender', value: 'Unisex' }}
+              />
+            </Field>
+          </div>
+        </Panel>
+      </div>
+
       <Panel title="Variants">
         <VariantsMatrix value={draft.matrix} onChange={(m) => set('matrix', m)} suggestions={suggestions} error={(submitted ? invalid.matrix : null) ?? serverFor('variants')} />
       </Panel>
@@ -277,7 +348,7 @@ export function TemplateFormScreen() {
     <div className="screen">
       <PageHeader
         title={t ? `Edit ${t.name}` : 'New template'}
-        description="Fields, variants, TikTok data and a price formula that products made from it start with."
+        description="Fields, variants, each channel's listing data and a price formula that products made from it start with."
       />
       <TemplateForm key={t?.id ?? 'new'} template={t} />
     </div>

@@ -96,11 +96,20 @@ const MODES: { value: ListingMode; label: string; hint: string }[] = [
   { value: 'LISTING', label: 'Live', hint: 'Listed for sale at once (after the marketplace’s review).' },
 ];
 
-export function ListOnShopsDialog({ productIds, onHide, onQueued }: BulkDialogProps) {
+/**
+ * Lists products on shops of any channel (TikTok Shop, Amazon, Walmart): one batch per shop.
+ * `initialShopIds` (the shop the seller came from) start chosen each time the dialog opens.
+ */
+export function ListOnShopsDialog({ productIds, onHide, onQueued, initialShopIds = [] }: BulkDialogProps & { initialShopIds?: string[] }) {
   const shops = useShopOptions(undefined, !!productIds);
   const templates = useTemplateOptions(!!productIds);
   const listing = useBulkListingProduct();
-  const [shopIds, setShopIds] = useState<string[]>([]);
+  const [shopIds, setShopIds] = useState<string[]>(initialShopIds);
+  const [openedWith, setOpenedWith] = useState(productIds);
+  if (productIds !== openedWith) {
+    setOpenedWith(productIds);
+    if (productIds && initialShopIds.some((id) => !shopIds.includes(id))) setShopIds([...shopIds, ...initialShopIds.filter((id) => !shopIds.includes(id))]);
+  }
   const [mode, setMode] = useState<ListingMode>('AS_DRAFT');
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [submitted, setSubmitted] = useSubmitted(productIds);
@@ -161,7 +170,7 @@ export function ListOnShopsDialog({ productIds, onHide, onQueued }: BulkDialogPr
           </label>
         ))}
       </fieldset>
-      <Field id="list-template" label="Template (optional)" hint="Use this template's category, attributes and price formula for the listing.">
+      <Field id="list-template" label="Template (optional)" hint="Use this template's listing data (each channel's category or product type and attributes) and price formula.">
         <Dropdown
           inputId="list-template"
           value={templateId}

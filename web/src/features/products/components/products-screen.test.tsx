@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { paths } from '@/config/paths';
+import { listOnShopPath, paths } from '@/config/paths';
 import { checkboxInput, ok, pageOf, variablesOf } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -24,16 +24,18 @@ const items = [
 const shops = [
   { id: 'shop-1', name: 'Tees US', saleChannel: 'TIKTOK', status: 'LIVE', connection: 'CONNECTED' },
   { id: 'shop-2', name: 'Tees GB', saleChannel: 'TIKTOK', status: 'LIVE', connection: 'CONNECTED' },
+  { id: 'shop-a', name: 'Tees Amazon', saleChannel: 'AMAZON', status: 'LIVE', connection: 'CONNECTED' },
+  { id: 'shop-w', name: 'Tees Walmart', saleChannel: 'WALMART', status: 'LIVE', connection: 'CONNECTED' },
 ];
 const templates = [{ id: 'tpl-1', name: 'Basic tee', title: 'Basic tee', type: 'POD', status: 'ACTIVE' }];
 const batch = (id: string) => ({ id, type: 'x', total: 2, pending: 0, processing: 0, succeeded: 2, failed: 0, createdAt: '2026-03-01T10:00:00Z', nextRunAt: null, failures: [] });
 
-function setup() {
-  return renderApp(paths.products.list, {
+function setup(path: string = paths.products.list) {
+  return renderApp(path, {
     user: { id: 'admin-1', role: 'ADMIN' },
     handlers: {
       GetProducts: () => ok({ getProducts: pageOf(items, 3) }),
-      ShopOptions: () => ok({ getShops: { items: shops, pageInfo: { totalCount: 2 } } }),
+      ShopOptions: () => ok({ getShops: { items: shops, pageInfo: { totalCount: shops.length } } }),
       TemplateOptions: () => ok({ getProductTemplates: { items: templates } }),
       BulkDeleteProducts: (v) => ok({ bulkDeleteProducts: (v?.productIds as string[]).length }),
       BulkApplyTemplate: () => ok({ bulkApplyTemplate: { successfulProducts: ['p2', 'p3'], batchId: 'b-apply' } }),
@@ -125,6 +127,28 @@ describe('products', () => {
     );
     const progress = await screen.findAllByTestId('bulk-progress');
     expect(progress.map((p) => p.getAttribute('aria-label'))).toEqual(['Listing 2 products on Tees US', 'Listing 2 products on Tees GB']);
+  });
+
+  it("lists on Amazon and Walmart shops too, starting with the shop the seller came from", async () => {
+    const app = setup(listOnShopPath('shop-a'));
+    expect(await screen.findByTestId('list-on-hint')).toHaveTextContent('Select the products to list on Tees Amazon (Amazon), then choose List on shops.');
+    const user = await selectTwo();
+    await user.click(screen.getByTestId('bulk-list'));
+    const dialog = await screen.findByRole('dialog', { name: 'List 2 products on shops' });
+    // Every channel's shops are offered; the one from the shop's page is already chosen.
+    expect(within(dialog).getByTestId('list-shops-select')).toHaveTextContent('Tees Amazon (Amazon)');
+    await user.click(within(dialog).getByTestId('list-shops-select'));
+    expect(await screen.findByRole('option', { name: /Tees Amazon \(Amazon\)/, hidden: true })).toHaveAttribute('aria-selected', 'true');
+    await user.click(await screen.findByRole('option', { name: /Tees Walmart \(Walmart\)/, hidden: true }));
+    await user.click(within(dialog).getByTestId('list-submit'));
+    await waitFor(() =>
+      expect(variablesOf(app.api.calls, 'BulkListingProduct')).toEqual([
+        { input: { shopId: 'shop-a', productIds: ['p2', 'p3'], mode: 'AS_DRAFT' } },
+        { input: { shopId: 'shop-w', productIds: ['p2', 'p3'], mode: 'AS_DRAFT' } },
+      ]),
+    );
+    const progress = await screen.findAllByTestId('bulk-progress');
+    expect(progress.map((p) => p.getAttribute('aria-label'))).toEqual(['Drafting 2 products on Tees Amazon', 'Drafting 2 products on Tees Walmart']);
   });
 
   it('publishes to several shops in one batch', async () => {

@@ -5,7 +5,7 @@ import { DataTable } from 'primereact/datatable';
 import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
@@ -19,7 +19,7 @@ import { useTimezone } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';
 import { confirmAction } from '@/lib/confirm';
 import { formatDateTime } from '@/lib/dates';
-import { useShopOptions, useTemplateOptions } from '@/lib/lookups';
+import { saleChannelLabels, useShopOptions, useTemplateOptions } from '@/lib/lookups';
 import { notify } from '@/lib/notify';
 import { pagedTableProps, usePaging } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
@@ -63,6 +63,18 @@ export function ProductsScreen() {
   const [batches, setBatches] = useState<TrackedBatch[] | null>(null);
   const shops = useShopOptions();
   const templates = useTemplateOptions();
+  // Arrived from a shop's "List products" (`?listOn=shopId`): the listing dialog starts with that shop.
+  const [params, setParams] = useSearchParams();
+  const listOn = params.get('listOn') ?? '';
+  const listOnShop = listOn ? shops.data?.find((s) => s.id === listOn) : undefined;
+  const stopListingOn = () =>
+    setParams(
+      (p) => {
+        p.delete('listOn');
+        return p;
+      },
+      { replace: true },
+    );
 
   const filter = useMemo<ProductFilter>(() => {
     const f: ProductFilter = { limit: paging.pageSize, page: paging.page };
@@ -205,6 +217,15 @@ export function ProductsScreen() {
             />
           ) : null}
         </div>
+        {listOnShop && selected.length === 0 ? (
+          <div className="selection-bar" data-testid="list-on-hint">
+            <i className="pi pi-send" aria-hidden="true" />
+            <span>
+              Select the products to list on <strong>{listOnShop.name}</strong> ({saleChannelLabels[listOnShop.saleChannel]}), then choose <strong>List on shops</strong>.
+            </span>
+            <Button label="Cancel" size="small" text severity="secondary" onClick={stopListingOn} />
+          </div>
+        ) : null}
         {selected.length > 0 ? (
           <div className="selection-bar" data-testid="selection-bar" role="toolbar" aria-label="Bulk actions">
             <span className="selection-bar-count">{selected.length} selected</span>
@@ -268,7 +289,7 @@ export function ProductsScreen() {
         )}
       </Panel>
       <ApplyTemplateDialog productIds={dialog === 'template' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
-      <ListOnShopsDialog productIds={dialog === 'list' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
+      <ListOnShopsDialog productIds={dialog === 'list' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} initialShopIds={listOnShop ? [listOnShop.id] : []} />
       <PublishDialog productIds={dialog === 'publish' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
       <GenerateSkusDialog productIds={dialog === 'skus' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
       <BulkProgressDialog

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { graphql } from '@/gql';
-import type { GetShopsQuery, ShopFilter, ShopProductFilter, UpdateShopInput } from '@/gql/graphql';
+import type { ConnectWalmartShopInput, GetShopsQuery, SaleChannel, ShopFilter, ShopProductFilter, UpdateShopInput } from '@/gql/graphql';
 import type { ApiClient } from '@/lib/api-client';
 import { rootKeys } from '@/lib/query-keys';
 import { useApiClient } from '@/lib/session';
@@ -70,6 +70,16 @@ export const UpdateShopDocument = graphql(`
       id
       name
       commissionRate
+    }
+  }
+`);
+
+export const ConnectWalmartShopDocument = graphql(`
+  mutation ConnectWalmartShop($input: ConnectWalmartShopInput!) {
+    connectWalmartShop(input: $input) {
+      id
+      name
+      saleChannel
     }
   }
 `);
@@ -223,27 +233,46 @@ function useShopsMutation<TVars, TResult>(fn: (client: ApiClient, vars: TVars) =
   });
 }
 
-export const generateAuthorizeLink = (client: ApiClient) =>
-  client.request(GenerateAuthorizeLinkDocument, { targetMarket: 'US', saleChannel: 'TIKTOK' }).then((r) => r.generateAuthorizeLink);
+/** The channels a seller connects through the marketplace's consent page. */
+export type ConsentChannel = Extract<SaleChannel, 'TIKTOK' | 'AMAZON'>;
+
+export const generateAuthorizeLink = (client: ApiClient, saleChannel: ConsentChannel) =>
+  client.request(GenerateAuthorizeLinkDocument, { targetMarket: 'US', saleChannel }).then((r) => r.generateAuthorizeLink);
 
 export function useGenerateAuthorizeLink() {
   const client = useApiClient();
-  return useMutation({ mutationFn: () => generateAuthorizeLink(client) });
+  return useMutation({ mutationFn: (saleChannel: ConsentChannel) => generateAuthorizeLink(client, saleChannel) });
 }
 
-export const authorizeShop = (client: ApiClient, v: { code: string; state: string }) =>
-  client.request(AuthorizeShopDocument, { input: { code: v.code, state: v.state, saleChannel: 'TIKTOK' } }).then((r) => r.authorizeShop);
+/** What the consent page sent back: TikTok's `code`, or Amazon's `spapi_oauth_code` and `selling_partner_id`. */
+export interface ConsentReturn {
+  saleChannel: ConsentChannel;
+  code: string;
+  state: string;
+  sellingPartnerId?: string;
+}
+
+export const authorizeShop = (client: ApiClient, v: ConsentReturn) =>
+  client
+    .request(AuthorizeShopDocument, {
+      input: { code: v.code, state: v.state, saleChannel: v.saleChannel, ...(v.sellingPartnerId ? { sellingPartnerId: v.sellingPartnerId } : {}) },
+    })
+    .then((r) => r.authorizeShop);
 
 export function useAuthorizeShop() {
   const client = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { code: string; state: string }) => authorizeShop(client, v),
+    mutationFn: (v: ConsentReturn) => authorizeShop(client, v),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: shopsKeys.all }),
     // The callback screen shows the failure itself, with a way back.
     meta: { silentError: true },
   });
 }
+
+export const connectWalmartShop = (client: ApiClient, input: ConnectWalmartShopInput) =>
+  client.request(ConnectWalmartShopDocument, { input }).then((r) => r.connectWalmartShop);
+export const useConnectWalmartShop = () => useShopsMutation(connectWalmartShop);
 
 export const updateShop = (client: ApiClient, v: { id: string; input: UpdateShopInput }) => client.request(UpdateShopDocument, v).then((r) => r.updateShop);
 export const useUpdateShop = () => useShopsMutation(updateShop);

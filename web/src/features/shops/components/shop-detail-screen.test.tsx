@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pathTo, paths } from '@/config/paths';
+import { listOnShopPath, pathTo, paths } from '@/config/paths';
 import { checkboxInput, ok, pageOf, variablesOf } from '@/testing/fake-api';
 import { renderApp } from '@/testing/render-app';
 
@@ -101,5 +101,33 @@ describe('shop detail', () => {
     await userEvent.setup().click(await screen.findByTestId('sync-warehouses'));
     expect(await screen.findByTestId('bulk-progress')).toHaveTextContent('Syncing the warehouses of Tees US');
     expect(variablesOf(app.api.calls, 'SyncWarehouse')).toEqual([{ id: 'shop-1' }]);
+  });
+
+  it("shows an Amazon shop with its channel's actions: no warehouses, no TikTok look-ups, its listings", async () => {
+    const amazon = { ...shop, id: 'shop-a', name: 'Tees Amazon', saleChannel: 'AMAZON', warehouseCount: 0, connection: 'OPEN' };
+    const app = renderApp(pathTo(paths.shops.detail, { shopId: 'shop-a' }), {
+      user: { id: 'admin-1', role: 'ADMIN', timezone: 'UTC', promotionsEnabled: true },
+      handlers: { ...handlers, GetShop: () => ok({ getShop: amazon }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'Tees Amazon' })).toBeInTheDocument();
+    expect(screen.getByText('Amazon · US')).toBeInTheDocument();
+    expect(screen.getByTestId('list-products')).toHaveAttribute('href', listOnShopPath('shop-a'));
+    expect(screen.getByTestId('reconnect-shop')).toBeInTheDocument();
+    for (const name of ['Sync now', 'Edit', 'Assign staff', 'Remove']) expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(await within(await screen.findByTestId('shop-products-table')).findByText('Hoodie')).toBeInTheDocument();
+    expect(screen.queryByTestId('warehouses-table')).toBeNull();
+    expect(screen.queryByTestId('marketplace-products')).toBeNull();
+    expect(screen.queryByTestId('shop-promotions')).toBeNull();
+    expect(within(screen.getByTestId('shop-details')).queryByText('Warehouses')).toBeNull();
+    expect(variablesOf(app.api.calls, 'GetWarehouses')).toEqual([]);
+    expect(variablesOf(app.api.calls, 'GetShopProducts')[0]).toEqual({ shopId: 'shop-a', filter: { limit: 20, page: 1, status: 'ALL' } });
+  });
+
+  it('keeps the TikTok look-ups and promotions on a TikTok shop', async () => {
+    renderApp(pathTo(paths.shops.detail, { shopId: 'shop-1' }), { user: { id: 'admin-1', role: 'ADMIN', promotionsEnabled: true }, handlers });
+    expect(await screen.findByTestId('marketplace-products')).toHaveAttribute('href', paths.shops.tiktokProducts);
+    expect(screen.getByTestId('shop-promotions')).toHaveAttribute('href', paths.shops.promotions);
+    expect(await screen.findByTestId('warehouses-table')).toBeInTheDocument();
+    expect(screen.queryByTestId('reconnect-shop')).toBeNull();
   });
 });

@@ -2,19 +2,21 @@ import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ConnectionTag, LiveStatusTag } from '@/components/ui/status-tag';
-import { paths } from '@/config/paths';
+import { listOnShopPath, paths } from '@/config/paths';
 import type { GetWarehousesQuery } from '@/gql/graphql';
 import { canAccess, useCurrentUser, useTimezone } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
 import { saleChannelLabels } from '@/lib/lookups';
 import { formatPercent } from '@/lib/money';
 import { useShop, useWarehouses } from '../api/shops';
+import { CHANNELS } from './channels';
+import { useConnectShop } from './connect-shop';
 import { ShopProductsPanel } from './shop-products-panel';
 import { useShopActions } from './use-shop-actions';
 
@@ -52,15 +54,17 @@ function WarehousesPanel({ shopId, onSync, syncing }: { shopId: string; onSync: 
   );
 }
 
-/** One shop: its details and last sync, its warehouses and the products listed on it. */
+/** One shop: its details and last sync, its warehouses (TikTok) and the products listed on it; its channel's actions only. */
 export function ShopDetailScreen() {
   const { shopId = '' } = useParams();
   const timezone = useTimezone();
   const navigate = useNavigate();
   const { data: me } = useCurrentUser();
   const isAdmin = !!me && canAccess(me, 'admin');
+  const canPromote = !!me && canAccess(me, 'promotions');
   const shop = useShop(shopId);
-  const actions = useShopActions({ onRemoved: () => navigate(paths.shops.tiktok, { replace: true }) });
+  const actions = useShopActions({ onRemoved: () => navigate(shop.data?.saleChannel === 'TIKTOK' ? paths.shops.tiktok : paths.shop, { replace: true }) });
+  const connect = useConnectShop();
 
   if (shop.isPending) return <PageSpinner />;
   if (shop.isError) {
@@ -74,6 +78,7 @@ export function ShopDetailScreen() {
     );
   }
   const s = shop.data;
+  const channel = CHANNELS[s.saleChannel];
 
   return (
     <div className="screen">
@@ -83,8 +88,27 @@ export function ShopDetailScreen() {
         actions={
           <>
             <Button label="Sync now" icon="pi pi-sync" outlined onClick={() => actions.sync(s)} loading={actions.isSyncing(s.id)} data-testid="sync-shop" />
+            <Link to={listOnShopPath(s.id)} className="p-button p-button-outlined" data-testid="list-products">
+              <i className="p-button-icon p-button-icon-left pi pi-send" aria-hidden="true" />
+              <span className="p-button-label">List products</span>
+            </Link>
+            {channel.marketplaceProducts ? (
+              <Link to={paths.shops.tiktokProducts} className="p-button p-button-outlined p-button-secondary" data-testid="marketplace-products">
+                <i className="p-button-icon p-button-icon-left pi pi-tiktok" aria-hidden="true" />
+                <span className="p-button-label">Products on TikTok</span>
+              </Link>
+            ) : null}
+            {channel.promotions && canPromote ? (
+              <Link to={paths.shops.promotions} className="p-button p-button-outlined p-button-secondary" data-testid="shop-promotions">
+                <i className="p-button-icon p-button-icon-left pi pi-bolt" aria-hidden="true" />
+                <span className="p-button-label">Promotions</span>
+              </Link>
+            ) : null}
             {isAdmin ? (
               <>
+                {s.connection === 'OPEN' ? (
+                  <Button label="Reconnect" icon="pi pi-link" severity="warning" onClick={() => connect.connect(s.saleChannel)} loading={connect.isPending(s.saleChannel)} data-testid="reconnect-shop" />
+                ) : null}
                 <Button label="Edit" icon="pi pi-pencil" outlined severity="secondary" onClick={() => actions.edit(s)} />
                 <Button label="Assign staff" icon="pi pi-users" outlined severity="secondary" onClick={() => actions.assign(s)} />
                 <Button label="Remove" icon="pi pi-trash" outlined severity="danger" onClick={() => void actions.remove(s)} />
@@ -115,10 +139,12 @@ export function ShopDetailScreen() {
             <dt>Last sync</dt>
             <dd data-testid="shop-last-sync">{s.lastSyncedAt ? formatDateTime(s.lastSyncedAt, timezone) : 'Never'}</dd>
           </div>
-          <div>
-            <dt>Warehouses</dt>
-            <dd>{s.warehouseCount}</dd>
-          </div>
+          {channel.warehouses ? (
+            <div>
+              <dt>Warehouses</dt>
+              <dd>{s.warehouseCount}</dd>
+            </div>
+          ) : null}
           {isAdmin ? (
             <div>
               <dt>Staff</dt>
@@ -131,9 +157,10 @@ export function ShopDetailScreen() {
           </div>
         </dl>
       </Panel>
-      <WarehousesPanel shopId={s.id} onSync={() => actions.syncWarehouses(s)} syncing={actions.isSyncing(s.id)} />
+      {channel.warehouses ? <WarehousesPanel shopId={s.id} onSync={() => actions.syncWarehouses(s)} syncing={actions.isSyncing(s.id)} /> : null}
       <ShopProductsPanel shopId={s.id} shopName={s.name} />
       {actions.dialogs}
+      {connect.dialogs}
     </div>
   );
 }

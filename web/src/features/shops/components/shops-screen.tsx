@@ -1,12 +1,9 @@
-import { Dropdown } from 'primereact/dropdown';
-import { Button } from 'primereact/button';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { ErrorState } from '@/components/ui/empty-state';
+import { FilterTabs } from '@/components/ui/filter-tabs';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
-import { paths } from '@/config/paths';
 import type { SaleChannel } from '@/gql/graphql';
 import { canAccess, useCurrentUser } from '@/lib/auth';
 import { saleChannelLabels } from '@/lib/lookups';
@@ -14,44 +11,41 @@ import { usePaging } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
 import { useDebounced } from '@/lib/use-debounced';
 import { useShops } from '../api/shops';
+import { CHANNEL_ORDER } from './channels';
+import { ConnectShopButtons, useConnectShop } from './connect-shop';
 import { noShops, ShopsTable } from './shops-table';
 import { useShopActions } from './use-shop-actions';
 
-const CHANNELS: SaleChannel[] = ['TIKTOK', 'AMAZON', 'WALMART'];
+type ChannelTab = SaleChannel | 'ALL';
+const TABS: { value: ChannelTab; label: string }[] = [{ value: 'ALL', label: 'All channels' }, ...CHANNEL_ORDER.map((c) => ({ value: c, label: saleChannelLabels[c] }))];
 
-/** Every shop of the client across sales channels. */
+/** Every shop of the client across sales channels: connect one of any channel, act on each by its channel. */
 export function ShopsScreen() {
   const { data: me } = useCurrentUser();
   const isAdmin = !!me && canAccess(me, 'admin');
-  const navigate = useNavigate();
-  const [channel, setChannel] = usePreference<SaleChannel | ''>('shops.all.channel', '');
+  const canPromote = !!me && canAccess(me, 'promotions');
+  const [saved, setChannel] = usePreference<ChannelTab | ''>('shops.all.channel', 'ALL');
+  // A kept value that no longer reads (an old preference) falls back to every channel.
+  const channel: ChannelTab = TABS.some((t) => t.value === saved) ? (saved as ChannelTab) : 'ALL';
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
   const paging = usePaging('shops.all.pageSize', [debounced, channel]);
-  const shops = useShops({ limit: paging.pageSize, page: paging.page, ...(debounced ? { search: debounced } : {}), ...(channel ? { saleChannel: channel } : {}) });
+  const shops = useShops({ limit: paging.pageSize, page: paging.page, ...(debounced ? { search: debounced } : {}), ...(channel !== 'ALL' ? { saleChannel: channel } : {}) });
   const actions = useShopActions({ onRemoved: () => paging.afterRemoval(1, shops.data?.items.length ?? 0) });
-  const filtered = !!debounced || !!channel;
+  const connect = useConnectShop();
+  const filtered = !!debounced || channel !== 'ALL';
 
   return (
     <div className="screen">
       <PageHeader
         title="Shops"
-        description="Every shop you sell on, across sales channels."
-        actions={isAdmin ? <Button label="Connect a shop" icon="pi pi-link" onClick={() => navigate(paths.shops.tiktok)} /> : null}
+        description="Every shop you sell on, across TikTok Shop, Amazon and Walmart."
+        actions={isAdmin ? <ConnectShopButtons connect={connect} outlined /> : null}
       />
       <Panel flush>
+        <FilterTabs tabs={TABS} value={channel} onChange={setChannel} label="Sales channel" testId="shops-channel" />
         <div className="filters" role="search" aria-label="Filter shops">
           <SearchBox value={search} onChange={setSearch} placeholder="Search shops" label="Search shops" testId="shops-search" />
-          <Dropdown
-            value={channel || null}
-            options={CHANNELS.map((c) => ({ label: saleChannelLabels[c], value: c }))}
-            onChange={(e) => setChannel((e.value as SaleChannel | null) ?? '')}
-            placeholder="All channels"
-            showClear
-            ariaLabel="Sales channel"
-            className="filter-status"
-            data-testid="shops-channel"
-          />
         </div>
         {shops.isError ? (
           <ErrorState error={shops.error} onRetry={() => void shops.refetch()} />
@@ -63,13 +57,16 @@ export function ShopsScreen() {
             paging={paging}
             actions={actions}
             isAdmin={isAdmin}
+            canPromote={canPromote}
+            connect={connect}
             showChannel
-            empty={noShops(filtered)}
+            empty={noShops(filtered, isAdmin ? <ConnectShopButtons connect={connect} testIdSuffix="-empty" /> : undefined)}
             testId="shops-table"
           />
         )}
       </Panel>
       {actions.dialogs}
+      {connect.dialogs}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { useShopActions } from './use-shop-actions';
 export function TiktokShopsScreen() {
   const { data: me } = useCurrentUser();
   const isAdmin = !!me && canAccess(me, 'admin');
+  const canPromote = !!me && canAccess(me, 'promotions');
   const [search, setSearch] = useState('');
   const debounced = useDebounced(search.trim());
   const paging = usePaging('shops.tiktok.pageSize', debounced);
@@ -26,7 +27,7 @@ export function TiktokShopsScreen() {
   const connect = useGenerateAuthorizeLink();
 
   // The marketplace's consent page; it sends the seller back to /shops/tiktok/callback.
-  const onConnect = () => connect.mutate(undefined, { onSuccess: (url) => browser.leaveTo(url) });
+  const onConnect = () => connect.mutate('TIKTOK', { onSuccess: (url) => browser.leaveTo(url) });
 
   const connectButton = (testId: string) =>
     isAdmin ? <Button label="Connect a TikTok shop" icon="pi pi-link" onClick={onConnect} loading={connect.isPending || connect.isSuccess} data-testid={testId} /> : null;
@@ -60,6 +61,7 @@ export function TiktokShopsScreen() {
             paging={paging}
             actions={actions}
             isAdmin={isAdmin}
+            canPromote={canPromote}
             empty={noShops(!!debounced, connectButton('connect-tiktok-empty'))}
             testId="tiktok-shops-table"
           />
