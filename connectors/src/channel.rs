@@ -95,6 +95,27 @@ impl LearnedLimits {
         }
     }
 
+    /// Waits for the next slot of `key` when it comes within `longest`; a slot further away is
+    /// given back and its wait answered, for the caller to come back then (a job reschedules
+    /// rather than holding a worker for minutes: with a plan of a few calls an hour, every
+    /// caller queued behind the first ones would otherwise sleep an interval more).
+    pub async fn ready_within(
+        &self,
+        key: &str,
+        plan: (f64, f64),
+        longest: Duration,
+    ) -> Result<(), Duration> {
+        let wait = self.reserve(key, plan);
+        if wait > longest {
+            self.with(key, plan, |b, _| b.tokens = (b.tokens + 1.0).min(b.burst));
+            return Err(wait);
+        }
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
+        Ok(())
+    }
+
     /// The marketplace named the rate (requests per second) it applies to `key`.
     pub fn learn_rate(&self, key: &str, plan: (f64, f64), rate: f64) {
         if rate.is_finite() && rate > 0.0 {
@@ -216,6 +237,23 @@ mod tests {
             wait > Duration::from_secs(2) && wait <= Duration::from_secs(3),
             "{wait:?}"
         );
+    }
+
+    #[tokio::test]
+    async fn a_slot_too_far_away_is_given_back_not_waited_for() {
+        let limits = LearnedLimits::new();
+        // Two calls an hour: the second caller's slot is half an hour away.
+        let plan = (2.0 / 3600.0, 1.0);
+        let longest = Duration::from_secs(30);
+        assert_eq!(limits.ready_within("k", plan, longest).await, Ok(()));
+        let wait = limits
+            .ready_within("k", plan, longest)
+            .await
+            .expect_err("too far");
+        assert!(wait > Duration::from_secs(1700), "{wait:?}");
+        // Given back: the next caller is not queued behind it.
+        let again = limits.reserve("k", plan);
+        assert!(again <= wait, "{again:?}");
     }
 
     #[test]

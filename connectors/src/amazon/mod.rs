@@ -12,7 +12,9 @@
 //!   token to store.
 //! - Rate limits are token buckets per (selling partner, operation), starting from the usage
 //!   plan table and learning the rate from `x-amzn-RateLimit-Limit` on every reply; a 429
-//!   empties the bucket for one refill. Calls wait for their slot instead of meeting 429s.
+//!   empties the bucket for one refill. Calls wait for their slot instead of meeting 429s; a
+//!   slot further away than `max_retry_wait` is not waited for: the call answers as a 429
+//!   would, so a job reschedules instead of holding a worker.
 //! - Retries: 429 and 5xx and transport failures, within `max_retries` and `max_retry_wait`.
 //!   Every write is safe to repeat: listings are keyed by SKU (PUT replaces), and a repeated
 //!   shipment confirmation is recognised as [`ShipmentOutcome::AlreadyShipped`].

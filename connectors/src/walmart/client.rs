@@ -328,7 +328,17 @@ impl WalmartClient {
         let mut renewed = false;
         loop {
             let token = self.token(creds).await?;
-            self.limits.until_ready(&key, plan).await;
+            if let Err(wait) = self
+                .limits
+                .ready_within(&key, plan, self.config.max_retry_wait)
+                .await
+            {
+                return Err(WalmartError::RetryLater {
+                    reason: format!("own rate limit: the next slot is {} s away", wait.as_secs()),
+                    status: Some(429),
+                    retry_after: Some(wait),
+                });
+            }
             let mut builder = self
                 .http
                 .request(req.method.clone(), url.clone())

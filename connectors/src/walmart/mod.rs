@@ -13,7 +13,9 @@
 //!   `WM_QOS.CORRELATION_ID`.
 //! - Rate limits: a bucket per (client id, API), starting from a plan and then following
 //!   `x-current-token-count` / `x-next-replenish-time` (Unix ms ❓): an empty bucket waits for
-//!   its refill instead of meeting 429s.
+//!   its refill instead of meeting 429s; a slot further away than `max_retry_wait` (a feed
+//!   plan of a few an hour) is not waited for: the call answers as a 429 would, so a job
+//!   reschedules instead of holding a worker.
 //! - Creates are idempotent by SKU (`MP_ITEM` upserts); shipping twice is recognised as
 //!   [`ShipOutcome::AlreadyShipped`].
 

@@ -806,6 +806,7 @@ pub async fn tiktok_shops_of(
 pub struct LastSeen {
     /// The marketplace's update time of the stored version.
     pub updated_at: Option<time::Timestamp>,
+    pub marketplace_status: Option<String>,
     pub has_recipient: bool,
 }
 
@@ -817,7 +818,7 @@ pub async fn last_seen(
     external_id: &str,
 ) -> Result<Option<LastSeen>> {
     let row = sqlx::query(
-        "SELECT marketplace_updated_at, recipient_address1 FROM orders WHERE shop_id = $1 AND external_order_id = $2",
+        "SELECT marketplace_updated_at, marketplace_status, recipient_address1 FROM orders WHERE shop_id = $1 AND external_order_id = $2",
     )
     .bind(shop_id)
     .bind(external_id)
@@ -828,6 +829,7 @@ pub async fn last_seen(
         updated_at: row
             .try_get::<Option<String>, _>("marketplace_updated_at")?
             .map(|t| time::from_db(&t)),
+        marketplace_status: row.try_get("marketplace_status")?,
         has_recipient: row
             .try_get::<Option<String>, _>("recipient_address1")?
             .is_some(),

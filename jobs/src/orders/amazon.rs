@@ -187,15 +187,20 @@ async fn read_order(
     shop: &AmazonShop,
     order: &Order,
 ) -> Result<Option<Result<MarketplaceOrder, String>>, Failure> {
-    let stage = MarketplaceStage::of(SaleChannel::Amazon, status_name(&order.order_status));
+    let status = status_name(&order.order_status);
+    let stage = MarketplaceStage::of(SaleChannel::Amazon, status);
     let mut conn = ctx.db.conn().await?;
     let seen = sync::last_seen(&mut conn, &shop.shop_id, &order.amazon_order_id).await?;
     drop(conn);
     let wants_address = needs_shipping(stage) && !seen.as_ref().is_some_and(|s| s.has_recipient);
+    // Amazon's update times have whole seconds: a change within the second of the stored
+    // version shows only in its status.
     let updated = time(&order.last_update_date);
-    let current = seen
-        .as_ref()
-        .is_some_and(|s| updated.is_some() && s.updated_at >= updated);
+    let current = seen.as_ref().is_some_and(|s| {
+        updated.is_some()
+            && s.updated_at >= updated
+            && s.marketplace_status.as_deref() == Some(status)
+    });
     if current && !wants_address {
         return Ok(None);
     }
