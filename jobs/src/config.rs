@@ -310,8 +310,8 @@ pub struct JobsConfig {
     /// of what it listed before leaving the result to `shop.sync`.
     pub audit_follow: Duration,
     /// `LISTING_FOLLOW_MS` (10000): when `listing.follow` first asks Amazon or Walmart how an
-    /// asynchronous publish went; later asks wait half the time since the submission (at
-    /// most 15 minutes), so a slow feed is not polled hard.
+    /// asynchronous publish went; later asks wait a quarter of the time since the submission
+    /// (at most 15 minutes), so a slow feed is not polled hard.
     pub listing_follow: Duration,
     /// How images sellers link to are fetched: `FETCH_ALLOW_HOSTS` (none: only public
     /// addresses), `FETCH_MAX_BYTES` (10 MiB), `FETCH_TIMEOUT_SECS` (30).

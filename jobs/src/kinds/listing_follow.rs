@@ -4,8 +4,8 @@
 //! refused with the marketplace's messages on the fields they name.
 //!
 //! While the marketplace is still processing, the job waits and asks again (a reschedule that
-//! spends no attempt), first after `LISTING_FOLLOW_MS`, then after half the time since the
-//! submission (at most 15 minutes): a quick answer shows at once, a feed that takes hours is
+//! spends no attempt), first after `LISTING_FOLLOW_MS`, then after a quarter of the time since
+//! the submission (at most 15 minutes): a quick answer shows at once, a feed that takes hours is
 //! not polled hard. After two days it gives up and says so on the shop product.
 //!
 //! Idempotent: it only reads the marketplace, and records an outcome only for the version it
@@ -74,7 +74,7 @@ impl JobKind for ListingFollow {
 
 /// The wait before the next ask, `elapsed` after the submission.
 fn next_wait(first: Duration, elapsed: Duration) -> Duration {
-    (elapsed / 2).clamp(first, LONGEST_WAIT.max(first))
+    (elapsed / 4).clamp(first, LONGEST_WAIT.max(first))
 }
 
 async fn follow(f: ListingFollow, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
@@ -153,7 +153,7 @@ mod tests {
         assert_eq!(next_wait(first, Duration::ZERO), first);
         assert_eq!(
             next_wait(first, Duration::from_secs(120)),
-            Duration::from_secs(60)
+            Duration::from_secs(30)
         );
         assert_eq!(next_wait(first, Duration::from_secs(86_400)), LONGEST_WAIT);
     }
