@@ -158,6 +158,7 @@ impl From<ShopAccessError> for ApiError {
             ShopAccessError::Walmart(w) => w.into(),
             other @ (ShopAccessError::NotConfigured
             | ShopAccessError::AmazonNotConfigured
+            | ShopAccessError::WalmartNotConfigured
             | ShopAccessError::Disconnected) => ApiError::new("UPSTREAM_ERROR", other.to_string()),
         }
     }

@@ -188,7 +188,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         .map(|a| a.client())
         .transpose()
         .map_err(anyhow::Error::msg)?;
-    let walmart = config.jobs.walmart.client().map_err(anyhow::Error::msg)?;
+    let walmart = config.jobs.walmart.client_or_none();
     let secrets = domain::secrets::Secrets::load(
         config.jobs.secrets_key.as_deref(),
         &config.storage.data_dir,

@@ -353,8 +353,14 @@ pub async fn connect_walmart(
     }
     let credentials = WalmartCredentials::new(client_id, client_secret);
     // A new secret must not ride on a token cached for the old one.
-    app.walmart.forget_token(client_id);
-    app.walmart
+    let walmart = app.walmart.as_ref().ok_or_else(|| {
+        ApiError::new(
+            "UPSTREAM_ERROR",
+            "Walmart is not reachable with this server's settings (WALMART_BASE_URL)",
+        )
+    })?;
+    walmart.forget_token(client_id);
+    walmart
         .check_credentials(&credentials)
         .await
         .map_err(|e| match e {

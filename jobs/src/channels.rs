@@ -90,11 +90,12 @@ pub struct WalmartShop {
 /// Opens a Walmart shop of `client_id` with its key pair.
 pub async fn open_walmart(
     db: &Db,
-    walmart: &WalmartClient,
+    walmart: Option<&WalmartClient>,
     secrets: &Secrets,
     client_id: &str,
     shop_id: &str,
 ) -> Result<WalmartShop, ShopAccessError> {
+    let walmart = walmart.ok_or(ShopAccessError::WalmartNotConfigured)?;
     let mut conn = db.conn().await?;
     let creds = shops::credentials(&mut conn, client_id, shop_id)
         .await?

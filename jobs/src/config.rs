@@ -589,6 +589,18 @@ impl WalmartSettings {
         }
     }
 
+    /// The client, or `None` (said once in the log) when this build cannot reach the host: a
+    /// server without Walmart shops must still start.
+    pub fn client_or_none(&self) -> Option<connectors::walmart::WalmartClient> {
+        match self.client() {
+            Ok(client) => Some(client),
+            Err(e) => {
+                tracing::warn!(error = %e, "Walmart shops are unavailable on this server");
+                None
+            }
+        }
+    }
+
     pub fn client(&self) -> Result<connectors::walmart::WalmartClient, ConfigError> {
         let mut config = connectors::walmart::WalmartConfig::new();
         if let Some(base) = &self.base_url {

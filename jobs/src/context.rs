@@ -23,8 +23,9 @@ pub struct JobContext {
     pub tiktok: Option<TiktokClient>,
     /// The Amazon SP-API client; `None` when no app is configured.
     pub amazon: Option<connectors::amazon::AmazonClient>,
-    /// The Walmart Marketplace client (sellers bring their key pairs).
-    pub walmart: connectors::walmart::WalmartClient,
+    /// The Walmart Marketplace client (sellers bring their key pairs); `None` when this build
+    /// cannot reach the configured host (HTTPS without the `tls` feature).
+    pub walmart: Option<connectors::walmart::WalmartClient>,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
     pub secrets: Secrets,
@@ -60,7 +61,7 @@ impl JobContext {
             .map_err(|e| ContextError::Mail(e.detail()))?;
         let tiktok = config.tiktok.as_ref().map(|t| t.client()).transpose()?;
         let amazon = config.amazon.as_ref().map(|a| a.client()).transpose()?;
-        let walmart = config.walmart.client()?;
+        let walmart = crate::config::WalmartSettings::client_or_none(&config.walmart);
         let telegram = config.telegram.as_ref().map(|t| t.client()).transpose()?;
         let secrets = Secrets::load(config.secrets_key.as_deref(), &config.data_dir)?;
         let fetcher = Fetcher::new(config.fetch.clone());

@@ -12,6 +12,8 @@ pub enum ShopAccessError {
         "Amazon is not configured on this server (AMAZON_LWA_CLIENT_ID / AMAZON_LWA_CLIENT_SECRET)"
     )]
     AmazonNotConfigured,
+    #[error("Walmart is not reachable with this server's settings (WALMART_BASE_URL)")]
+    WalmartNotConfigured,
     #[error("shop not found")]
     NotFound,
     #[error("the shop is not connected: authorise it again")]

@@ -48,7 +48,7 @@ pub struct AppState {
     pub tiktok: Option<connectors::tiktok::TiktokClient>,
     /// The Amazon SP-API client; `None` when no app is configured.
     pub amazon: Option<connectors::amazon::AmazonClient>,
-    pub walmart: connectors::walmart::WalmartClient,
+    pub walmart: Option<connectors::walmart::WalmartClient>,
     /// The print-on-demand providers.
     pub fulfillment: connectors::fulfillment::FulfillmentClient,
     /// Card top-ups; `None` when no Stripe account is configured (and no demo sandbox runs).

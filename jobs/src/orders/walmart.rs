@@ -77,7 +77,15 @@ async fn open(
     client_id: &str,
     shop_id: &str,
 ) -> Result<Option<WalmartShop>, JobError> {
-    match open_walmart(&ctx.db, &ctx.walmart, &ctx.secrets, client_id, shop_id).await {
+    match open_walmart(
+        &ctx.db,
+        ctx.walmart.as_ref(),
+        &ctx.secrets,
+        client_id,
+        shop_id,
+    )
+    .await
+    {
         Ok(shop) => Ok(Some(shop)),
         Err(ShopAccessError::NotFound) => Ok(None),
         Err(e) => Err(e.into()),

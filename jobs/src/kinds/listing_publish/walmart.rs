@@ -62,7 +62,14 @@ pub(super) async fn publish(
     }
 
     let items = items(&category, &spec, &prepared);
-    let shop = open_walmart(&ctx.db, &ctx.walmart, &ctx.secrets, client_id, &p.shop_id).await?;
+    let shop = open_walmart(
+        &ctx.db,
+        ctx.walmart.as_ref(),
+        &ctx.secrets,
+        client_id,
+        &p.shop_id,
+    )
+    .await?;
     let feed_id = match shop.client.submit_items(&shop.credentials, &items).await {
         Ok(id) => id,
         Err(WalmartError::Rejected { message, field, .. }) => {
@@ -228,7 +235,14 @@ pub(in crate::kinds) async fn follow(
             "the listing has no Walmart feed to follow: list the product again".into(),
         ));
     };
-    let shop = open_walmart(&ctx.db, &ctx.walmart, &ctx.secrets, client_id, shop_id).await?;
+    let shop = open_walmart(
+        &ctx.db,
+        ctx.walmart.as_ref(),
+        &ctx.secrets,
+        client_id,
+        shop_id,
+    )
+    .await?;
     let status = shop.client.feed_status(&shop.credentials, feed_id).await?;
     if !status.is_done() {
         return Ok(Progress::Processing);
