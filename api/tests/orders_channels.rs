@@ -470,6 +470,26 @@ async fn amazon_orders_arrive_once_page_by_page_under_faults_and_a_second_sync_c
         )
         .await;
     assert_eq!(shop_row["getShop"]["connection"], "CONNECTED");
+
+    // The seller withdraws the grant: the sync fails for good with Amazon's words, and the
+    // shop is OPEN, to be authorised again.
+    s.amazon().revoke_seller(&seller);
+    let (ok, _) = sync_now(&s, &admin, &shop).await;
+    assert!(!ok, "a sync without a grant cannot succeed");
+    let failed = shop_sync_jobs(&s, &admin).await;
+    assert!(
+        failed.iter().any(|j| j["status"] == "FAILED"
+            && j["error"].as_str().is_some_and(|e| e.contains("revoked"))),
+        "{failed:?}"
+    );
+    let shop_row = s
+        .ok(
+            "query($id: ID!) { getShop(id: $id) { connection } }",
+            json!({ "id": shop }),
+            Some(&admin),
+        )
+        .await;
+    assert_eq!(shop_row["getShop"]["connection"], "OPEN");
 }
 
 /// Walmart's status of an order from its lines: the least advanced open line's.
