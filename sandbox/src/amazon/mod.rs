@@ -520,6 +520,14 @@ impl AmazonSandbox {
         }
     }
 
+    /// The seller removes the app's authorisation in Seller Central: its refresh tokens and
+    /// access tokens stop working.
+    pub fn revoke_seller(&self, seller_id: &str) {
+        let mut inner = self.lock();
+        inner.refresh_tokens.retain(|_, s| s != seller_id);
+        inner.tokens.retain(|_, t| t.seller_id != seller_id);
+    }
+
     /// A listing as the marketplace holds it now: `{sku, productType, status, issues,
     /// attributes, asin}` (`status`: `PROCESSING`, `BUYABLE`, `REJECTED`, `DELETED`).
     pub fn listing(&self, seller_id: &str, sku: &str) -> Option<Value> {
