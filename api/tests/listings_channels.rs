@@ -190,7 +190,7 @@ async fn two_hundred_products_list_once_on_amazon_and_walmart_through_faults() {
     let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
     give_plan(&s, &admin, "BASIC").await;
     let (amazon_shop, seller) = connect_amazon_shop(&s, &admin, "Prairie Tees").await;
-    let (walmart_shop, walmart_seller) = connect_walmart(&s, &admin, "Prairie Mart").await;
+    let (walmart_shop, walmart_seller) = connect_walmart_seller(&s, &admin, "Prairie Mart").await;
     let walmart_client = walmart_seller.client_id.clone();
     let template = template(&s, &admin, channel_template("Channel tee", &[], None)).await;
     // Every tenth design has a word both marketplaces refuse once they processed it.
@@ -383,27 +383,6 @@ async fn messages_of(s: &Server, token: &str, shop: &str, product: &str) -> (Str
     )
 }
 
-/// Connects a Walmart shop and keeps the seller's key pair, to read feeds as Walmart would.
-async fn connect_walmart(
-    s: &Server,
-    token: &str,
-    name: &str,
-) -> (String, sandbox::walmart::WalmartSeller) {
-    let seller = s.walmart().add_seller(name);
-    let data = s
-        .ok(
-            "mutation($i: ConnectWalmartShopInput!) { connectWalmartShop(input: $i) { id } }",
-            json!({ "i": { "clientId": seller.client_id, "clientSecret": seller.client_secret, "name": name } }),
-            Some(token),
-        )
-        .await;
-    let id = data["connectWalmartShop"]["id"]
-        .as_str()
-        .expect("shop id")
-        .to_owned();
-    (id, seller)
-}
-
 /// Has Walmart ingest every feed the seller sent, as it does whether or not anyone asks
 /// (the stand-in ingests a feed when its status is read): feeds whose answer was lost too.
 async fn ingest_every_feed(s: &Server, seller: &sandbox::walmart::WalmartSeller) {
@@ -454,7 +433,7 @@ async fn what_a_channel_lacks_is_refused_on_the_field_it_names() {
     give_plan(&s, &admin, "BASIC").await;
     let host = image_host().await;
     let (amazon_shop, seller) = connect_amazon_shop(&s, &admin, "Prairie Tees").await;
-    let (walmart_shop, walmart_seller) = connect_walmart(&s, &admin, "Prairie Mart").await;
+    let (walmart_shop, walmart_seller) = connect_walmart_seller(&s, &admin, "Prairie Mart").await;
     let walmart_client = walmart_seller.client_id.clone();
     let shops = json!([amazon_shop, walmart_shop]);
 
@@ -716,4 +695,45 @@ async fn what_a_channel_lacks_is_refused_on_the_field_it_names() {
         .await;
         assert!(live.is_some(), "LIVE once processed on {shop}");
     }
+
+    // Throttled past the client's own retries: the job waits and runs again without spending
+    // an attempt.
+    let patient = products(&s, &admin, &plain, &["Patient".into()]).await[0].clone();
+    s.amazon().throttle_next(5);
+    s.walmart().throttle_next(5);
+    let batch = s
+        .ok(
+            PUBLISH,
+            json!({ "i": { "productIds": [patient], "shopIds": shops } }),
+            Some(&admin),
+        )
+        .await["bulkPublishProducts"]["batchId"]
+        .as_str()
+        .expect("batch")
+        .to_owned();
+    let done = wait_batch(&s, &admin, &batch, Duration::from_secs(60)).await;
+    assert_eq!(done["succeeded"], 2, "{done}");
+    let runs = s
+        .ok(
+            "query($f: EventHistoryFilter) { getEventHistories(filter: $f) { items { attempts event } } }",
+            json!({ "f": { "type": "listing.publish", "limit": 100 } }),
+            Some(&admin),
+        )
+        .await["getEventHistories"]["items"]
+        .clone();
+    let patient_runs: Vec<&Value> = runs
+        .as_array()
+        .expect("jobs")
+        .iter()
+        .filter(|j| j["event"]["product_id"] == patient)
+        .collect();
+    assert_eq!(patient_runs.len(), 2);
+    for job in &patient_runs {
+        assert_eq!(job["attempts"], 1, "429s spend no attempt: {job}");
+    }
+    let throttled = |ledger: Vec<sandbox::gateway::CallRecord>| {
+        ledger.iter().filter(|c| c.status == 429).count()
+    };
+    assert!(throttled(s.amazon().ledger()) >= 5);
+    assert!(throttled(s.walmart().ledger()) >= 5);
 }

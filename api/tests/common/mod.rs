@@ -727,6 +727,16 @@ pub async fn connect_amazon_shop(server: &Server, token: &str, store: &str) -> (
 /// Connects a new Walmart seller (a fresh key pair on the stand-in) to the signed-in ADMIN's
 /// client and returns (shop id, the seller's client id).
 pub async fn connect_walmart_shop(server: &Server, token: &str, name: &str) -> (String, String) {
+    let (id, seller) = connect_walmart_seller(server, token, name).await;
+    (id, seller.client_id)
+}
+
+/// As `connect_walmart_shop`, keeping the seller's key pair, to read feeds as Walmart would.
+pub async fn connect_walmart_seller(
+    server: &Server,
+    token: &str,
+    name: &str,
+) -> (String, sandbox::walmart::WalmartSeller) {
     let seller = server.walmart().add_seller(name);
     let data = server
         .ok(
@@ -739,7 +749,7 @@ pub async fn connect_walmart_shop(server: &Server, token: &str, name: &str) -> (
         .as_str()
         .expect("shop id")
         .to_owned();
-    (id, seller.client_id)
+    (id, seller)
 }
 
 const PRESIGN: &str =

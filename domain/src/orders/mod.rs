@@ -149,10 +149,10 @@ pub struct SettledFees {
 ///
 /// | rank | stage | TikTok Shop | Amazon (Orders v0) | Walmart (order lines) | desk `OrderStatus` |
 /// |---|---|---|---|---|---|
-/// | 0 | `Unknown` | a status added later | `Unknown` (one added later) | — | AWAITING_FULFILLMENT ¹ |
-/// | 1 | `Unpaid` | `UNPAID` | `Pending` | — | AWAITING_DESIGN / AWAITING_FULFILLMENT ¹ ² |
-/// | 2 | `OnHold` | `ON_HOLD` | `PendingAvailability` (pre-order) | — | AWAITING_DESIGN / AWAITING_FULFILLMENT ¹ ² |
-/// | 3 | `AwaitingShipment` | `AWAITING_SHIPMENT` | `Unshipped` | `Created`, `Acknowledged` | AWAITING_DESIGN / AWAITING_FULFILLMENT ¹ |
+/// | 0 | `Unknown` | one added later | one added later | — | AWAITING_FULFILLMENT ¹ |
+/// | 1 | `Unpaid` | `UNPAID` | `Pending` | — | AWAITING_DESIGN or _FULFILLMENT ¹ ² |
+/// | 2 | `OnHold` | `ON_HOLD` | `PendingAvailability` | — | AWAITING_DESIGN or _FULFILLMENT ¹ ² |
+/// | 3 | `AwaitingShipment` | `AWAITING_SHIPMENT` | `Unshipped` | `Created`, `Acknowledged` | AWAITING_DESIGN or _FULFILLMENT ¹ |
 /// | 4 | `PartiallyShipped` | `PARTIALLY_SHIPPING` | `PartiallyShipped` | — ³ | IN_TRANSIT |
 /// | 5 | `AwaitingCollection` | `AWAITING_COLLECTION` | `Shipped`, `InvoiceUnconfirmed` | `Shipped` | IN_TRANSIT |
 /// | 6 | `InTransit` | `IN_TRANSIT` | — | — | IN_TRANSIT |

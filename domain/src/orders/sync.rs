@@ -2,10 +2,11 @@
 //! or estimated, and the net amount kept with every write.
 //!
 //! An order's state only moves forward. Each write compares the marketplace's update time and
-//! the rank of its status ([`MarketplaceStage`], one scale for every channel) with what is stored: an older update is
-//! ignored whole, a status ranking below the stored one never replaces it, and CANCELLED ranks
-//! last. Syncs and webhook pulls of the same order may run at once, so the refresh is a
-//! compare-and-set on what was read (re-read and decided again when another writer won).
+//! the rank of its status ([`MarketplaceStage`], one scale for every channel) with what is
+//! stored: an older update is ignored whole, a status ranking below the stored one never
+//! replaces it, and CANCELLED ranks last. Syncs and webhook pulls of the same order may run at
+//! once, so the refresh is a compare-and-set on what was read (re-read and decided again when
+//! another writer won).
 use std::str::FromStr;
 
 use rust_decimal::prelude::ToPrimitive;

@@ -204,20 +204,43 @@ async fn read_order(
     if current && !wants_address {
         return Ok(None);
     }
-    let items = shop
-        .client
-        .order_items(&shop.session, &order.amazon_order_id)
-        .await?;
+    let items = match one_order(
+        shop.client
+            .order_items(&shop.session, &order.amazon_order_id)
+            .await,
+    )? {
+        Ok(items) => items,
+        Err(why) => return Ok(Some(Err(why))),
+    };
     let address = if wants_address {
-        Some(
+        match one_order(
             shop.client
                 .order_address(&shop.session, &order.amazon_order_id)
-                .await?,
-        )
+                .await,
+        )? {
+            Ok(a) => Some(a),
+            Err(why) => return Ok(Some(Err(why))),
+        }
     } else {
         None
     };
     Ok(Some(marketplace_order(order, &items, address.as_ref())))
+}
+
+/// A read about one order: Amazon refusing it, or answering it in a shape that cannot be read,
+/// skips that order (`Ok(Err)`, the reason for the log) rather than failing the whole sync over
+/// and over at the same order; its next update brings it again. Outages, limits and a lost
+/// grant stop the sync.
+fn one_order<T>(r: Result<T, AmazonError>) -> Result<Result<T, String>, Failure> {
+    match r {
+        Ok(v) => Ok(Ok(v)),
+        Err(
+            e @ (AmazonError::Rejected { .. }
+            | AmazonError::NotFound { .. }
+            | AmazonError::Protocol(_)),
+        ) => Ok(Err(e.detail().map_or_else(|| e.message(), str::to_owned))),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The order still has items to ship: the seller needs where they go.

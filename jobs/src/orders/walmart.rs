@@ -125,9 +125,19 @@ pub async fn sync_shop(ctx: &JobContext, client_id: &str, shop_id: &str) -> Resu
         // Stored first: an order is acknowledged once the seller has it on the desk.
         let mut read = Vec::new();
         for id in to_acknowledge {
-            let po = walmart!(ctx, &shop, shop.client.acknowledge(&shop.credentials, &id));
-            acknowledged += 1;
-            read.push((id, marketplace_order(&po)));
+            match shop.client.acknowledge(&shop.credentials, &id).await {
+                Ok(po) => {
+                    acknowledged += 1;
+                    read.push((id, marketplace_order(&po)));
+                }
+                // Refused (cancelled meanwhile, say): the order is stored as Walmart showed
+                // it, and the next sync that still finds it Created asks again. One refusal
+                // must not stop every later sync at the same order.
+                Err(e @ (WalmartError::Rejected { .. } | WalmartError::NotFound { .. })) => {
+                    tracing::warn!(shop = %shop_id, order = %id, error = %e, "order not acknowledged");
+                }
+                Err(e) => return Err(failed(ctx, &shop, e).await),
+            }
         }
         stored.add(store_read(ctx, client_id, shop_id, read, EventSource::Sync).await?);
         match page.next_cursor {

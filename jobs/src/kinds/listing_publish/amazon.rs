@@ -12,6 +12,9 @@
 //! listing of its SKU, so sending it again (a retry, a job run twice) leaves one listing:
 //! that is the exactly-once rule here, with the SKUs claimed on the shop first so two
 //! products never share one.
+//!
+//! Known limit: a listing already live keeps its BUYABLE summary while an update of it is
+//! processed, so an update reads LIVE at once and a later refusal of it is not seen here.
 use connectors::amazon::{
     AmazonError, IssueSeverity, ListingIssue, ListingPut, ListingRequirements,
     ListingState as AmazonListingState, SubmissionStatus, text_attribute, value_attribute,
@@ -80,7 +83,7 @@ pub(super) async fn publish(
     let sent = match sent {
         Ok(sent) => sent,
         Err(e) => {
-            let _ = shop.note_failure(&ctx.db, &e).await;
+            note_failure(ctx, &shop, &e).await;
             if let AmazonError::Rejected { ref message, .. } = e {
                 return shared::reject(ctx, &state, p.version, vec![message.clone()]).await;
             }
@@ -285,6 +288,14 @@ async fn keep_tokens(ctx: &JobContext, shop: &AmazonShop) {
     }
 }
 
+/// Marks the shop for a new consent when Amazon says the grant is gone. Not recorded, the next
+/// call finds the same, so the job's own error is what matters here.
+async fn note_failure(ctx: &JobContext, shop: &AmazonShop, e: &AmazonError) {
+    if let Err(err) = shop.note_failure(&ctx.db, e).await {
+        tracing::warn!(error = %err, "a lost Amazon grant was not recorded on the shop");
+    }
+}
+
 /// Where an accepted publish stands: every SKU of the shop product asked (stopping at the
 /// first still processing: it will be asked again anyway).
 pub(in crate::kinds) async fn follow(
@@ -321,7 +332,7 @@ pub(in crate::kinds) async fn follow(
             Ok(AmazonListingState::Buyable { .. }) => {}
             Ok(AmazonListingState::Rejected { issues }) => refused.extend(messages(&issues)),
             Err(e) => {
-                let _ = shop.note_failure(&ctx.db, &e).await;
+                note_failure(ctx, &shop, &e).await;
                 result = Err(e);
                 break;
             }
