@@ -145,8 +145,16 @@ async function walk(page) {
   await page.getByTestId('category-picker').click();
   const tree = page.locator('.category-panel');
   await tree.waitFor();
-  for (const branch of ['Womenswear & Underwear', "Women's Tops"]) {
-    await tree.locator('.p-treenode-content', { hasText: branch }).first().locator('.p-tree-toggler').click();
+  // A toggle clicked while the tree re-renders can be lost on a loaded machine: click again
+  // until the branch's child shows, which still fails when the branch never opens.
+  const path = ['Womenswear & Underwear', "Women's Tops", 'T-shirts'];
+  for (let i = 0; i + 1 < path.length; i++) {
+    const child = tree.locator('.p-treenode-label', { hasText: path[i + 1] }).first();
+    await eventually(`the ${path[i]} branch open`, async () => {
+      if (await child.isVisible()) return true;
+      await tree.locator('.p-treenode-content', { hasText: path[i] }).first().locator('.p-tree-toggler').click();
+      return child.waitFor({ timeout: 5_000 }).then(() => true, () => false);
+    }, { timeoutMs: 30_000 });
   }
   await tree.locator('.p-treenode-label', { hasText: /^T-shirts$/ }).first().click();
   await page.getByTestId('category-path').filter({ hasText: 'T-shirts' }).waitFor();
