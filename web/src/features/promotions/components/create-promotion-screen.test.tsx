@@ -52,9 +52,18 @@ function handlers(extra: Handlers = {}): Handlers {
   };
 }
 
+// A click that lands while another overlay is still closing, or while the dropdown re-renders
+// under new data, can leave it shut on a loaded machine: open it again, a few times at most.
 async function choose(user: ReturnType<typeof userEvent.setup>, testId: string, option: string | RegExp) {
-  await user.click(screen.getByTestId(testId));
-  await user.click(await screen.findByRole('option', { name: option, hidden: true }));
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await user.click(screen.getByTestId(testId));
+    const found = await screen.findByRole('option', { name: option, hidden: true }, { timeout: 3000 }).catch(() => null);
+    if (found) {
+      await user.click(found);
+      return;
+    }
+  }
+  throw new Error(`the ${testId} dropdown never offered ${String(option)}`);
 }
 
 describe('new promotion', () => {
