@@ -30,6 +30,12 @@ const NOT_SWEPT: &[(&str, &str, &str, &str)] = &[
         "a TikTok category id: the marketplace's reference data, the same for every client",
     ),
     (
+        "getTiktokCategoryRules",
+        "categoryId",
+        "601226",
+        "a TikTok category id: the marketplace's reference data, the same for every client (shopId, swept)",
+    ),
+    (
         "getTiktokProductDetail",
         "productId",
         "1729000000000000001",
