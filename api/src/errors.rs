@@ -11,6 +11,9 @@ pub struct ApiError {
     pub code: &'static str,
     pub message: String,
     pub field: Option<String>,
+    /// Every field a refusal is about (`extensions.fields`), when there are several: what a
+    /// template or product misses for its marketplace.
+    pub fields: Vec<domain::completeness::FieldProblem>,
 }
 
 pub type ApiResult<T> = Result<T, ApiError>;
@@ -21,6 +24,7 @@ impl ApiError {
             code,
             message: message.into(),
             field: None,
+            fields: Vec::new(),
         }
     }
     pub fn unauthenticated(message: impl Into<String>) -> Self {
@@ -35,6 +39,19 @@ impl ApiError {
             code: "BAD_USER_INPUT",
             message: format!("{field}: {message}"),
             field: Some(field.to_owned()),
+            fields: Vec::new(),
+        }
+    }
+    /// BAD_USER_INPUT naming every missing field; `field` is the first, so a form focuses it.
+    pub fn incomplete(
+        message: impl Into<String>,
+        problems: Vec<domain::completeness::FieldProblem>,
+    ) -> Self {
+        Self {
+            code: "BAD_USER_INPUT",
+            message: message.into(),
+            field: problems.iter().find_map(|p| p.field.clone()),
+            fields: problems,
         }
     }
     pub fn not_found(what: &str) -> Self {
@@ -251,6 +268,27 @@ impl From<ApiError> for async_graphql::Error {
             ext.set("code", err.code);
             if let Some(field) = &err.field {
                 ext.set("field", field.as_str());
+            }
+            if !err.fields.is_empty() {
+                let list: Vec<async_graphql::Value> = err
+                    .fields
+                    .iter()
+                    .map(|p| {
+                        let mut o = async_graphql::indexmap::IndexMap::new();
+                        o.insert(
+                            async_graphql::Name::new("field"),
+                            p.field
+                                .as_deref()
+                                .map_or(async_graphql::Value::Null, |f| f.into()),
+                        );
+                        o.insert(
+                            async_graphql::Name::new("message"),
+                            p.message.as_str().into(),
+                        );
+                        async_graphql::Value::Object(o)
+                    })
+                    .collect();
+                ext.set("fields", list);
             }
         })
     }

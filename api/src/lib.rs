@@ -12,6 +12,7 @@ pub mod graphql;
 pub mod listings;
 pub mod orders;
 pub mod payments;
+pub mod requirements;
 pub mod server;
 pub mod shops;
 pub mod telegram;

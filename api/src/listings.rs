@@ -13,6 +13,7 @@ use jobs::kinds::{ListingPublish, Registered, ShopProductRemove, SkuGenerate, Te
 use crate::auth::Caller;
 use crate::errors::{ApiError, ApiResult};
 use crate::graphql::AppState;
+use crate::requirements::{self, RuleBook};
 
 /// What a bulk action queued: the batch getJobBatch follows, and its jobs.
 #[derive(Debug, Clone)]
@@ -157,6 +158,58 @@ async fn listing_jobs(
     Ok(jobs)
 }
 
+/// The TikTok rules a listing request needs, read before its write transaction (no
+/// marketplace call while it is open); nothing when no shop of the request is a TikTok one.
+async fn listing_rules(
+    app: &AppState,
+    me: &Caller,
+    shop_ids: &[String],
+    template_id: Option<&str>,
+    product_ids: &[String],
+) -> ApiResult<RuleBook> {
+    let mut conn = app.db.conn().await?;
+    let mut tiktok = false;
+    for id in shop_ids {
+        // Another client's shop is refused inside the transaction, as before.
+        if let Ok(shop) = shops::get(&mut conn, &me.scope, id).await {
+            tiktok |= shop.sale_channel == shops::SaleChannel::Tiktok;
+        }
+    }
+    if !tiktok {
+        return Ok(RuleBook::new());
+    }
+    let mut categories = Vec::new();
+    if let Some(Ok(template)) = match template_id {
+        Some(id) => Some(templates::get(&mut conn, &me.scope, id).await),
+        None => None,
+    } {
+        categories.extend(template.tiktok_category_id);
+    }
+    categories.extend(requirements::product_categories(&mut conn, &me.scope, product_ids).await);
+    drop(conn);
+    requirements::rule_book(app, me, None, categories.iter().map(String::as_str)).await
+}
+
+/// Refuses the whole request, before anything is queued, when a product misses something a
+/// shop it is to be listed on requires; the caller's transaction is then dropped.
+async fn ready_to_list(
+    tx: &mut domain::db::Tx,
+    me: &Caller,
+    products: &[(String, String)],
+    shops: &[(shops::Shop, ListingMode)],
+    book: &RuleBook,
+) -> ApiResult<()> {
+    for (shop, _) in shops {
+        for (id, name) in products {
+            let problems = requirements::check_product(tx, &me.scope, id, shop, book).await?;
+            if !problems.is_empty() {
+                return Err(requirements::refuse_product(name, shop, problems));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The products of the caller's client, with their names; another client's id is NOT_FOUND.
 async fn own_products(
     conn: &mut domain::Conn,
@@ -187,6 +240,14 @@ pub async fn create_products_with_template(
             format!("at most {} designs at once", templates::MAX_DESIGNS),
         ));
     }
+    let book = listing_rules(
+        app,
+        me,
+        &input.shop_ids,
+        Some(input.template_id.as_str()),
+        &[],
+    )
+    .await?;
     let mut tx = app.db.begin().await?;
     let template = templates::get(&mut tx, &me.scope, &input.template_id).await?;
     let mut shops = Vec::new();
@@ -209,6 +270,7 @@ pub async fn create_products_with_template(
             listing: None,
         });
     }
+    ready_to_list(&mut tx, me, &created, &shops, &book).await?;
     let jobs = listing_jobs(&mut tx, &me.scope.client_id, &created, &shops).await?;
     require_listings(&mut tx, me, jobs.len()).await?;
     let listing = commit_batch(app, tx, &me.scope.client_id, jobs).await?;
@@ -255,6 +317,7 @@ pub async fn bulk_listing(
     template_id: Option<&str>,
 ) -> ApiResult<Queued> {
     let ids = bulk_ids("productIds", product_ids)?;
+    let book = listing_rules(app, me, &[shop_id.to_owned()], template_id, &ids).await?;
     let mut tx = app.db.begin().await?;
     let shop = listable_shop(&mut tx, me, "shopId", shop_id).await?;
     let mode = mode_on(&shop, Some(mode), "mode")?;
@@ -265,7 +328,9 @@ pub async fn bulk_listing(
             templates::apply_to_product(&mut tx, &me.scope, &template, id).await?;
         }
     }
-    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &[(shop, mode)]).await?;
+    let shops = [(shop, mode)];
+    ready_to_list(&mut tx, me, &products, &shops, &book).await?;
+    let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &shops).await?;
     require_listings(&mut tx, me, jobs.len()).await?;
     commit_batch(app, tx, &me.scope.client_id, jobs).await
 }
@@ -285,6 +350,7 @@ pub async fn bulk_publish(
             format!("at most {} products × shops at once", products::MAX_BULK),
         ));
     }
+    let book = listing_rules(app, me, &shop_ids, None, &ids).await?;
     let mut tx = app.db.begin().await?;
     let mut shops = Vec::new();
     for (i, id) in shop_ids.iter().enumerate() {
@@ -295,6 +361,7 @@ pub async fn bulk_publish(
         .into_iter()
         .map(|shop| (shop, ListingMode::Listing))
         .collect();
+    ready_to_list(&mut tx, me, &products, &shops, &book).await?;
     let jobs = listing_jobs(&mut tx, &me.scope.client_id, &products, &shops).await?;
     require_listings(&mut tx, me, jobs.len()).await?;
     commit_batch(app, tx, &me.scope.client_id, jobs).await

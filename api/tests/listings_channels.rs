@@ -460,7 +460,7 @@ async fn what_a_channel_lacks_is_refused_on_the_field_it_names() {
     assert_eq!(code(&refused), "BAD_USER_INPUT", "{refused}");
     assert_eq!(field(&refused), "mode");
 
-    // A template without either channel's fields: each shop product says which is missing.
+    // A template without either channel's fields saves (it names no channel to check against).
     let bare = template(
         &s,
         &admin,
@@ -476,12 +476,28 @@ async fn what_a_channel_lacks_is_refused_on_the_field_it_names() {
         ),
     )
     .await;
-    // Without a listing mode, products go live where the channel has no drafts.
+    // Listed on both shops, its products are refused before anything is queued, every
+    // missing field named; nothing is made.
+    let before =
+        s.ok(count, json!({}), Some(&admin)).await["getProducts"]["pageInfo"]["totalCount"].clone();
     let input = json!({ "i": { "templateId": bare, "designs": designs(&host, &["Bare".into()]), "shopIds": shops } });
-    let bare_id = s.ok(CREATE_PRODUCTS, input, Some(&admin)).await["createProductWithTemplate"][0]
-        .as_str()
-        .expect("id")
-        .to_owned();
+    let refused = s.gql(CREATE_PRODUCTS, input, Some(&admin)).await;
+    assert_eq!(code(&refused), "BAD_USER_INPUT", "{refused}");
+    assert_eq!(field(&refused), "amazonProductType", "{refused}");
+    let named: Vec<&str> = refused["errors"][0]["extensions"]["fields"]
+        .as_array()
+        .expect("fields")
+        .iter()
+        .filter_map(|f| f["field"].as_str())
+        .collect();
+    assert_eq!(
+        named,
+        ["amazonProductType", "amazonAttributes"],
+        "{refused}"
+    );
+    let after =
+        s.ok(count, json!({}), Some(&admin)).await["getProducts"]["pageInfo"]["totalCount"].clone();
+    assert_eq!(before, after, "no product made");
 
     // Fields the product type or category requires, missing: Amazon refuses the PUT at
     // once, Walmart's ingestion refuses the item later; both name the field.
@@ -518,16 +534,6 @@ async fn what_a_channel_lacks_is_refused_on_the_field_it_names() {
         .to_owned();
     let done = wait_batch(&s, &admin, &batch, Duration::from_secs(60)).await;
     assert_eq!(done["total"], 6, "{done}");
-
-    let (status, messages) = messages_of(&s, &admin, &amazon_shop, &bare_id).await;
-    assert_eq!(status, "DRAFT");
-    assert!(
-        messages[0].starts_with("amazonProductType: "),
-        "{messages:?}"
-    );
-    let (status, messages) = messages_of(&s, &admin, &walmart_shop, &bare_id).await;
-    assert_eq!(status, "DRAFT");
-    assert!(messages[0].starts_with("walmartCategory: "), "{messages:?}");
 
     let (status, messages) = messages_of(&s, &admin, &amazon_shop, &incomplete_id).await;
     assert_eq!(status, "DRAFT");

@@ -32,6 +32,11 @@ fn template() -> Value {
         "name": "Scope tee",
         "title": "{design} Tee",
         "tiktokCategoryId": "601226",
+        "packageWeight": { "value": 0.3, "unit": "KILOGRAM" },
+        "tiktokProductAttribute": [
+            { "attributeId": "100198", "valueIds": ["1001981"] },
+            { "attributeId": "100392", "valueIds": ["1003921"] }
+        ],
         "variants": [{ "attributes": { "Color": "Black", "Size": "M" }, "sku": "S-BLK-M", "salePrice": 10.0, "listPrice": 14.0, "quantity": 5 }],
         "type": "POD"
     })

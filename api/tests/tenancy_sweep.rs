@@ -30,6 +30,12 @@ const NOT_SWEPT: &[(&str, &str, &str, &str)] = &[
         "a TikTok category id: the marketplace's reference data, the same for every client",
     ),
     (
+        "getTiktokCategoryRules",
+        "categoryId",
+        "601226",
+        "a TikTok category id: the marketplace's reference data, the same for every client (shopId, swept)",
+    ),
+    (
         "getTiktokProductDetail",
         "productId",
         "1729000000000000001",
@@ -196,6 +202,15 @@ fn known_value(parent: Option<&str>, name: &str, n: usize) -> Option<(Value, boo
         ("CacheProductDesignInput", "designFrontUrl") => {
             always(json!("https://img.sweep.test/front.png"))
         }
+        // Complete for its TikTok category, so an ACTIVE template saves and its products list.
+        ("ProductTemplateInput", "packageWeight") => {
+            always(json!({ "value": 0.3, "unit": "KILOGRAM" }))
+        }
+        ("ProductTemplateInput", "tiktokCategoryId") => always(json!("601226")),
+        ("ProductTemplateInput", "tiktokProductAttribute") => always(json!([
+            { "attributeId": "100198", "valueIds": ["1001981"] },
+            { "attributeId": "100392", "valueIds": ["1003921"] }
+        ])),
         ("ProductTemplateInput", "variants") => when_needed(json!([
             { "attributes": { "Color": "Black" }, "sku": format!("SWEEP-{n}"), "salePrice": 10.0, "listPrice": 12.0, "quantity": 1 }
         ])),
@@ -503,6 +518,8 @@ async fn fixture(s: &Server, admin: &str, who: &str) -> Fixture {
     );
     let template = json!({
         "name": format!("{who} Template"), "title": format!("{who} {{design}} Tee"), "tiktokCategoryId": "601226", "type": "POD",
+        "packageWeight": { "value": 0.3, "unit": "KILOGRAM" },
+        "tiktokProductAttribute": [{ "attributeId": "100198", "valueIds": ["1001981"] }, { "attributeId": "100392", "valueIds": ["1003921"] }],
         "variants": [{ "attributes": { "Color": "Black" }, "sku": format!("{who}-BLK"), "salePrice": 10.0, "listPrice": 12.0, "quantity": 3 }]
     });
     let template = create(

@@ -11,7 +11,7 @@ use api::graphql::AppState;
 use api::listings::{self, NewProducts};
 use api::server::Application;
 use domain::Role;
-use domain::catalogue::ProductType;
+use domain::catalogue::{ProductType, Weight, WeightUnit};
 use domain::clients::{self, ClientKey, NewClient};
 use domain::shop_products::ListingMode;
 use domain::shops::{self, SaleChannel, ShopConnection};
@@ -116,7 +116,10 @@ impl TestApp {
                 name: "Classic tee".into(),
                 title: "{design} Classic Tee".into(),
                 description: Some("<p>Soft cotton tee</p>".into()),
-                package_weight: None,
+                package_weight: Some(Weight {
+                    value: 0.3,
+                    unit: WeightUnit::Kilogram,
+                }),
                 package_dimensions: None,
                 tiktok_category_id: Some("601226".into()),
                 tiktok_brand_id: None,
@@ -125,7 +128,11 @@ impl TestApp {
                 variants: json!([
                     { "attributes": { "Color": "Black", "Size": "M" }, "sku": "BLK-M", "salePrice": 10.0, "listPrice": 14.0, "quantity": 20 }
                 ]),
-                tiktok_product_attribute: None,
+                // Material and Sleeve Length: what the sandbox's T-shirts category requires.
+                tiktok_product_attribute: Some(json!([
+                    { "attributeId": "100198", "valueIds": ["1001981"] },
+                    { "attributeId": "100392", "valueIds": ["1003921"] }
+                ])),
                 channels: Default::default(),
                 price_formula: Some("price * 1.5".into()),
                 product_type: ProductType::Pod,

@@ -5,6 +5,7 @@ pub mod billing;
 pub mod brands;
 pub mod catalogue;
 pub mod clients;
+pub mod completeness;
 pub mod db;
 pub mod designs;
 pub mod error;

@@ -221,6 +221,59 @@ pub async fn store_tiktok_attributes(
     Ok(())
 }
 
+/// A category's rules as last fetched (`completeness::CategoryRules`), and when.
+#[derive(Debug, Clone)]
+pub struct CachedRules {
+    pub rules: crate::completeness::CategoryRules,
+    pub fetched_at: time::Timestamp,
+}
+
+pub async fn cached_rules(
+    conn: &mut Conn,
+    channel: SaleChannel,
+    category_id: &str,
+) -> Result<Option<CachedRules>> {
+    let row = sqlx::query(
+        "SELECT rules, fetched_at FROM marketplace_category_rules WHERE sale_channel = $1 AND category_id = $2",
+    )
+    .bind(channel.as_str())
+    .bind(category_id)
+    .fetch_optional(&mut *conn)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let text: String = row.try_get("rules")?;
+    let fetched: String = row.try_get("fetched_at")?;
+    // A row we wrote ourselves; an unreadable one (an older shape) counts as missing.
+    let Ok(rules) = serde_json::from_str(&text) else {
+        return Ok(None);
+    };
+    Ok(Some(CachedRules {
+        rules,
+        fetched_at: time::from_db(&fetched),
+    }))
+}
+
+/// Keeps a category's rules, replacing the cached copy.
+pub async fn store_rules(
+    conn: &mut Conn,
+    channel: SaleChannel,
+    rules: &crate::completeness::CategoryRules,
+) -> Result<()> {
+    let text = serde_json::to_string(rules)
+        .map_err(|e| crate::DomainError::Internal(format!("category rules: {e}")))?;
+    sqlx::query(
+        "INSERT INTO marketplace_category_rules (sale_channel, category_id, rules, fetched_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (sale_channel, category_id) DO UPDATE SET rules = excluded.rules, fetched_at = excluded.fetched_at",
+    )
+    .bind(channel.as_str())
+    .bind(&rules.category_id)
+    .bind(text)
+    .bind(time::now_db())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// A connected TikTok shop that can answer marketplace look-ups.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConnectedShop {

@@ -5,6 +5,7 @@ use sqlx::Row;
 use sqlx::any::AnyRow;
 
 use crate::catalogue::like_pattern;
+use crate::completeness::{self, FieldProblem};
 use crate::db::{Conn, Sql};
 use crate::paging::{Page, PageRequest};
 use crate::products::ProductStatus;
@@ -116,12 +117,23 @@ pub struct ShopProduct {
     pub brand_name: Option<String>,
     pub category_name: Option<String>,
     pub error_messages: Vec<String>,
+    /// The messages by the field they are about, in a seller's words.
+    pub error_fields: Vec<FieldProblem>,
     pub updated_at: time::Timestamp,
 }
 
 impl ShopProduct {
     fn from_row(row: &AnyRow) -> Result<Self> {
         let errors: String = row.try_get("error_messages")?;
+        let error_messages: Vec<String> = serde_json::from_str(&errors).unwrap_or_default();
+        let fields: String = row.try_get("error_fields")?;
+        let mut error_fields: Vec<FieldProblem> = serde_json::from_str(&fields).unwrap_or_default();
+        if error_fields.is_empty() && !error_messages.is_empty() {
+            // Audit results and warnings are stored as the marketplace said them; their fields
+            // are worked out as they are read.
+            let channel: SaleChannel = stored::column(row, "shops", "shop_channel")?;
+            error_fields = completeness::map_rejections(channel, &error_messages);
+        }
         Ok(Self {
             id: row.try_get("id")?,
             shop_id: row.try_get("shop_id")?,
@@ -134,7 +146,8 @@ impl ShopProduct {
             marketplace_status: row.try_get("marketplace_status")?,
             brand_name: row.try_get("brand_name")?,
             category_name: row.try_get("category_name")?,
-            error_messages: serde_json::from_str(&errors).unwrap_or_default(),
+            error_messages,
+            error_fields,
             updated_at: time::from_db(&row.try_get::<String, _>("updated_at")?),
         })
     }
@@ -153,7 +166,7 @@ pub struct ShopProductFilter {
     pub status: StatusFilter,
 }
 
-const SELECT: &str = "SELECT sp.*, s.name AS shop_name, p.name AS product_name, p.status AS product_status \
+const SELECT: &str = "SELECT sp.*, s.name AS shop_name, s.sale_channel AS shop_channel, p.name AS product_name, p.status AS product_status \
      FROM shop_products sp JOIN shops s ON s.id = sp.shop_id JOIN products p ON p.id = sp.product_id WHERE sp.client_id = ";
 const COUNT: &str = "SELECT COUNT(*) FROM shop_products sp JOIN shops s ON s.id = sp.shop_id JOIN products p ON p.id = sp.product_id WHERE sp.client_id = ";
 
@@ -354,7 +367,7 @@ pub async fn record_published(
     } = *published;
     let now = time::now_db();
     sqlx::query(
-        "UPDATE shop_products SET external_product_id = $1, marketplace_status = $2, live_status = $3, error_messages = $4,
+        "UPDATE shop_products SET external_product_id = $1, marketplace_status = $2, live_status = $3, error_fields = '[]', error_messages = $4,
             published_version = $5, last_published_at = $6, category_name = COALESCE($7, category_name), submission_id = $9,
             updated_at = $6
          WHERE id = $8 AND (published_version IS NULL OR published_version < $5)",
@@ -426,7 +439,7 @@ pub async fn record_rejected(
     messages: &[String],
 ) -> Result<()> {
     sqlx::query(
-        "UPDATE shop_products SET marketplace_status = $5, live_status = $6, error_messages = $1, updated_at = $2
+        "UPDATE shop_products SET marketplace_status = $5, live_status = $6, error_messages = $1, error_fields = $7, updated_at = $2
          WHERE id = $3 AND listing_version = $4",
     )
     .bind(serde_json::to_string(messages).unwrap_or_else(|_| "[]".into()))
@@ -435,6 +448,10 @@ pub async fn record_rejected(
     .bind(version)
     .bind(TiktokProductStatus::Failed.as_str())
     .bind(TiktokProductStatus::Failed.live_status().as_str())
+    .bind(
+        serde_json::to_string(&completeness::map_rejections(state.sale_channel, messages))
+            .unwrap_or_else(|_| "[]".into()),
+    )
     .execute(&mut *conn)
     .await?;
     Ok(())
@@ -449,7 +466,7 @@ pub async fn record_status(
     messages: &[String],
 ) -> Result<bool> {
     let done = sqlx::query(
-        "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_messages = $3, synced_at = $4, updated_at = $4
+        "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_fields = '[]', error_messages = $3, synced_at = $4, updated_at = $4
          WHERE shop_id = $5 AND external_product_id = $6",
     )
     .bind(marketplace_status)
@@ -476,7 +493,7 @@ pub async fn record_outcome(
 ) -> Result<bool> {
     let now = time::now_db();
     let done = sqlx::query(
-        "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_messages = $3, synced_at = $4, updated_at = $4
+        "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_fields = '[]', error_messages = $3, synced_at = $4, updated_at = $4
          WHERE id = $5 AND listing_version = $6 AND published_version = $6",
     )
     .bind(marketplace_status.as_str())

@@ -90,11 +90,31 @@ pub struct ShopProduct {
     pub live_status: LiveStatus,
     pub product: ShopProductRef,
     pub error_messages: Vec<String>,
+    /// The marketplace's refusals by the field they are about, in a seller's words; `field`
+    /// is null when a refusal names nothing we can point at.
+    pub errors: Vec<ListingError>,
     pub updated_at: DateTime<Utc>,
     pub shop_id: ID,
     pub shop_name: String,
     /// The marketplace's product id, once created there.
     pub external_id: Option<String>,
+}
+
+/// One refusal of a listing: the input field it is about (`packageWeight`,
+/// `attributes.<id>`…), or null, and what to do, in a seller's words.
+#[derive(SimpleObject, Debug, Clone)]
+pub struct ListingError {
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl From<&domain::completeness::FieldProblem> for ListingError {
+    fn from(p: &domain::completeness::FieldProblem) -> Self {
+        ListingError {
+            field: p.field.clone(),
+            message: p.message.clone(),
+        }
+    }
 }
 
 #[derive(SimpleObject)]
@@ -187,6 +207,7 @@ async fn page_of(
                     .collect(),
             },
             error_messages: sp.error_messages.clone(),
+            errors: sp.error_fields.iter().map(ListingError::from).collect(),
             updated_at: sp.updated_at,
             shop_id: sp.shop_id.clone().into(),
             shop_name: sp.shop_name.clone(),

@@ -128,6 +128,57 @@ impl From<tt::CategoryAttribute> for CategoryAttribute {
     }
 }
 
+/// A product property a TikTok category requires, always or once another holds a value.
+#[derive(SimpleObject, Debug, Clone)]
+pub struct RequiredCategoryAttribute {
+    pub id: ID,
+    pub name: String,
+    /// Required only when this attribute holds `whenValueId`.
+    pub when_attribute_id: Option<String>,
+    pub when_value_id: Option<String>,
+}
+
+/// What a TikTok category requires of a listing, for a form to mark what is missing where it
+/// is. `known` is false when no connected shop or cached copy could tell: only what every
+/// listing needs (weight, a price, an image) is then listed.
+#[derive(SimpleObject, Debug, Clone)]
+pub struct TiktokCategoryRules {
+    pub category_id: ID,
+    pub known: bool,
+    pub package_weight_required: bool,
+    pub package_dimensions_required: bool,
+    pub size_chart_required: bool,
+    pub required_attributes: Vec<RequiredCategoryAttribute>,
+    /// Images a listed product needs at least (its designs' mockups count).
+    pub min_images: i32,
+}
+
+impl TiktokCategoryRules {
+    fn of(category_id: &str, rules: Option<&domain::completeness::CategoryRules>) -> Self {
+        TiktokCategoryRules {
+            category_id: category_id.to_owned().into(),
+            known: rules.is_some(),
+            package_weight_required: true,
+            package_dimensions_required: rules.is_some_and(|r| r.package_dimensions_required),
+            size_chart_required: rules.is_some_and(|r| r.size_chart_required),
+            required_attributes: rules
+                .map(|r| {
+                    r.required_attributes
+                        .iter()
+                        .map(|a| RequiredCategoryAttribute {
+                            id: a.id.clone().into(),
+                            name: a.name.clone(),
+                            when_attribute_id: a.when.as_ref().map(|w| w.0.clone()),
+                            when_value_id: a.when.as_ref().map(|w| w.1.clone()),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default(),
+            min_images: 1,
+        }
+    }
+}
+
 #[derive(SimpleObject, Debug, Clone)]
 #[graphql(rename_fields = "snake_case")]
 pub struct MarketplaceBrand {
@@ -565,6 +616,49 @@ impl MarketplaceQuery {
                 attributes_from_json(&stale.attributes)
             }
             (Err(e), _) => Err(e),
+        }
+    }
+
+    /// What a TikTok category requires of a listing (package weight and dimensions, required
+    /// properties, images), from the category's rules: cached for a day, otherwise read
+    /// through `shopId` or any connected TikTok shop of the caller. Another client's shop is
+    /// NOT_FOUND.
+    #[graphql(guard = "RoleGuard::SIGNED_IN")]
+    async fn get_tiktok_category_rules(
+        &self,
+        ctx: &Context<'_>,
+        category_id: ID,
+        shop_id: Option<ID>,
+    ) -> ApiResult<TiktokCategoryRules> {
+        let me = caller(ctx)?;
+        let app = state(ctx);
+        let category_id = marketplace_id("categoryId", &category_id)?;
+        if let Some(shop_id) = &shop_id {
+            let mut conn = app.db.conn().await?;
+            let shop = domain::shops::get(&mut conn, &me.scope, shop_id).await?;
+            if !shop.sale_channel.supports_lookups() {
+                return Err(ApiError::bad_input(
+                    "shopId",
+                    "this shop is not a TikTok Shop shop",
+                ));
+            }
+        }
+        let rules = crate::requirements::tiktok_rules(
+            app,
+            me,
+            shop_id.as_deref().map(|s| s.as_str()),
+            &category_id,
+        )
+        .await?;
+        match rules {
+            crate::requirements::Rules::Known(r) => {
+                Ok(TiktokCategoryRules::of(&category_id, Some(&r)))
+            }
+            crate::requirements::Rules::Unknown => Ok(TiktokCategoryRules::of(&category_id, None)),
+            crate::requirements::Rules::NoSuchCategory => Err(ApiError::bad_input(
+                "categoryId",
+                "TikTok Shop does not know this category",
+            )),
         }
     }
 

@@ -9,6 +9,7 @@ use domain::templates::{self, TemplateDraft, TemplateFilter};
 use crate::errors::ApiResult;
 use crate::graphql::types::{Dimensions, PageInfo, ProductType, Weight, money};
 use crate::graphql::{RoleGuard, caller, state};
+use crate::requirements;
 
 #[derive(Enum, Copy, Clone, Eq, PartialEq, Debug)]
 #[graphql(remote = "templates::TemplateStatus")]
@@ -201,6 +202,33 @@ impl TemplatesQuery {
     }
 }
 
+/// The rules of the template's TikTok category, read before the write transaction so no
+/// marketplace call happens while it is open.
+async fn rules_for(
+    app: &crate::graphql::AppState,
+    me: &crate::auth::Caller,
+    category: Option<&str>,
+) -> ApiResult<requirements::RuleBook> {
+    requirements::rule_book(app, me, None, category.map(str::trim)).await
+}
+
+/// An ACTIVE template must have everything its channels need; a DRAFT may be unfinished.
+/// Called inside the write transaction: a refusal drops it, so nothing is written.
+fn ready_or_refused(
+    template: &templates::Template,
+    book: &requirements::RuleBook,
+) -> ApiResult<()> {
+    if template.status != templates::TemplateStatus::Active {
+        return Ok(());
+    }
+    let problems = requirements::check_template(template, book);
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(requirements::refuse_template(problems))
+    }
+}
+
 #[derive(Default)]
 pub struct TemplatesMutation;
 
@@ -213,10 +241,13 @@ impl TemplatesMutation {
         input: ProductTemplateInput,
     ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
-        let mut conn = state(ctx).db.conn().await?;
-        Ok(templates::create(&mut conn, &me.scope, input.into())
-            .await?
-            .into())
+        let app = state(ctx);
+        let book = rules_for(app, me, input.tiktok_category_id.as_deref()).await?;
+        let mut tx = app.db.begin().await?;
+        let template = templates::create(&mut tx, &me.scope, input.into()).await?;
+        ready_or_refused(&template, &book)?;
+        tx.commit().await?;
+        Ok(template.into())
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
@@ -227,8 +258,11 @@ impl TemplatesMutation {
         input: ProductTemplateInput,
     ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
-        let mut tx = state(ctx).db.begin().await?;
+        let app = state(ctx);
+        let book = rules_for(app, me, input.tiktok_category_id.as_deref()).await?;
+        let mut tx = app.db.begin().await?;
         let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;
+        ready_or_refused(&template, &book)?;
         tx.commit().await?;
         Ok(template.into())
     }

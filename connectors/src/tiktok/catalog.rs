@@ -66,6 +66,25 @@ pub struct CategoryAttribute {
     pub requirement_conditions: Vec<RequirementCondition>,
 }
 
+/// `is_supported` / `is_required` pairs of the category rules.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RuleFlag {
+    pub is_supported: bool,
+    pub is_required: bool,
+}
+
+/// What a category requires of a product beyond its attributes.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CategoryRules {
+    /// Certifications the category asks for (kept as sent: ids, names, whether required).
+    pub product_certifications: Vec<serde_json::Value>,
+    pub size_chart: RuleFlag,
+    pub package_dimension: RuleFlag,
+    pub cod: RuleFlag,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Brand {
     pub id: String,
@@ -210,6 +229,24 @@ impl TiktokClient {
         .query_opt("category_version", category_version);
         let out: Attributes = self.call(req).await?;
         Ok(out.attributes)
+    }
+
+    /// What the category requires beyond attributes: package dimensions, a size chart,
+    /// certifications.
+    pub async fn category_rules(
+        &self,
+        shop: &ShopAuth,
+        category_id: &str,
+        category_version: Option<&str>,
+    ) -> Result<CategoryRules, TiktokError> {
+        let req = ApiRequest::new(
+            Method::GET,
+            format!("/product/202309/categories/{category_id}/rules"),
+        )
+        .shop(&shop.access_token, &shop.shop_cipher)
+        .query("locale", "en-US")
+        .query_opt("category_version", category_version);
+        self.call(req).await
     }
 
     /// One page of brands (`page.page_size` is required by the marketplace, at most 100).

@@ -21,7 +21,7 @@ mod webhook;
 pub use auth::{AuthorizedShop, TokenSet};
 pub use catalog::{
     AttributeValue, Brand, BrandPage, BrandQuery, Category, CategoryAttribute, CategoryQuery,
-    RequirementCondition, UploadedImage, Warehouse, WarehouseAddress,
+    CategoryRules, RequirementCondition, RuleFlag, UploadedImage, Warehouse, WarehouseAddress,
 };
 pub use client::{TiktokClient, TiktokConfig, install_tls_provider};
 pub use error::{TiktokError, codes};

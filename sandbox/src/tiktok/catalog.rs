@@ -674,6 +674,13 @@ pub fn category_attributes(
     Ok(json!({ "attributes": list }))
 }
 
+/// Framed and rolled wall art ships in odd sizes: its category wants the package measured, as
+/// some real categories do (`package_dimension.is_required` in the rules; product create
+/// refuses without them).
+pub fn requires_package_dimensions(category_id: &str) -> bool {
+    category(category_id).is_some_and(|c| c.kind == A::WallArt)
+}
+
 pub fn category_rules(
     _inner: &mut Inner,
     _ctx: &Ctx,
@@ -690,7 +697,7 @@ pub fn category_rules(
     Ok(json!({
         "product_certifications": [],
         "size_chart": { "is_supported": apparel, "is_required": false },
-        "package_dimension": { "is_required": false },
+        "package_dimension": { "is_required": requires_package_dimensions(category_id) },
         "cod": { "is_supported": false },
     }))
 }

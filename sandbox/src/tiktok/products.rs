@@ -578,6 +578,9 @@ fn check(inner: &Inner, shop: &Shop, p: &Product) -> Result<(), ApiError> {
             )));
         }
     };
+    if p.package_dimensions.is_none() && catalog::requires_package_dimensions(&p.category_id) {
+        return Err(invalid("package_dimensions is required in this category"));
+    }
     if let Some(d) = &p.package_dimensions {
         let dimension_metric = match d.unit.as_str() {
             "CENTIMETER" => true,

@@ -6,6 +6,14 @@ export interface ApiErrorItem {
   message: string;
   code?: string;
   field?: string;
+  /** Every field a refusal names (`extensions.fields`): what a template or product misses. */
+  fields?: FieldProblem[];
+}
+
+/** One field a refusal names, with what to do in a seller's words; `field` null when unmapped. */
+export interface FieldProblem {
+  field: string | null;
+  message: string;
 }
 
 /**
@@ -15,6 +23,8 @@ export interface ApiErrorItem {
 export class ApiError extends Error {
   readonly code: string | undefined;
   readonly field: string | undefined;
+  /** The first error's `extensions.fields`, or none. */
+  readonly fields: FieldProblem[];
   readonly errors: ApiErrorItem[];
   readonly status: number | undefined;
 
@@ -25,6 +35,7 @@ export class ApiError extends Error {
     this.status = options.status;
     this.code = this.errors[0]?.code;
     this.field = this.errors[0]?.field;
+    this.fields = this.errors[0]?.fields ?? [];
   }
 
   hasCode(code: string): boolean {
@@ -59,7 +70,7 @@ export interface ApiClient {
 
 interface RawError {
   message?: unknown;
-  extensions?: { code?: unknown; field?: unknown } | null;
+  extensions?: { code?: unknown; field?: unknown; fields?: unknown } | null;
 }
 
 function toItems(errors: unknown): ApiErrorItem[] {
@@ -70,6 +81,12 @@ function toItems(errors: unknown): ApiErrorItem[] {
     const field = raw?.extensions?.field;
     if (typeof code === 'string') item.code = code;
     if (typeof field === 'string') item.field = field;
+    const fields = raw?.extensions?.fields;
+    if (Array.isArray(fields)) {
+      item.fields = fields
+        .filter((f: unknown): f is { field?: unknown; message: string } => typeof f === 'object' && f !== null && typeof (f as { message?: unknown }).message === 'string')
+        .map((f) => ({ field: typeof f.field === 'string' ? f.field : null, message: f.message }));
+    }
     return item;
   });
 }

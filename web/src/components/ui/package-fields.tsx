@@ -51,7 +51,20 @@ const DIMENSION_UNITS = [
 ];
 
 /** Package weight and size, as the marketplaces need them for shipping. */
-export function PackageFields({ value, onChange, idPrefix, showErrors }: { value: PackageDraft; onChange: (p: PackageDraft) => void; idPrefix: string; showErrors: boolean }) {
+export function PackageFields({
+  value,
+  onChange,
+  idPrefix,
+  showErrors,
+  required,
+}: {
+  value: PackageDraft;
+  onChange: (p: PackageDraft) => void;
+  idPrefix: string;
+  showErrors: boolean;
+  /** What the marketplace still asks for here (weight, dimensions), shown on the field itself. */
+  required?: { weight?: string | null; dimensions?: string | null };
+}) {
   const set = <K extends keyof PackageDraft>(k: K, v: PackageDraft[K]) => onChange({ ...value, [k]: v });
   const errors = packageErrors(value);
   const num = (k: 'weight' | 'width' | 'height' | 'length', label: string) => (
@@ -59,13 +72,13 @@ export function PackageFields({ value, onChange, idPrefix, showErrors }: { value
   );
   return (
     <div className="stack">
-      <Field id={`${idPrefix}-weight`} label="Package weight" error={showErrors ? errors.weight : null}>
+      <Field id={`${idPrefix}-weight`} label="Package weight" error={(showErrors ? errors.weight : null) ?? required?.weight}>
         <div className="p-inputgroup">
           {num('weight', 'Weight')}
           <Dropdown value={value.weightUnit} options={WEIGHT_UNITS} onChange={(e) => set('weightUnit', e.value as WeightUnit)} ariaLabel="Weight unit" className="unit-select" />
         </div>
       </Field>
-      <Field id={`${idPrefix}-width`} label="Package size (width × height × length)" error={showErrors ? errors.dimensions : null}>
+      <Field id={`${idPrefix}-width`} label="Package size (width × height × length)" error={(showErrors ? errors.dimensions : null) ?? required?.dimensions}>
         <div className="p-inputgroup">
           {num('width', 'Width')}
           {num('height', 'Height')}

@@ -144,10 +144,30 @@ export const templatesKeys = {
 };
 
 /** TikTok's catalogue (categories, their attributes, brands): read-only here, so its own root. */
+export const GetTiktokCategoryRulesDocument = graphql(`
+  query GetTiktokCategoryRules($categoryId: ID!) {
+    getTiktokCategoryRules(categoryId: $categoryId) {
+      categoryId
+      known
+      packageWeightRequired
+      packageDimensionsRequired
+      sizeChartRequired
+      minImages
+      requiredAttributes {
+        id
+        name
+        whenAttributeId
+        whenValueId
+      }
+    }
+  }
+`);
+
 export const tiktokCatalogKeys = {
   all: rootKeys.tiktokCatalog,
   categories: () => [...rootKeys.tiktokCatalog, 'categories'] as const,
   attributes: (categoryId: string) => [...rootKeys.tiktokCatalog, 'attributes', categoryId] as const,
+  rules: (categoryId: string) => [...rootKeys.tiktokCatalog, 'rules', categoryId] as const,
   brands: (name: string) => [...rootKeys.tiktokCatalog, 'brands', name] as const,
 };
 
@@ -189,6 +209,17 @@ export const categoryAttributesQueryOptions = (client: ApiClient, categoryId: st
 
 export function useCategoryAttributes(categoryId: string | null) {
   return useQuery({ ...categoryAttributesQueryOptions(useApiClient(), categoryId ?? ''), enabled: !!categoryId });
+}
+
+export const getCategoryRules = (client: ApiClient, categoryId: string) =>
+  client.request(GetTiktokCategoryRulesDocument, { categoryId }).then((r) => r.getTiktokCategoryRules);
+
+export const categoryRulesQueryOptions = (client: ApiClient, categoryId: string) =>
+  queryOptions({ queryKey: tiktokCatalogKeys.rules(categoryId), queryFn: () => getCategoryRules(client, categoryId), staleTime: 10 * 60_000 });
+
+/** What the chosen category requires (package dimensions, required properties…), for marking the form. */
+export function useCategoryRules(categoryId: string | null) {
+  return useQuery({ ...categoryRulesQueryOptions(useApiClient(), categoryId ?? ''), enabled: !!categoryId });
 }
 
 export const getTiktokBrands = (client: ApiClient, name: string) =>

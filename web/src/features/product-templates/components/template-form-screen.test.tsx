@@ -304,4 +304,50 @@ describe('template form', () => {
     const { input } = variablesOf(app.api.calls, 'CreateProductTemplate')[0] as { input: Record<string, unknown> };
     expect(input).toMatchObject({ amazonProductType: null, amazonAttributes: null, walmartCategory: null, walmartItemSpec: null });
   });
+
+  it('marks what the chosen category requires where it is, and focuses the first field the server names', async () => {
+    const rules = { categoryId: '601226', known: true, packageWeightRequired: true, packageDimensionsRequired: true, sizeChartRequired: false, minImages: 1, requiredAttributes: [] };
+    const refusal = {
+      body: {
+        data: null,
+        errors: [
+          {
+            message: 'The template is not ready to list',
+            extensions: {
+              code: 'BAD_USER_INPUT',
+              field: 'packageDimensions',
+              fields: [
+                { field: 'packageDimensions', message: 'Add the package length, width and height: TikTok Shop requires them in this category.' },
+                { field: 'attributes.100198', message: 'Choose Material: TikTok Shop requires it in this category.' },
+              ],
+            },
+          },
+        ],
+      },
+    };
+    const app = setup({ GetTiktokCategoryRules: () => ok({ getTiktokCategoryRules: rules }), CreateProductTemplate: () => refusal });
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Name'), 'Poster');
+    await user.type(screen.getByLabelText('Product title'), 'Poster');
+    await pickCategory(user, ['Clothing', 'Tops', 'T-shirts']);
+    await waitFor(() => expect(variablesOf(app.api.calls, 'GetTiktokCategoryRules')).toEqual([{ categoryId: '601226' }]));
+    // Marked on the fields themselves as soon as the category is known.
+    expect(await screen.findByText('Add the package weight: TikTok Shop needs it to work out shipping.')).toBeInTheDocument();
+    expect(screen.getByText('Add the package length, width and height: TikTok Shop requires them in this category.')).toBeInTheDocument();
+
+    // Not sent while they are missing; the weight field is focused.
+    await user.click(screen.getByTestId('template-save'));
+    expect(variablesOf(app.api.calls, 'CreateProductTemplate')).toEqual([]);
+    expect(within(screen.getByTestId('template-missing')).getByRole('button', { name: /package weight/ })).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement?.id).toBe('template-package-weight'));
+
+    // Saved as a draft it may stay unfinished: sent, and the server's list is shown by field.
+    await user.click(document.getElementById('template-status')!.closest('.p-dropdown')!);
+    await user.click(await screen.findByRole('option', { name: 'Draft', hidden: true }));
+    await user.click(screen.getByTestId('template-save'));
+    await waitFor(() => expect(variablesOf(app.api.calls, 'CreateProductTemplate')).toHaveLength(1));
+    const missing = await screen.findByTestId('template-missing');
+    expect(within(missing).getByText('Choose Material: TikTok Shop requires it in this category.')).toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement?.id).toBe('template-package-width'));
+  });
 });

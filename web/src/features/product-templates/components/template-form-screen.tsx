@@ -14,12 +14,14 @@ import { Thumb } from '@/components/ui/thumb';
 import { UploadButton } from '@/components/ui/upload-button';
 import { paths } from '@/config/paths';
 import type { GetProductTemplateQuery, ProductTemplateInput, ProductType, TemplateStatus } from '@/gql/graphql';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, type FieldProblem } from '@/lib/api-client';
+import { fieldElementId, focusField, useFixParam } from '@/lib/field-focus';
 import { notify } from '@/lib/notify';
-import { useCategoryAttributes, useCreateTemplate, useTemplate, useUpdateTemplate } from '../api/templates';
+import { useCategoryAttributes, useCategoryRules, useCreateTemplate, useTemplate, useUpdateTemplate } from '../api/templates';
 import { AttributesForm, missingAttributes, parseAttributes, serializeAttributes, type AttributeValues } from './attributes-form';
 import { BrandPicker } from './brand-picker';
 import { CategoryPicker } from './category-picker';
+import { missingForCategory, problemFor } from './completeness';
 import { ObjectEditor, emptyObjectDraft, objectDraftFrom, parseObjectDraft, type ObjectDraft } from './object-editor';
 import { PriceFormulaField, formulaProblem } from './price-formula-field';
 import { VariantsMatrix, matrixError, parseVariants, serializeVariants, type Matrix } from './variants-matrix';
@@ -97,6 +99,8 @@ function TemplateForm({ template }: { template: Template | null }) {
   const saving = create.isPending || update.isPending;
   const mutationError = (template ? update.error : create.error) as unknown;
   const attributes = useCategoryAttributes(draft.categoryId);
+  const rules = useCategoryRules(draft.categoryId);
+  useFixParam('template', true);
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
 
   const attrList = attributes.data ?? [];
@@ -108,14 +112,30 @@ function TemplateForm({ template }: { template: Template | null }) {
     name: !draft.name.trim() ? 'Required' : null,
     title: !draft.title.trim() ? 'Required' : null,
     matrix: matrixError(draft.matrix),
-    attributes: draft.categoryId && attributes.data ? missingAttributes(attrList, draft.attributes) : [],
+    // A draft may be saved unfinished; an active template must have what the category requires.
+    attributes: draft.status === 'ACTIVE' && draft.categoryId && attributes.data ? missingAttributes(attrList, draft.attributes) : [],
     formula: formulaProblem(draft.priceFormula),
     amazonAttributes: amazonAttributes.error,
     walmartItemSpec: walmartItemSpec.error,
   };
   const server = mutationError instanceof ApiError ? mutationError : null;
   const serverField = server?.field ?? '';
-  const serverFor = (name: string) => (serverField === name || serverField.startsWith(`${name}.`) ? server?.message : null);
+  // A refusal naming several fields marks each where it is; one naming a single field, that one.
+  const serverFor = (name: string) =>
+    server?.fields.length ? problemFor(server.fields, name) : serverField === name || serverField.startsWith(`${name}.`) ? server?.message : null;
+  // What the chosen category still asks for, marked as the seller types (not only after a save).
+  const missing = missingForCategory(draft, rules.data);
+  const missingFor = (name: string) => problemFor(missing, name) ?? serverFor(name);
+  const problemsOf = (names: readonly string[]): FieldProblem[] =>
+    names.map((name) => {
+      const id = attrList.find((a) => a.name === name)?.id;
+      return { field: id ? `attributes.${id}` : null, message: `Choose ${name}: TikTok Shop requires it in this category.` };
+    });
+  const problems: FieldProblem[] = submitted ? [...missing, ...problemsOf(invalid.attributes)] : [];
+  const focusFirst = (list: readonly FieldProblem[]) => {
+    const first = list.find((p) => p.field);
+    if (first?.field) focusField(fieldElementId('template', first.field));
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,9 +151,12 @@ function TemplateForm({ template }: { template: Template | null }) {
       invalid.amazonAttributes ||
       invalid.walmartItemSpec ||
       pkgErrors.weight ||
-      pkgErrors.dimensions
+      pkgErrors.dimensions ||
+      missing.length
     ) {
-      notify.warn('Some fields need attention before saving.');
+      const all = [...missing, ...problemsOf(invalid.attributes)];
+      notify.warn(missing.length ? `The template is not ready to list: ${missing.length === 1 ? missing[0]?.message : `${missing.length} fields to fill in`}. Save it as a draft to finish later.` : 'Some fields need attention before saving.');
+      focusFirst(all);
       return;
     }
     // Attributes belong to a category: rewritten from the form once the category's list is known.
@@ -166,8 +189,11 @@ function TemplateForm({ template }: { template: Template | null }) {
       notify.success(`${saved.name} was saved.`);
       navigate(paths.productTemplates.list);
     };
-    if (template) update.mutate({ templateId: template.id, input }, { onSuccess: done });
-    else create.mutate(input, { onSuccess: done });
+    const refused = (error: unknown) => {
+      if (error instanceof ApiError) focusFirst(error.fields.length ? error.fields : error.field ? [{ field: error.field, message: error.message }] : []);
+    };
+    if (template) update.mutate({ templateId: template.id, input }, { onSuccess: done, onError: refused });
+    else create.mutate(input, { onSuccess: done, onError: refused });
   };
 
   const prices = draft.matrix.rows.map((r) => r.salePrice);
@@ -226,7 +252,7 @@ function TemplateForm({ template }: { template: Template | null }) {
               <div>
                 <UploadButton folder="templates" multiple label="Upload images" testId="template-images" onUploaded={(files) => set('images', [...draft.images, ...files.map((f) => f.fileUrl)])} />
               </div>
-              <Field id="template-size-chart" label="Size chart" error={serverFor('sizeChart')}>
+              <Field id="template-size-chart" label="Size chart" error={missingFor('sizeChart')}>
                 <div className="size-chart" id="template-size-chart">
                   <Thumb src={draft.sizeChart || null} size={72} alt="Size chart" />
                   {draft.sizeChart ? (
@@ -239,7 +265,13 @@ function TemplateForm({ template }: { template: Template | null }) {
             </div>
           </Panel>
           <Panel title="Package">
-            <PackageFields value={draft.pkg} onChange={(pkg) => set('pkg', pkg)} idPrefix="template-package" showErrors={submitted} />
+            <PackageFields
+              value={draft.pkg}
+              onChange={(pkg) => set('pkg', pkg)}
+              idPrefix="template-package"
+              showErrors={submitted}
+              required={{ weight: missingFor('packageWeight'), dimensions: missingFor('packageDimensions') }}
+            />
           </Panel>
         </div>
       </div>
@@ -263,6 +295,7 @@ function TemplateForm({ template }: { template: Template | null }) {
               <>
                 <AttributesForm attributes={attrList} values={draft.attributes} onChange={(v) => set('attributes', v)} showErrors={submitted} />
                 {serverFor('tiktokProductAttribute') ? <small className="field-error">{serverFor('tiktokProductAttribute')}</small> : null}
+                {serverFor('attributes') ? <small className="field-error">{serverFor('attributes')}</small> : null}
               </>
             )
           ) : (
@@ -311,12 +344,33 @@ function TemplateForm({ template }: { template: Template | null }) {
       </div>
 
       <Panel title="Variants">
-        <VariantsMatrix value={draft.matrix} onChange={(m) => set('matrix', m)} suggestions={suggestions} error={(submitted ? invalid.matrix : null) ?? serverFor('variants')} />
+        <div id="template-variants" tabIndex={-1}>
+          <VariantsMatrix value={draft.matrix} onChange={(m) => set('matrix', m)} suggestions={suggestions} error={(submitted ? invalid.matrix : null) ?? serverFor('variants')} />
+        </div>
       </Panel>
 
       <Panel title="Pricing">
         <PriceFormulaField value={draft.priceFormula} onChange={(v) => set('priceFormula', v)} prices={prices} serverError={serverFor('priceFormula')} showErrors={submitted} />
       </Panel>
+
+      {problems.length || server?.fields.length ? (
+        <div className="field-error" role="alert" data-testid="template-missing">
+          <p>Before this template can be active:</p>
+          <ul className="missing-list">
+            {(server?.fields.length ? server.fields : problems).map((p, i) => (
+              <li key={`${p.field ?? ''}-${i}`}>
+                {p.field && fieldElementId('template', p.field) ? (
+                  <button type="button" className="p-link fix-link" onClick={() => focusField(fieldElementId('template', p.field ?? ''))}>
+                    {p.message}
+                  </button>
+                ) : (
+                  p.message
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
 
       <div className="form-actions">
         <Link to={paths.productTemplates.list} className="p-button p-button-text p-button-secondary">

@@ -14,6 +14,7 @@ import { titleCase } from '@/components/ui/status-tag';
 import { paths } from '@/config/paths';
 import type { GetProductByIdQuery, GetProductVariantsQuery, ProductStatus, UpdateProductInput } from '@/gql/graphql';
 import { ApiError } from '@/lib/api-client';
+import { useFixParam } from '@/lib/field-focus';
 import { notify } from '@/lib/notify';
 import { useBrands, useProduct, useProductVariants, useUpdateProduct } from '../api/products';
 import { ImagesEditor, type ImageDraft } from './images-editor';
@@ -64,6 +65,8 @@ function draftOf(p: Product, variants: Variant[]): Draft {
 function ProductForm({ product, variants }: { product: Product; variants: Variant[] }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(product, variants));
   const [submitted, setSubmitted] = useState(false);
+  // A "Fix" link from a refused listing (`?fix=packageWeight`) lands on that field.
+  useFixParam('product', true);
   const update = useUpdateProduct();
   const brands = useBrands();
   const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));

@@ -17,6 +17,10 @@ export const GetAllShopProductsDocument = graphql(`
         categoryName
         liveStatus
         errorMessages
+        errors {
+          field
+          message
+        }
         updatedAt
         product {
           id

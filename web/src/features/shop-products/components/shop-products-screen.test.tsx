@@ -13,6 +13,7 @@ const listing = (id: string, name: string, shopId: string, shopName: string, ext
   categoryName: 'T-shirts',
   liveStatus: 'LIVE',
   errorMessages: [],
+  errors: [],
   updatedAt: '2026-03-01T10:00:00Z',
   product: { id: `p-${id}`, name, status: 'PUBLISHED', images: [] },
   ...extra,
@@ -22,13 +23,22 @@ const rows = [
   listing('sp2', 'Hoodie', 'shop-2', 'Hoodies GB', { liveStatus: 'SUSPENDED', errorMessages: ['Category needs a certification'] }),
   listing('sp3', 'Mug', 'shop-1', 'Tees US'),
 ];
+/** A refusal the server mapped to its field. */
+const poster = listing('sp4', 'Poster', 'shop-1', 'Tees US', {
+  liveStatus: 'DRAFT',
+  errorMessages: ['package_weight is required'],
+  errors: [{ field: 'packageWeight', message: 'TikTok Shop needs a valid package weight: set it on the template and list again.' }],
+});
 
 describe('shop products', () => {
   it('lists listings of every shop with their shop, status and errors, and filters them', async () => {
-    const app = renderApp(paths.shopProduct, { user: { id: 'admin-1', role: 'ADMIN' }, handlers: { GetAllShopProducts: () => ok({ getAllShopProducts: pageOf(rows, 3) }) } });
+    const app = renderApp(paths.shopProduct, { user: { id: 'admin-1', role: 'ADMIN' }, handlers: { GetAllShopProducts: () => ok({ getAllShopProducts: pageOf([...rows, poster], 4) }) } });
     const table = await screen.findByTestId('all-shop-products-table');
     expect(await within(table).findByText('Hoodies GB')).toBeInTheDocument();
     expect(within(table).getByText('Category needs a certification')).toBeInTheDocument();
+    // A refusal mapped to its field reads in a seller's words, with a link to that field.
+    expect(within(table).queryByText('package_weight is required')).toBeNull();
+    expect(within(table).getByRole('link', { name: /^Fix: TikTok Shop needs a valid package weight/ })).toHaveAttribute('href', '/products/p-sp4/edit?fix=packageWeight');
     expect(within(table).getByText('Suspended')).toBeInTheDocument();
     expect(variablesOf(app.api.calls, 'GetAllShopProducts')[0]).toEqual({ filter: { limit: 20, page: 1, status: 'ALL' } });
 

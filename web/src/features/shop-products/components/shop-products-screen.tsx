@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
+import { ListingErrors } from '@/components/ui/listing-errors';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
@@ -167,17 +168,7 @@ export function ShopProductsScreen() {
               header="Errors"
               field="errorMessages"
               sortable
-              body={(r: ShopProductRow) =>
-                r.errorMessages.length ? (
-                  <ul className="error-list">
-                    {r.errorMessages.map((m) => (
-                      <li key={m}>{m}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <span className="muted">—</span>
-                )
-              }
+              body={(r: ShopProductRow) => <ListingErrors productId={r.product.id} errors={r.errors} fallback={r.errorMessages} />}
               style={{ maxWidth: '24rem' }}
             />
             <Column header="Updated" field="updatedAt" sortable body={(r: ShopProductRow) => formatDateTime(r.updatedAt, timezone)} style={{ width: '12rem' }} />
