@@ -7,6 +7,7 @@ use domain::paging::PageRequest;
 use domain::templates::{self, TemplateDraft, TemplateFilter};
 
 use crate::errors::ApiResult;
+use crate::graphql::mockups::{MockupBlankInput, checked_blanks};
 use crate::graphql::types::{Dimensions, PageInfo, ProductType, Weight, money};
 use crate::graphql::{RoleGuard, caller, state};
 
@@ -18,6 +19,7 @@ pub enum TemplateStatus {
 }
 
 #[derive(SimpleObject, Debug, Clone)]
+#[graphql(complex)]
 pub struct ProductTemplate {
     pub id: ID,
     pub name: String,
@@ -131,6 +133,9 @@ pub struct ProductTemplateInput {
     #[graphql(name = "type")]
     pub product_type: ProductType,
     pub status: Option<TemplateStatus>,
+    /// The blank photos mockups are rendered on: omitted keeps the template's, given replaces
+    /// them (an empty list removes them).
+    pub mockup_blanks: Option<Vec<MockupBlankInput>>,
 }
 
 impl From<ProductTemplateInput> for TemplateDraft {
@@ -210,13 +215,17 @@ impl TemplatesMutation {
     async fn create_product_template(
         &self,
         ctx: &Context<'_>,
-        input: ProductTemplateInput,
+        mut input: ProductTemplateInput,
     ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
-        let mut conn = state(ctx).db.conn().await?;
-        Ok(templates::create(&mut conn, &me.scope, input.into())
-            .await?
-            .into())
+        let blanks = checked_blanks(state(ctx), me, input.mockup_blanks.take()).await?;
+        let mut tx = state(ctx).db.begin().await?;
+        let template = templates::create(&mut tx, &me.scope, input.into()).await?;
+        if let Some(blanks) = blanks {
+            domain::mockups::replace_blanks(&mut tx, &me.scope, &template.id, &blanks).await?;
+        }
+        tx.commit().await?;
+        Ok(template.into())
     }
 
     #[graphql(guard = "RoleGuard::SIGNED_IN")]
@@ -224,11 +233,15 @@ impl TemplatesMutation {
         &self,
         ctx: &Context<'_>,
         template_id: ID,
-        input: ProductTemplateInput,
+        mut input: ProductTemplateInput,
     ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
+        let blanks = checked_blanks(state(ctx), me, input.mockup_blanks.take()).await?;
         let mut tx = state(ctx).db.begin().await?;
         let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;
+        if let Some(blanks) = blanks {
+            domain::mockups::replace_blanks(&mut tx, &me.scope, &template.id, &blanks).await?;
+        }
         tx.commit().await?;
         Ok(template.into())
     }
