@@ -20,6 +20,7 @@ import { useCategoryAttributes, useCreateTemplate, useTemplate, useUpdateTemplat
 import { AttributesForm, missingAttributes, parseAttributes, serializeAttributes, type AttributeValues } from './attributes-form';
 import { BrandPicker } from './brand-picker';
 import { CategoryPicker } from './category-picker';
+import { MockupBlanksSection, blankDrafts, blankInputs, blankProblems, type BlankDraft } from './mockup-blanks-section';
 import { ObjectEditor, emptyObjectDraft, objectDraftFrom, parseObjectDraft, type ObjectDraft } from './object-editor';
 import { PriceFormulaField, formulaProblem } from './price-formula-field';
 import { VariantsMatrix, matrixError, parseVariants, serializeVariants, type Matrix } from './variants-matrix';
@@ -44,6 +45,7 @@ interface Draft {
   amazonAttributes: ObjectDraft;
   walmartCategory: string;
   walmartItemSpec: ObjectDraft;
+  mockupBlanks: BlankDraft[];
 }
 
 const blank: Draft = {
@@ -64,6 +66,7 @@ const blank: Draft = {
   amazonAttributes: emptyObjectDraft,
   walmartCategory: '',
   walmartItemSpec: emptyObjectDraft,
+  mockupBlanks: [],
 };
 
 function draftOf(t: Template): Draft {
@@ -85,6 +88,7 @@ function draftOf(t: Template): Draft {
     amazonAttributes: objectDraftFrom(t.amazonAttributes),
     walmartCategory: t.walmartCategory ?? '',
     walmartItemSpec: objectDraftFrom(t.walmartItemSpec),
+    mockupBlanks: blankDrafts(t.mockupBlanks),
   };
 }
 
@@ -112,6 +116,7 @@ function TemplateForm({ template }: { template: Template | null }) {
     formula: formulaProblem(draft.priceFormula),
     amazonAttributes: amazonAttributes.error,
     walmartItemSpec: walmartItemSpec.error,
+    mockupBlanks: blankProblems(draft.mockupBlanks).some(Boolean),
   };
   const server = mutationError instanceof ApiError ? mutationError : null;
   const serverField = server?.field ?? '';
@@ -130,6 +135,7 @@ function TemplateForm({ template }: { template: Template | null }) {
       invalid.formula ||
       invalid.amazonAttributes ||
       invalid.walmartItemSpec ||
+      invalid.mockupBlanks ||
       pkgErrors.weight ||
       pkgErrors.dimensions
     ) {
@@ -160,6 +166,8 @@ function TemplateForm({ template }: { template: Template | null }) {
       amazonAttributes: amazonAttributes.value,
       walmartCategory: draft.walmartCategory.trim() || null,
       walmartItemSpec: walmartItemSpec.value,
+      // The form holds the whole set: given, it replaces the template's blanks.
+      mockupBlanks: blankInputs(draft.mockupBlanks),
       ...packageInputs(draft.pkg),
     };
     const done = (saved: { name: string }) => {
@@ -243,6 +251,10 @@ function TemplateForm({ template }: { template: Template | null }) {
           </Panel>
         </div>
       </div>
+
+      <Panel title="Mockups">
+        <MockupBlanksSection value={draft.mockupBlanks} onChange={(v) => set('mockupBlanks', v)} showErrors={submitted} serverFor={serverFor} />
+      </Panel>
 
       <Panel title="TikTok Shop">
         <div className="stack">
