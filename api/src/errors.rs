@@ -245,6 +245,27 @@ impl From<connectors::storage::FileError> for ApiError {
     }
 }
 
+/// A preview that could not be made: a design's file names its side's field, a blank photo
+/// of the template names the template; the storage failing is the storage's error.
+impl From<jobs::mockups::PreviewError> for ApiError {
+    fn from(e: jobs::mockups::PreviewError) -> Self {
+        use domain::mockups::DesignSide;
+        match e {
+            jobs::mockups::PreviewError::Input { side, message } => {
+                let field = match side {
+                    Some(DesignSide::Front) => "design.designFrontUrl",
+                    Some(DesignSide::Back) => "design.designBackUrl",
+                    Some(DesignSide::Sleeve) => "design.designSleeveUrl",
+                    Some(DesignSide::Hood) => "design.designHoodUrl",
+                    None => "templateId",
+                };
+                ApiError::bad_input(field, message)
+            }
+            jobs::mockups::PreviewError::Storage(e) => e.into(),
+        }
+    }
+}
+
 /// The database cannot be reached (as opposed to a query that is wrong): connection refused or
 /// lost, pool exhausted, the server shutting down (SQLSTATE class 08, 57P01-03).
 fn is_unavailable(e: &sqlx::Error) -> bool {

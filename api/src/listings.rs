@@ -8,7 +8,9 @@ use domain::shop_products::{self, ListingMode};
 use domain::templates::{self, DesignSource};
 use domain::{products, shops};
 use jobs::EnqueueOptions;
-use jobs::kinds::{ListingPublish, Registered, ShopProductRemove, SkuGenerate, TemplateApply};
+use jobs::kinds::{
+    ListingPublish, MockupRender, Registered, ShopProductRemove, SkuGenerate, TemplateApply,
+};
 
 use crate::auth::Caller;
 use crate::errors::{ApiError, ApiResult};
@@ -407,5 +409,24 @@ pub async fn remove_shop_products(
             label: format!("{} → {}", sp.product_name, sp.shop_name),
         });
     }
+    commit_batch(app, tx, &me.scope.client_id, jobs).await
+}
+
+/// Renders the mockups of products, one `mockup.render` job each under one batch.
+pub async fn bulk_render_mockups(
+    app: &AppState,
+    me: &Caller,
+    product_ids: &[String],
+) -> ApiResult<Queued> {
+    let ids = bulk_ids("productIds", product_ids)?;
+    let mut tx = app.db.begin().await?;
+    let products = own_products(&mut tx, me, &ids).await?;
+    let jobs = products
+        .into_iter()
+        .map(|(id, name)| MockupRender {
+            product_id: id,
+            label: name,
+        })
+        .collect();
     commit_batch(app, tx, &me.scope.client_id, jobs).await
 }

@@ -14,6 +14,7 @@ pub mod fulfillment;
 pub mod ids;
 pub mod mail;
 pub mod marketplace;
+pub mod mockups;
 pub mod orders;
 pub mod paging;
 pub mod passwords;

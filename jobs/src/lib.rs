@@ -17,6 +17,7 @@ pub mod error;
 pub mod fulfillment;
 pub mod images;
 pub mod kinds;
+pub mod mockups;
 pub mod orders;
 pub mod pool;
 pub mod queue;

@@ -158,6 +158,7 @@ fn bulk_action_name(kind: &str) -> &'static str {
         "listing.publish" => "Publishing products",
         "template.apply" => "Applying a template",
         "sku.generate" => "Generating SKUs",
+        "mockup.render" => "Rendering mockups",
         "shop_product.remove" => "Removing products from a shop",
         "fulfillment.create" => "Sending orders to fulfilment",
         "order.export" => "Exporting orders",

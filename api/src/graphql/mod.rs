@@ -9,6 +9,7 @@ pub mod fulfillment;
 pub mod introspection;
 pub mod listings;
 pub mod marketplace;
+pub mod mockups;
 pub mod monitors;
 pub mod orders;
 pub mod payments;
@@ -169,6 +170,7 @@ pub struct Query(
     telegram::TelegramQuery,
     payments::PaymentsQuery,
     promotions::PromotionsQuery,
+    mockups::MockupsQuery,
 );
 
 #[derive(MergedObject, Default)]
@@ -189,6 +191,7 @@ pub struct Mutation(
     telegram::TelegramMutation,
     payments::PaymentsMutation,
     promotions::PromotionsMutation,
+    mockups::MockupsMutation,
 );
 
 pub type AppSchema = Schema<Query, Mutation, EmptySubscription>;

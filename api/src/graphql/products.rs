@@ -113,6 +113,13 @@ impl Product {
             })
             .collect())
     }
+    /// Its mockups (its designs on its template's blank photos), rendered before listing or by
+    /// bulkRenderMockups; the listing's main images. Kept apart from `images`.
+    async fn mockup_images(&self, ctx: &Context<'_>) -> ApiResult<Vec<String>> {
+        let me = caller(ctx)?;
+        let mut conn = state(ctx).db.conn().await?;
+        Ok(domain::mockups::images(&mut conn, &me.scope, &self.0.id).await?)
+    }
     async fn status(&self) -> ProductStatus {
         self.0.status.into()
     }

@@ -7,6 +7,7 @@ use domain::paging::PageRequest;
 use domain::templates::{self, TemplateDraft, TemplateFilter};
 
 use crate::errors::ApiResult;
+use crate::graphql::mockups::{MockupBlankInput, checked_blanks};
 use crate::graphql::types::{Dimensions, PageInfo, ProductType, Weight, money};
 use crate::graphql::{RoleGuard, caller, state};
 use crate::requirements;
@@ -19,6 +20,7 @@ pub enum TemplateStatus {
 }
 
 #[derive(SimpleObject, Debug, Clone)]
+#[graphql(complex)]
 pub struct ProductTemplate {
     pub id: ID,
     pub name: String,
@@ -132,6 +134,9 @@ pub struct ProductTemplateInput {
     #[graphql(name = "type")]
     pub product_type: ProductType,
     pub status: Option<TemplateStatus>,
+    /// The blank photos mockups are rendered on: omitted keeps the template's, given replaces
+    /// them (an empty list removes them).
+    pub mockup_blanks: Option<Vec<MockupBlankInput>>,
 }
 
 impl From<ProductTemplateInput> for TemplateDraft {
@@ -238,14 +243,18 @@ impl TemplatesMutation {
     async fn create_product_template(
         &self,
         ctx: &Context<'_>,
-        input: ProductTemplateInput,
+        mut input: ProductTemplateInput,
     ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
         let app = state(ctx);
+        let blanks = checked_blanks(app, me, input.mockup_blanks.take()).await?;
         let book = rules_for(app, me, input.tiktok_category_id.as_deref()).await?;
         let mut tx = app.db.begin().await?;
         let template = templates::create(&mut tx, &me.scope, input.into()).await?;
         ready_or_refused(&template, &book)?;
+        if let Some(blanks) = blanks {
+            domain::mockups::replace_blanks(&mut tx, &me.scope, &template.id, &blanks).await?;
+        }
         tx.commit().await?;
         Ok(template.into())
     }
@@ -255,14 +264,18 @@ impl TemplatesMutation {
         &self,
         ctx: &Context<'_>,
         template_id: ID,
-        input: ProductTemplateInput,
+        mut input: ProductTemplateInput,
     ) -> ApiResult<ProductTemplate> {
         let me = caller(ctx)?;
         let app = state(ctx);
+        let blanks = checked_blanks(app, me, input.mockup_blanks.take()).await?;
         let book = rules_for(app, me, input.tiktok_category_id.as_deref()).await?;
         let mut tx = app.db.begin().await?;
         let template = templates::update(&mut tx, &me.scope, &template_id, input.into()).await?;
         ready_or_refused(&template, &book)?;
+        if let Some(blanks) = blanks {
+            domain::mockups::replace_blanks(&mut tx, &me.scope, &template.id, &blanks).await?;
+        }
         tx.commit().await?;
         Ok(template.into())
     }

@@ -170,9 +170,18 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
             })?,
     };
 
+    // The product's mockups lead (rendered now when missing or outdated), its other images
+    // follow; its print files stay for fulfilment. Without blanks, its images as they are.
+    let image_urls = match crate::mockups::ensure_current(ctx, &client_id, &p.product_id).await {
+        Ok(current) => current.listing_images(images.into_iter().map(|i| i.url).collect()),
+        Err(JobError::Permanent(message)) => {
+            return reject(ctx, &state, p.version, message).await;
+        }
+        Err(e) => return Err(e),
+    };
     let mut main_images = Vec::new();
-    for image in images.iter().take(9) {
-        match upload_image(ctx, &session, &client_id, &image.url, "MAIN_IMAGE").await {
+    for url in image_urls.iter().take(9) {
+        match upload_image(ctx, &session, &client_id, url, "MAIN_IMAGE").await {
             Ok(uri) => main_images.push(ImageUri { uri }),
             Err(JobError::Permanent(message)) => {
                 return reject(ctx, &state, p.version, message).await;

@@ -31,6 +31,7 @@ mod fulfillment_track;
 mod listing_follow;
 mod listing_publish;
 mod mail_send;
+mod mockup_render;
 mod order_export;
 mod order_export_purge;
 mod order_sync;
@@ -59,6 +60,7 @@ pub use fulfillment_track::{FulfillmentTrack, track_one};
 pub use listing_follow::ListingFollow;
 pub use listing_publish::{ListingPublish, listing_key};
 pub use mail_send::MailSend;
+pub use mockup_render::MockupRender;
 pub use order_export::{OrderExport, export_key, file_name as export_file_name};
 pub use order_export_purge::OrderExportPurge;
 pub use order_sync::{OrderSync, TIKTOK_WEBHOOK_PATH, marketplace_order};
@@ -222,6 +224,7 @@ registry![
     TemplateApply,
     ListingPublish,
     ListingFollow,
+    MockupRender,
     SkuGenerate,
     ShopProductRemove,
     OrderExport,

@@ -280,6 +280,20 @@ impl TiktokSandbox {
         }
     }
 
+    /// The files of a product's main images as the marketplace keeps them, in their order:
+    /// what a shopper sees first.
+    pub fn main_images(&self, product_id: &str) -> Vec<Vec<u8>> {
+        let inner = self.lock();
+        let Some(product) = inner.products.get(product_id) else {
+            return Vec::new();
+        };
+        product
+            .main_images
+            .iter()
+            .filter_map(|uri| inner.images.get(uri).map(|i| i.bytes.clone()))
+            .collect()
+    }
+
     /// Status of a product as the marketplace holds it (`None` when unknown).
     pub fn product_status(&self, product_id: &str) -> Option<String> {
         let mut inner = self.lock();

@@ -14,7 +14,7 @@ export const GetPresignedUrlDocument = graphql(`
 `);
 
 /** Where an upload is kept (the API may prefix it with the client). */
-export type UploadFolder = 'products' | 'designs' | 'templates' | 'size-charts' | 'mockups';
+export type UploadFolder = 'products' | 'designs' | 'templates' | 'size-charts' | 'mockups' | 'blanks';
 
 export interface UploadedFile {
   fileUrl: string;

@@ -77,6 +77,13 @@ pub(super) async fn prepare(
     images.sort_by_key(|i| !i.is_primary);
     let channels = products::channel_fields(&mut conn, scope, product_id).await?;
     drop(conn);
+    // The mockups lead (rendered now when missing or outdated); print files stay for
+    // fulfilment. Without blanks, the product's images as they are.
+    let current = match crate::mockups::ensure_current(ctx, &scope.client_id, product_id).await {
+        Ok(current) => current,
+        Err(JobError::Permanent(message)) => return Ok(Err(format!("images: {message}"))),
+        Err(e) => return Err(e),
+    };
 
     if variants.is_empty() {
         return Ok(Err(
@@ -104,7 +111,7 @@ pub(super) async fn prepare(
     Ok(Ok(Prepared {
         product,
         variants: with_skus,
-        images: images.into_iter().map(|i| i.url).collect(),
+        images: current.listing_images(images.into_iter().map(|i| i.url).collect()),
         channels,
     }))
 }

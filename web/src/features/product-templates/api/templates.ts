@@ -60,6 +60,20 @@ export const GetProductTemplateDocument = graphql(`
       type
       status
       createdAt
+      mockupBlanks {
+        id
+        side
+        imageUrl
+        width
+        height
+        position
+        printArea {
+          x
+          y
+          width
+          height
+        }
+      }
     }
   }
 `);

@@ -154,6 +154,7 @@ describe('template form', () => {
       type: 'POD',
       status: 'DRAFT',
       createdAt: '2026-03-01T10:00:00Z',
+      mockupBlanks: [],
     };
     const app = renderApp(pathTo(paths.productTemplates.edit, { templateId: 'tpl-1' }), {
       user: { id: 'admin-1', role: 'ADMIN' },
@@ -204,6 +205,7 @@ describe('template form', () => {
       type: 'POD',
       status: 'ACTIVE',
       createdAt: '2026-03-01T10:00:00Z',
+      mockupBlanks: [],
     };
     const app = renderApp(pathTo(paths.productTemplates.edit, { templateId: 'tpl-2' }), {
       user: { id: 'admin-1', role: 'ADMIN' },

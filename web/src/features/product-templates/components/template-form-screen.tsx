@@ -22,6 +22,7 @@ import { AttributesForm, missingAttributes, parseAttributes, serializeAttributes
 import { BrandPicker } from './brand-picker';
 import { CategoryPicker } from './category-picker';
 import { missingForCategory, problemFor } from './completeness';
+import { MockupBlanksSection, blankDrafts, blankInputs, blankProblems, type BlankDraft } from './mockup-blanks-section';
 import { ObjectEditor, emptyObjectDraft, objectDraftFrom, parseObjectDraft, type ObjectDraft } from './object-editor';
 import { PriceFormulaField, formulaProblem } from './price-formula-field';
 import { VariantsMatrix, matrixError, parseVariants, serializeVariants, type Matrix } from './variants-matrix';
@@ -46,6 +47,7 @@ interface Draft {
   amazonAttributes: ObjectDraft;
   walmartCategory: string;
   walmartItemSpec: ObjectDraft;
+  mockupBlanks: BlankDraft[];
 }
 
 const blank: Draft = {
@@ -66,6 +68,7 @@ const blank: Draft = {
   amazonAttributes: emptyObjectDraft,
   walmartCategory: '',
   walmartItemSpec: emptyObjectDraft,
+  mockupBlanks: [],
 };
 
 function draftOf(t: Template): Draft {
@@ -87,6 +90,7 @@ function draftOf(t: Template): Draft {
     amazonAttributes: objectDraftFrom(t.amazonAttributes),
     walmartCategory: t.walmartCategory ?? '',
     walmartItemSpec: objectDraftFrom(t.walmartItemSpec),
+    mockupBlanks: blankDrafts(t.mockupBlanks),
   };
 }
 
@@ -117,6 +121,7 @@ function TemplateForm({ template }: { template: Template | null }) {
     formula: formulaProblem(draft.priceFormula),
     amazonAttributes: amazonAttributes.error,
     walmartItemSpec: walmartItemSpec.error,
+    mockupBlanks: blankProblems(draft.mockupBlanks).some(Boolean),
   };
   const server = mutationError instanceof ApiError ? mutationError : null;
   const serverField = server?.field ?? '';
@@ -150,6 +155,7 @@ function TemplateForm({ template }: { template: Template | null }) {
       invalid.formula ||
       invalid.amazonAttributes ||
       invalid.walmartItemSpec ||
+      invalid.mockupBlanks ||
       pkgErrors.weight ||
       pkgErrors.dimensions ||
       missing.length
@@ -183,6 +189,8 @@ function TemplateForm({ template }: { template: Template | null }) {
       amazonAttributes: amazonAttributes.value,
       walmartCategory: draft.walmartCategory.trim() || null,
       walmartItemSpec: walmartItemSpec.value,
+      // The form holds the whole set: given, it replaces the template's blanks.
+      mockupBlanks: blankInputs(draft.mockupBlanks),
       ...packageInputs(draft.pkg),
     };
     const done = (saved: { name: string }) => {
@@ -275,6 +283,10 @@ function TemplateForm({ template }: { template: Template | null }) {
           </Panel>
         </div>
       </div>
+
+      <Panel title="Mockups">
+        <MockupBlanksSection value={draft.mockupBlanks} onChange={(v) => set('mockupBlanks', v)} showErrors={submitted} serverFor={serverFor} />
+      </Panel>
 
       <Panel title="TikTok Shop">
         <div className="stack">

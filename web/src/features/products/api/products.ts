@@ -51,6 +51,7 @@ export const GetProductDocument = graphql(`
     getProductById(id: $id) {
       id
       name
+      mockupImages
       description
       brand {
         id
@@ -142,6 +143,15 @@ export const BulkApplyTemplateDocument = graphql(`
 export const BulkListingProductDocument = graphql(`
   mutation BulkListingProduct($input: BulkListingProductInput!) {
     bulkListingProduct(input: $input) {
+      batchId
+      queued
+    }
+  }
+`);
+
+export const BulkRenderMockupsDocument = graphql(`
+  mutation BulkRenderMockups($productIds: [ID!]!) {
+    bulkRenderMockups(productIds: $productIds) {
       batchId
       queued
     }
@@ -275,3 +285,7 @@ export const useBulkGenerateSkus = () => useProductsMutation(bulkGenerateSkus);
 export const createProductsWithTemplate = (client: ApiClient, input: CreateProductWithTemplateInput) =>
   client.request(CreateProductWithTemplateDocument, { input }).then((r) => r.createProductWithTemplate);
 export const useCreateProductsWithTemplate = () => useProductsMutation(createProductsWithTemplate);
+
+export const bulkRenderMockups = (client: ApiClient, productIds: string[]) =>
+  client.request(BulkRenderMockupsDocument, { productIds }).then((r) => r.bulkRenderMockups);
+export const useBulkRenderMockups = () => useProductsMutation(bulkRenderMockups);

@@ -71,6 +71,7 @@ const product = {
   brand: null,
   category: { id: 'c1', name: 'T-shirts' },
   images: [{ id: 'i1', imageUrl: 'https://cdn.test/a.png', isPrimary: true, sequence: 0 }],
+  mockupImages: [],
   publishedShops: [],
   status: 'UNPUBLISHED',
   source: 'POD',

@@ -8,6 +8,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { BulkProgress, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { Field } from '@/components/ui/field';
+import { MockupPreview } from '@/components/ui/mockup-preview';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { Thumb } from '@/components/ui/thumb';
@@ -220,6 +221,12 @@ export function CreateProductsScreen() {
                     </div>
                   </div>
                 </div>
+                {templateId ? (
+                  <MockupPreview
+                    templateId={templateId}
+                    design={{ designFrontUrl: d.designFrontUrl || null, designBackUrl: d.designBackUrl || null, designSleeveUrl: d.designSleeveUrl || null, designHoodUrl: d.designHoodUrl || null }}
+                  />
+                ) : null}
               </fieldset>
             ))}
           </div>

@@ -3,9 +3,12 @@ import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Tag } from 'primereact/tag';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
+import { BulkProgress } from '@/components/ui/bulk-progress';
 import { ErrorState } from '@/components/ui/empty-state';
+import { MockupPreview } from '@/components/ui/mockup-preview';
 import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -16,7 +19,7 @@ import type { GetProductByIdQuery, GetProductVariantsQuery, ProductStatus, Updat
 import { ApiError } from '@/lib/api-client';
 import { useFixParam } from '@/lib/field-focus';
 import { notify } from '@/lib/notify';
-import { useBrands, useProduct, useProductVariants, useUpdateProduct } from '../api/products';
+import { productsKeys, useBrands, useBulkRenderMockups, useProduct, useProductVariants, useUpdateProduct } from '../api/products';
 import { ImagesEditor, type ImageDraft } from './images-editor';
 import { PackageFields, packageErrors, packageFrom, packageInputs, type PackageDraft } from '@/components/ui/package-fields';
 import { VariantsEditor, variantInputs, variantsError, type VariantsState } from './variants-editor';
@@ -154,6 +157,7 @@ function ProductForm({ product, variants }: { product: Product; variants: Varian
           <Panel title="Package">
             <PackageFields value={draft.pkg} onChange={(pkg) => set('pkg', pkg)} idPrefix="product-package" showErrors={submitted} />
           </Panel>
+          <MockupsPanel product={product} />
           {product.publishedShops.length ? (
             <Panel title="On shops">
               <div className="chips">
@@ -175,6 +179,31 @@ function ProductForm({ product, variants }: { product: Product; variants: Varian
         <Button type="submit" label="Save" icon="pi pi-check" loading={update.isPending} data-testid="product-save" />
       </div>
     </form>
+  );
+}
+
+/**
+ * The product's mockups (its designs on its template's blank photos): the listing's main images,
+ * rendered when it is listed or here on demand, kept apart from the images above.
+ */
+function MockupsPanel({ product }: { product: Product }) {
+  const render = useBulkRenderMockups();
+  const queryClient = useQueryClient();
+  const [batchId, setBatchId] = useState<string | null>(null);
+  return (
+    <Panel
+      title="Mockups"
+      actions={<Button type="button" label={product.mockupImages.length ? 'Render again' : 'Render mockups'} icon="pi pi-images" size="small" outlined loading={render.isPending} onClick={() => render.mutate([product.id], { onSuccess: (r) => setBatchId(r.batchId) })} />}
+    >
+      <div className="stack">
+        {product.mockupImages.length ? (
+          <MockupPreview images={product.mockupImages} />
+        ) : (
+          <p className="muted">No mockup yet: they are made from the blank photos of the product's template when it is listed (or now, with Render mockups).</p>
+        )}
+        {batchId ? <BulkProgress id={batchId} title="Rendering mockups" onFinished={() => void queryClient.invalidateQueries({ queryKey: productsKeys.detail(product.id) })} /> : null}
+      </div>
+    </Panel>
   );
 }
 
