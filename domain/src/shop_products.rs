@@ -117,9 +117,16 @@ pub struct ShopProduct {
     pub category_name: Option<String>,
     pub error_messages: Vec<String>,
     pub updated_at: time::Timestamp,
+    /// How the last publish asked the marketplace to keep it (draft or live).
+    pub listing_mode: Option<ListingMode>,
 }
 
 impl ShopProduct {
+    /// The marketplace refused it (on submission or in review): the seller has something to fix.
+    pub fn failed(&self) -> bool {
+        self.marketplace_status.as_deref() == Some(TiktokProductStatus::Failed.as_str())
+    }
+
     fn from_row(row: &AnyRow) -> Result<Self> {
         let errors: String = row.try_get("error_messages")?;
         Ok(Self {
@@ -136,6 +143,7 @@ impl ShopProduct {
             category_name: row.try_get("category_name")?,
             error_messages: serde_json::from_str(&errors).unwrap_or_default(),
             updated_at: time::from_db(&row.try_get::<String, _>("updated_at")?),
+            listing_mode: stored::optional(row, "shop_products", "listing_mode")?,
         })
     }
 }
