@@ -33,6 +33,9 @@ export const GetProductsDocument = graphql(`
           name
           liveStatus
           productId
+          failed
+          errorMessages
+          listingMode
         }
         createdAt
         updatedAt
@@ -71,6 +74,9 @@ export const GetProductDocument = graphql(`
         name
         liveStatus
         productId
+        failed
+        errorMessages
+        listingMode
       }
       status
       source
