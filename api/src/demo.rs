@@ -265,6 +265,15 @@ pub async fn seed_shop(
             .enqueue(&mut tx, &EnqueueOptions::new(max_attempts))
             .await?,
     );
+    // The ready template of the first-listing path, created by the demo ADMIN.
+    if let Some(admin) = &admin {
+        let scope = Scope {
+            client_id: demo.id.clone(),
+            user_id: admin.id.clone(),
+            role: Role::Admin,
+        };
+        seed_template_once(&mut tx, &scope).await?;
+    }
     tx.commit().await?;
     state.dispatch(pending).await;
     tracing::info!(shop = %shop_id, external = %shop.id, "demo TikTok shop connected to the sandbox");
@@ -355,4 +364,93 @@ pub async fn start_walmart(
         walmart.client_secret
     );
     Ok(Some(handle))
+}
+
+/// The name of the demo client's ready template.
+const DEMO_TEMPLATE: &str = "Classic T-shirt";
+
+/// TikTok's Men's Tops › T-shirts leaf (the sandbox's tree, the marketplace's ids).
+const DEMO_TEMPLATE_CATEGORY: &str = "824586";
+
+/// The side-effect key that says the demo client got its ready template once.
+fn template_seeded_key(client_id: &str) -> String {
+    format!("demo:ready-template:{client_id}")
+}
+
+/// Gives the demo client its ready template the first time the demo shop is seeded, and never
+/// again: the key in `job_effects` (the table of side effects done once) keeps a seller's edit or
+/// deletion across restarts.
+async fn seed_template_once(
+    conn: &mut domain::db::Conn,
+    scope: &Scope,
+) -> Result<(), domain::DomainError> {
+    let key = template_seeded_key(&scope.client_id);
+    if !domain::event_histories::record_effect(conn, &key, "demo-seed", None).await? {
+        return Ok(());
+    }
+    let template = seed_template(conn, scope).await?;
+    tracing::info!(template = %template.id, "demo client's ready template created");
+    Ok(())
+}
+
+/// Creates the demo client's complete, ready template, so a newcomer's first product goes live
+/// from a design and a name (issue 21: a first live listing in ten clicks). Complete means every
+/// rule TikTok states for its category: the required product attributes (Material, Sleeve
+/// Length) with value ids from the category's attribute list, a package weight and dimensions in
+/// one unit system (imperial, as the demo shop is in the US), sales attributes by name, a price
+/// and stock on every variant.
+async fn seed_template(
+    conn: &mut domain::db::Conn,
+    scope: &Scope,
+) -> Result<domain::templates::Template, domain::DomainError> {
+    use domain::catalogue::{DimensionUnit, Dimensions, ProductType, Weight, WeightUnit};
+    let mut variants = Vec::new();
+    for color in ["Black", "White", "Navy"] {
+        for size in ["S", "M", "L", "XL"] {
+            variants.push(serde_json::json!({
+                "attributes": { "Color": color, "Size": size },
+                "sku": format!("TEE-{}-{size}", color.to_uppercase()),
+                "salePrice": 19.99,
+                "listPrice": 24.99,
+                "quantity": 100,
+            }));
+        }
+    }
+    domain::templates::create(
+        conn,
+        scope,
+        domain::templates::TemplateDraft {
+            name: DEMO_TEMPLATE.into(),
+            title: "{design} Classic T-shirt".into(),
+            description: Some(
+                "<p>A soft, everyday crew-neck tee in 100% cotton, printed on demand.</p>".into(),
+            ),
+            package_weight: Some(Weight {
+                value: 0.4,
+                unit: WeightUnit::Pound,
+            }),
+            package_dimensions: Some(Dimensions {
+                length: 12.0,
+                width: 10.0,
+                height: 1.0,
+                unit: DimensionUnit::Inch,
+            }),
+            tiktok_category_id: Some(DEMO_TEMPLATE_CATEGORY.into()),
+            tiktok_brand_id: None,
+            images: None,
+            size_chart: None,
+            variants: serde_json::Value::Array(variants),
+            tiktok_product_attribute: Some(serde_json::json!([
+                { "attributeId": "100198", "valueIds": ["1001981"] },
+                { "attributeId": "100392", "valueIds": ["1003921"] },
+                { "attributeId": "100393", "valueIds": ["1003931"] },
+                { "attributeId": "101395", "valueIds": ["1013951"] },
+            ])),
+            channels: domain::templates::ChannelFields::default(),
+            price_formula: None,
+            product_type: ProductType::Pod,
+            status: Some(domain::templates::TemplateStatus::Active),
+        },
+    )
+    .await
 }

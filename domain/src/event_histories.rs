@@ -223,6 +223,8 @@ pub async fn claim_and_succeed(
         .bind(now.as_str())
         .push(" END, ");
     sql.push("error = CASE WHEN status = 'PENDING' THEN error ELSE NULL END, ");
+    // A claimed job waits for a handler slot before it runs; a finished one runs no more.
+    sql.push("running_at = NULL, ");
     sql.push("worker_id = ")
         .bind(worker_id)
         .push(", updated_at = ")
@@ -268,10 +270,32 @@ pub async fn renew_leases(
     Ok(sql.query().execute(&mut *conn).await?.rows_affected())
 }
 
+/// Marks a claimed job's handler as started (`running`) or ended: a batch's progress counts as
+/// running only the marked jobs (a claimed job may wait for a handler slot first, and an ended
+/// one for its outcome to be recorded). Not watched by job_queue's triggers, so this is one
+/// small update. False when the job is no longer this worker's PROCESSING job.
+pub async fn mark_running(
+    conn: &mut Conn,
+    id: &str,
+    worker_id: &str,
+    running: bool,
+) -> Result<bool> {
+    let done = sqlx::query(
+        "UPDATE event_histories SET running_at = $3
+         WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
+    )
+    .bind(id)
+    .bind(worker_id)
+    .bind(running.then(time::now_db))
+    .execute(&mut *conn)
+    .await?;
+    Ok(done.rows_affected() == 1)
+}
+
 pub async fn fail(conn: &mut Conn, id: &str, worker_id: &str, error: &str) -> Result<bool> {
     let now = time::now_db();
     let done = sqlx::query(
-        "UPDATE event_histories SET status = 'FAILED', error = $3, lease_until = NULL, finished_at = $4, updated_at = $4
+        "UPDATE event_histories SET status = 'FAILED', error = $3, lease_until = NULL, running_at = NULL, finished_at = $4, updated_at = $4
          WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
     )
     .bind(id)
@@ -296,7 +320,7 @@ pub async fn reschedule(
     let now = time::now_db();
     let done = sqlx::query(
         "UPDATE event_histories
-         SET status = 'PENDING', error = COALESCE($3, error), run_at = $4, queued_at = NULL, lease_until = NULL,
+         SET status = 'PENDING', error = COALESCE($3, error), run_at = $4, queued_at = NULL, lease_until = NULL, running_at = NULL,
              attempts = CASE WHEN $5 THEN attempts - 1 ELSE attempts END, updated_at = $6
          WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
     )
@@ -431,7 +455,7 @@ pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
     let now = time::now_db();
     let failed = sqlx::query(
         "UPDATE event_histories
-         SET status = 'FAILED', error = 'the worker running this job stopped before it finished', lease_until = NULL,
+         SET status = 'FAILED', error = 'the worker running this job stopped before it finished', lease_until = NULL, running_at = NULL,
              finished_at = $1, updated_at = $1
          WHERE id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING' AND lease_until < $1)
            AND status = 'PROCESSING' AND lease_until < $1 AND attempts >= max_attempts",
@@ -442,7 +466,7 @@ pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
     .rows_affected();
     let requeued = sqlx::query(
         "UPDATE event_histories
-         SET status = 'PENDING', queued_at = NULL, lease_until = NULL, worker_id = NULL, run_at = $1, updated_at = $1
+         SET status = 'PENDING', queued_at = NULL, lease_until = NULL, running_at = NULL, worker_id = NULL, run_at = $1, updated_at = $1
          WHERE id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING' AND lease_until < $1)
            AND status = 'PROCESSING' AND lease_until < $1",
     )
@@ -601,7 +625,7 @@ pub async fn requeue_failed(
     let now = time::now_db();
     let row = sqlx::query(
         "UPDATE event_histories
-         SET status = 'PENDING', attempts = 0, run_at = $2, queued_at = NULL, finished_at = NULL, worker_id = NULL, updated_at = $2
+         SET status = 'PENDING', attempts = 0, run_at = $2, queued_at = NULL, finished_at = NULL, running_at = NULL, worker_id = NULL, updated_at = $2
          WHERE id = $1 AND status = 'FAILED' RETURNING *",
     )
     .bind(id)
@@ -682,8 +706,13 @@ pub async fn batch(conn: &mut Conn, visibility: &Visibility, id: &str) -> Result
         .fetch_optional(&mut *conn)
         .await?
         .ok_or(DomainError::NotFound("job batch"))?;
+    // A claimed job whose handler has not started yet is still waiting: counted as pending,
+    // so `processing` is the handlers actually running.
     let rows = sqlx::query(
-        "SELECT status, COUNT(*) AS n FROM event_histories WHERE batch_id = $1 GROUP BY status",
+        "SELECT CASE WHEN status = 'PROCESSING' AND running_at IS NULL THEN 'PENDING' ELSE status END AS status,
+                COUNT(*) AS n
+         FROM event_histories WHERE batch_id = $1
+         GROUP BY CASE WHEN status = 'PROCESSING' AND running_at IS NULL THEN 'PENDING' ELSE status END",
     )
     .bind(id)
     .fetch_all(&mut *conn)
@@ -763,7 +792,7 @@ pub async fn requeue_batch_failures(
     let now = time::now_db();
     let ids: Vec<String> = sqlx::query_scalar(
         "UPDATE event_histories
-         SET status = 'PENDING', attempts = 0, run_at = $2, queued_at = NULL, finished_at = NULL, worker_id = NULL, updated_at = $2
+         SET status = 'PENDING', attempts = 0, run_at = $2, queued_at = NULL, finished_at = NULL, running_at = NULL, worker_id = NULL, updated_at = $2
          WHERE batch_id = $1 AND status = 'FAILED' RETURNING id",
     )
     .bind(batch_id)

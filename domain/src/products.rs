@@ -382,6 +382,11 @@ pub struct PublishedShop {
     pub shop_name: String,
     pub live_status: LiveStatus,
     pub external_product_id: Option<String>,
+    /// The marketplace refused it (on submission or in review).
+    pub failed: bool,
+    /// The marketplace's messages about it, the reasons of a refusal first among them.
+    pub error_messages: Vec<String>,
+    pub listing_mode: Option<crate::shop_products::ListingMode>,
 }
 
 pub async fn published_shops(
@@ -390,7 +395,8 @@ pub async fn published_shops(
     product_id: &str,
 ) -> Result<Vec<PublishedShop>> {
     let mut sql = Sql::new(
-        "SELECT s.id, s.name, sp.live_status, sp.external_product_id FROM shop_products sp JOIN shops s ON s.id = sp.shop_id
+        "SELECT s.id, s.name, sp.live_status, sp.external_product_id, sp.marketplace_status, sp.error_messages, sp.listing_mode
+         FROM shop_products sp JOIN shops s ON s.id = sp.shop_id
          WHERE sp.product_id = ",
     );
     sql.bind(product_id)
@@ -406,6 +412,13 @@ pub async fn published_shops(
                 shop_name: r.try_get("name")?,
                 live_status: stored::column(r, "shop_products", "live_status")?,
                 external_product_id: r.try_get("external_product_id")?,
+                failed: r
+                    .try_get::<Option<String>, _>("marketplace_status")?
+                    .as_deref()
+                    == Some(crate::shop_products::TiktokProductStatus::Failed.as_str()),
+                error_messages: serde_json::from_str(&r.try_get::<String, _>("error_messages")?)
+                    .unwrap_or_default(),
+                listing_mode: stored::optional(r, "shop_products", "listing_mode")?,
             })
         })
         .collect()

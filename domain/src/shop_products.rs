@@ -120,9 +120,16 @@ pub struct ShopProduct {
     /// The messages by the field they are about, in a seller's words.
     pub error_fields: Vec<FieldProblem>,
     pub updated_at: time::Timestamp,
+    /// How the last publish asked the marketplace to keep it (draft or live).
+    pub listing_mode: Option<ListingMode>,
 }
 
 impl ShopProduct {
+    /// The marketplace refused it (on submission or in review): the seller has something to fix.
+    pub fn failed(&self) -> bool {
+        self.marketplace_status.as_deref() == Some(TiktokProductStatus::Failed.as_str())
+    }
+
     fn from_row(row: &AnyRow) -> Result<Self> {
         let errors: String = row.try_get("error_messages")?;
         let error_messages: Vec<String> = serde_json::from_str(&errors).unwrap_or_default();
@@ -149,6 +156,7 @@ impl ShopProduct {
             error_messages,
             error_fields,
             updated_at: time::from_db(&row.try_get::<String, _>("updated_at")?),
+            listing_mode: stored::optional(row, "shop_products", "listing_mode")?,
         })
     }
 }

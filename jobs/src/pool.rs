@@ -208,6 +208,10 @@ impl Runner {
             self.track(id, false);
             return;
         }
+        // The batch's progress counts it as running from here to the handler's end (the real
+        // concurrency, not the jobs claimed ahead of a slot).
+        let (ended, end_seen) = tokio::sync::oneshot::channel::<()>();
+        self.mark_running(id, end_seen);
         let started = std::time::Instant::now();
         // A panic in a handler becomes a failed attempt, not a dead worker.
         let outcome = {
@@ -222,6 +226,7 @@ impl Runner {
                 }
             }
         };
+        let _ = ended.send(());
         // The queue slot is free as soon as the outcome is handed over: recording it waits for
         // the batch statement in flight and then its own, and a worker that held the slot for
         // that would run at half its concurrency. Until recorded the job stays tracked (a
@@ -233,6 +238,32 @@ impl Runner {
         tokio::spawn(async move {
             rt.record(&job, outcome, took).await;
             rt.track(&id, false);
+        });
+    }
+
+    /// Marks a job running now and unmarks it once `end_seen` fires (or its sender is dropped),
+    /// in one task beside the handler: the marks add no latency to the job or its slot, and the
+    /// unmark always follows the mark. Each only matches the job while it is this worker's
+    /// PROCESSING job, and every recorded outcome clears the mark as well, so a mark landing
+    /// late changes nothing that lasts. Losing one only makes a batch's running count off for
+    /// that job until its outcome is recorded: logged, not fatal.
+    fn mark_running(&self, id: &str, end_seen: tokio::sync::oneshot::Receiver<()>) {
+        let (db, id, worker_id) = (self.ctx.db.clone(), id.to_owned(), self.worker_id.clone());
+        tokio::spawn(async move {
+            let mark = async |running: bool| {
+                let marked = match db.conn().await {
+                    Ok(mut conn) => {
+                        event_histories::mark_running(&mut conn, &id, &worker_id, running).await
+                    }
+                    Err(e) => Err(e),
+                };
+                if let Err(e) = marked {
+                    tracing::warn!(job = %id, error = %e, "job's running mark not written");
+                }
+            };
+            mark(true).await;
+            let _ = end_seen.await;
+            mark(false).await;
         });
     }
 

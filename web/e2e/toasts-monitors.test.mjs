@@ -87,10 +87,11 @@ describe('toasts', () => {
         }),
       );
     });
+    // White text at WCAG AA (4.5:1) on each.
     assert.deepEqual(colours, {
-      success: 'rgb(22, 163, 74) / rgb(255, 255, 255)',
+      success: 'rgb(21, 128, 61) / rgb(255, 255, 255)',
       info: 'rgb(37, 99, 235) / rgb(255, 255, 255)',
-      warn: 'rgb(234, 88, 12) / rgb(255, 255, 255)',
+      warn: 'rgb(194, 65, 12) / rgb(255, 255, 255)',
       error: 'rgb(220, 38, 38) / rgb(255, 255, 255)',
     });
     await context.close();

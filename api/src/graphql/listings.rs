@@ -98,6 +98,10 @@ pub struct ShopProduct {
     pub shop_name: String,
     /// The marketplace's product id, once created there.
     pub external_id: Option<String>,
+    /// The marketplace refused the product (on submission or in review): `errorMessages` say why.
+    pub failed: bool,
+    /// How the last publish asked the marketplace to keep it: as a draft or live.
+    pub listing_mode: Option<ListingMode>,
 }
 
 /// One refusal of a listing: the input field it is about (`packageWeight`,
@@ -212,6 +216,8 @@ async fn page_of(
             shop_id: sp.shop_id.clone().into(),
             shop_name: sp.shop_name.clone(),
             external_id: sp.external_product_id.clone(),
+            failed: sp.failed(),
+            listing_mode: sp.listing_mode.map(Into::into),
         });
     }
     Ok(ShopProductPage {

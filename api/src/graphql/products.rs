@@ -51,6 +51,12 @@ pub struct PublishedShop {
     pub name: String,
     pub live_status: LiveStatus,
     pub product_id: Option<String>,
+    /// The marketplace refused the product on this shop (on submission or in review).
+    pub failed: bool,
+    /// The marketplace's messages about it on this shop: why it failed, when it did.
+    pub error_messages: Vec<String>,
+    /// How the last publish on this shop asked to keep it: as a draft or live.
+    pub listing_mode: Option<super::listings::ListingMode>,
 }
 
 /// A product; images and shops are read when asked for.
@@ -110,6 +116,9 @@ impl Product {
                 name: s.shop_name,
                 live_status: s.live_status.into(),
                 product_id: s.external_product_id,
+                failed: s.failed,
+                error_messages: s.error_messages,
+                listing_mode: s.listing_mode.map(Into::into),
             })
             .collect())
     }

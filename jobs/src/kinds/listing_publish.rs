@@ -107,7 +107,12 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
             return walmart::publish(&p, ctx, &client_id, state).await;
         }
     }
-    if state.published_version.is_some_and(|v| v >= p.version) {
+    // A product the review rejected is submitted again when its job is retried (the seller may
+    // have fixed the cause on the marketplace, or the review may decide otherwise); anything
+    // else the marketplace already took is not.
+    let rejected = state.marketplace_status.as_deref()
+        == Some(shop_products::TiktokProductStatus::Failed.as_str());
+    if state.published_version.is_some_and(|v| v >= p.version) && !rejected {
         // Delivered again after the marketplace took it: only the audit may be left to watch.
         if let (Some(external), "PENDING") =
             (&state.external_product_id, state.live_status.as_str())
@@ -121,7 +126,7 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
                 &p.shop_id,
             )
             .await?;
-            follow_audit(ctx, &session, &p.shop_id, external).await;
+            return follow_audit(ctx, &session, &p.shop_id, external).await;
         }
         return Ok(());
     }
@@ -358,7 +363,7 @@ async fn publish(p: ListingPublish, ctx: &JobContext, job: &EventHistory) -> Res
     products::mark_published(&mut conn, &scope, &p.product_id).await?;
     drop(conn);
     if status == "PENDING" {
-        follow_audit(ctx, &session, &p.shop_id, &written.product_id).await;
+        return follow_audit(ctx, &session, &p.shop_id, &written.product_id).await;
     }
     Ok(())
 }
@@ -388,7 +393,17 @@ async fn reject(
 
 /// Watches a listed product's audit for a short while, so a quick decision shows at once;
 /// a slower one is picked up by the next `shop.sync`.
-async fn follow_audit(ctx: &JobContext, session: &ShopSession, shop_id: &str, external_id: &str) {
+///
+/// A rejection seen within the watch fails the job with the marketplace's reasons: the seller
+/// asked for a live product and did not get one, and a batch that counted it as a success would
+/// hide it (issue 21). It is permanent: the same product would be rejected again, and a retry
+/// after the seller's fix is a new version.
+async fn follow_audit(
+    ctx: &JobContext,
+    session: &ShopSession,
+    shop_id: &str,
+    external_id: &str,
+) -> Result<(), JobError> {
     let deadline = tokio::time::Instant::now() + ctx.config.audit_follow;
     let mut wait = Duration::from_millis(250);
     while tokio::time::Instant::now() < deadline {
@@ -417,8 +432,17 @@ async fn follow_audit(ctx: &JobContext, session: &ShopSession, shop_id: &str, ex
         {
             tracing::warn!(error = %e, "audit result not recorded; shop.sync records it later");
         }
-        return;
+        if detail.status == shop_products::TiktokProductStatus::Failed.as_str() {
+            let reasons = messages.join("\n");
+            return Err(JobError::Permanent(if reasons.is_empty() {
+                "TikTok Shop's review rejected the product".into()
+            } else {
+                format!("TikTok Shop's review rejected the product: {reasons}")
+            }));
+        }
+        return Ok(());
     }
+    Ok(())
 }
 
 /// The marketplace uri of an image, uploading it the first time a shop needs it.

@@ -157,7 +157,7 @@ describe('signing out', () => {
   it('goes to sign in without a redirect and forgets the token', async () => {
     const app = renderApp('/users/settings', { user: staff });
     const user = (await import('@testing-library/user-event')).default.setup();
-    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: /^Account menu/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out', hidden: true }));
     await settle(app, paths.auth.login);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();

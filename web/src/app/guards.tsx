@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { canAccess, useCurrentUser, type Access } from '@/lib/auth';
+import { notify } from '@/lib/notify';
 import { loginPathFor, safeRedirectPath } from '@/lib/safe-redirect';
 import { useSession } from '@/lib/session';
 
@@ -60,11 +61,36 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
+/** Why a signed-in user was sent away from a screen, in words they read. */
+export const bounceNotices: Record<Exclude<Access, 'signedIn'>, string> = {
+  admin: 'That screen is for the admins of your account, so you are back on the dashboard.',
+  superAdmin: 'That screen is for the platform’s operators, so you are back on the dashboard.',
+  promotions: 'Promotions are not turned on for your account, so you are back on the dashboard.',
+};
+
+/**
+ * Sends a user away from a screen that is not for them, and says so: landing on the dashboard
+ * without a word reads as a broken link (issue 21).
+ */
+function Bounce({ access, to }: { access: Access; to: string }) {
+  const navigate = useNavigate();
+  const told = useRef(false);
+  useEffect(() => {
+    if (!told.current && access !== 'signedIn') {
+      told.current = true;
+      const text = bounceNotices[access];
+      notify.warn(to === paths.dashboard ? text : text.replace(', so you are back on the dashboard', ''), { summary: 'Not available' });
+    }
+    void navigate(to, { replace: true });
+  }, [access, to, navigate]);
+  return <PageSpinner />;
+}
+
 /** A signed-in route that needs a role or the promotions feature. */
 export function RequireAccess({ access }: { access: Access }) {
   const { data: user } = useCurrentUser();
   const target = useBounceTarget();
   if (!user) return <PageSpinner />;
-  if (!canAccess(user, access)) return <Navigate to={target} replace />;
+  if (!canAccess(user, access)) return <Bounce access={access} to={target} />;
   return <Outlet />;
 }

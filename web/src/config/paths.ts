@@ -88,3 +88,9 @@ export function fulfillmentsSearchPath(search: string): string {
 export function listOnShopPath(shopId: string): string {
   return `${paths.products.list}?${new URLSearchParams({ listOn: shopId })}`;
 }
+
+/**
+ * The first-product path: the create screen with the ready template, the connected TikTok shop and
+ * live listing chosen, so a design and a name are all that is left (issue 21).
+ */
+export const firstProductPath = `${paths.products.create}?first=1`;

@@ -15,3 +15,12 @@ export function usePreference<T>(key: string, fallback: T): [T, (value: T) => vo
   );
   return [value, update];
 }
+
+/**
+ * The listing mode the user chose last (live or drafts), shared by every screen that lists
+ * products on shops: a seller who lists live does not want to switch from drafts every time.
+ * Live by default, as that is what a first listing is for.
+ */
+export function useListingModePreference<T extends string>(fallback: T): [T, (mode: T) => void] {
+  return usePreference<T>('listing.mode', fallback);
+}

@@ -1,5 +1,6 @@
 import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError, errorMessage } from './api-client';
+import { sentence } from './labels';
 import { notify } from './notify';
 
 // Errors that another attempt cannot fix.
@@ -24,7 +25,7 @@ export function createQueryClient(): QueryClient {
         if (mutation.meta?.silentError) return;
         // The contract's message is the bare code; the banner (lib/session) leads to the plans.
         if (error instanceof ApiError && error.hasCode('PAYMENT_REQUIRED')) notify.error(PAYMENT_REQUIRED_TEXT);
-        else notify.error(errorMessage(error));
+        else notify.error(sentence(errorMessage(error)));
       },
     }),
     defaultOptions: {

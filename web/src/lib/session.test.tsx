@@ -40,7 +40,8 @@ describe('signing in', () => {
     await user.type(await screen.findByLabelText('Email'), 'ada@example.test');
     await user.type(screen.getByLabelText('Password'), 'nope-nope');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
-    const toast = await screen.findByText('Wrong email or password');
+    // The server's terse words (they must not say which part was wrong) as a sentence.
+    const toast = await screen.findByText('The email or the password is not right. Check both and try again.');
     expect(toast.closest('.p-toast-message')).toHaveClass('p-toast-message-error');
     expect(toast.closest('.p-toast-message')).toHaveTextContent('Failed');
     expect(app.location()).toBe(paths.auth.login);

@@ -101,11 +101,12 @@ function UserMenu({ user }: { user: CurrentUser }) {
       <button
         type="button"
         className="user-button p-ripple"
-        aria-label="Account menu"
         aria-haspopup="menu"
         onClick={(e) => menu.current?.toggle(e)}
       >
-        <Avatar label={initials(user)} shape="circle" className="user-avatar" />
+        {/* Named by its visible text, after "Account menu" for screen readers (the initials are decoration). */}
+        <span className="sr-only">Account menu: </span>
+        <Avatar label={initials(user)} shape="circle" className="user-avatar" aria-hidden="true" />
         <span className="user-button-text">
           <span className="user-button-name">
             {user.firstName} {user.lastName}

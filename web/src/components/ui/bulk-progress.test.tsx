@@ -31,7 +31,7 @@ describe('bulk progress', () => {
 
     const counts = await screen.findByTestId('bulk-progress-counts');
     expect(counts).toHaveTextContent('1 of 3 done');
-    expect(counts).toHaveTextContent('1 pending');
+    expect(counts).toHaveTextContent('1 queued');
     expect(counts).toHaveTextContent('1 running');
     expect(screen.getByTestId('bulk-progress-next-run')).toHaveTextContent('Next run at Mar 01, 2026, 12:30:00');
 
@@ -43,6 +43,9 @@ describe('bulk progress', () => {
     expect(screen.getByTestId('bulk-progress-counts')).toHaveTextContent('1 failed');
     expect(screen.queryByTestId('bulk-progress-next-run')).toBeNull();
     expect(finishedBatches).toEqual([2]);
+    // Ending with failures is said where the seller looks, whatever the screen: an error toast.
+    expect(await screen.findByText('Listing on Tees US: 1 of 3 items failed.')).toBeInTheDocument();
+    expect(screen.getByTestId('count-failed')).toHaveClass('count-red');
     const pollsWhenDone = variablesOf(app.api.calls, 'JobBatchProgress').length;
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry failed' }));
@@ -53,6 +56,24 @@ describe('bulk progress', () => {
     expect(variablesOf(app.api.calls, 'JobBatchProgress').length).toBeGreaterThan(pollsWhenDone);
     expect(finishedBatches).toEqual([2, 3]);
     afterRetry = [];
+  });
+
+  it('says one item in the singular, and paints waiting neutral, not red', async () => {
+    const one = { ...base, total: 1 };
+    const answers = [
+      { ...one, pending: 1, processing: 0, succeeded: 0, failed: 0 },
+      { ...one, pending: 0, processing: 0, succeeded: 1, failed: 0 },
+    ];
+    renderWithProviders(<BulkProgress id="batch-1" title="Listing" />, {
+      user: { id: 'admin-1', role: 'ADMIN', timezone: 'UTC' },
+      handlers: { JobBatchProgress: () => ok({ getJobBatch: answers.shift() ?? { ...one, pending: 0, processing: 0, succeeded: 1, failed: 0 } }) },
+    });
+    const queued = await screen.findByTestId('count-queued');
+    expect(queued).toHaveTextContent('1 queued');
+    expect(queued).toHaveClass('count-queued');
+    expect(screen.getByTestId('count-running')).toHaveClass('count-zero');
+    expect(await screen.findByText('The item succeeded.')).toBeInTheDocument();
+    expect(screen.queryByText(/All 1 item/)).toBeNull();
   });
 
   it('stops polling once nothing is pending or running, and slows down while parked far ahead', () => {

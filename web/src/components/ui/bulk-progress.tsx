@@ -6,6 +6,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { ErrorState } from '@/components/ui/empty-state';
 import { useTimezone } from '@/lib/auth';
 import { formatDateTime } from '@/lib/dates';
+import { plural } from '@/lib/labels';
 import { notify } from '@/lib/notify';
 import { isBatchDone, useJobBatch, useRetryJobBatch, type JobBatch } from '@/lib/job-batches';
 
@@ -25,6 +26,12 @@ function stateOf(b: JobBatch): { label: string; severity: 'info' | 'warning' | '
   return b.failed > 0 ? { label: 'Finished with failures', severity: 'danger' } : { label: 'Finished', severity: 'success' };
 }
 
+/** "The item failed.", "2 of 5 items failed." */
+function failedSentence(b: JobBatch): string {
+  if (b.total === 1) return 'The item failed.';
+  return `${b.failed} of ${plural(b.total, 'item')} failed.`;
+}
+
 /**
  * The progress of one bulk action (one job per item, all under one batch id): polled about every
  * second until nothing is pending or running, then a summary of the failures with a way to
@@ -41,10 +48,15 @@ export function BulkProgress({ id, title, onFinished }: BulkProgressProps) {
   const finishedRef = useRef(false);
   // The screen's latest callback, without re-running the effect when the screen re-renders.
   const finish = useEffectEvent((b: JobBatch) => onFinished?.(b));
+  // A batch that ends with failures says so where the seller looks, whatever screen is open.
+  const announce = useEffectEvent((b: JobBatch) => {
+    if (b.failed > 0) notify.error(`${title}: ${failedSentence(b)}`, { summary: 'Finished with failures' });
+  });
   useEffect(() => {
     if (!batch) return;
     if (done && !finishedRef.current) {
       finishedRef.current = true;
+      announce(batch);
       finish(batch);
     } else if (!done) finishedRef.current = false;
   }, [batch, done]);
@@ -68,7 +80,7 @@ export function BulkProgress({ id, title, onFinished }: BulkProgressProps) {
 
   const onRetry = () =>
     retry.mutate(batch.id, {
-      onSuccess: (b) => notify.success(`${b.pending + b.processing} failed item${b.pending + b.processing === 1 ? '' : 's'} queued again.`),
+      onSuccess: (b) => notify.success(`${plural(b.pending + b.processing, 'failed item')} queued again.`),
     });
 
   return (
@@ -88,12 +100,21 @@ export function BulkProgress({ id, title, onFinished }: BulkProgressProps) {
         <span>
           <strong>{finished}</strong> of <strong>{batch.total}</strong> done
         </span>
-        <span className="count count-green">{batch.succeeded} succeeded</span>
-        <span className={`count ${batch.failed > 0 ? 'count-red' : 'count-zero'}`}>{batch.failed} failed</span>
+        {/* Colours mean something: green done well, red failed, blue running; waiting is neutral. */}
+        <span className={`count ${batch.succeeded > 0 ? 'count-green' : 'count-zero'}`} data-testid="count-succeeded">
+          {batch.succeeded} succeeded
+        </span>
+        <span className={`count ${batch.failed > 0 ? 'count-red' : 'count-zero'}`} data-testid="count-failed">
+          {batch.failed} failed
+        </span>
         {!done ? (
           <>
-            <span className="count count-orange">{batch.pending} pending</span>
-            <span className="count count-blue">{batch.processing} running</span>
+            <span className="count count-queued" data-testid="count-queued">
+              {batch.pending} queued
+            </span>
+            <span className={`count ${batch.processing > 0 ? 'count-blue' : 'count-zero'}`} data-testid="count-running">
+              {batch.processing} running
+            </span>
           </>
         ) : null}
       </div>
@@ -107,12 +128,12 @@ export function BulkProgress({ id, title, onFinished }: BulkProgressProps) {
         <div className="bulk-progress-summary" data-testid="bulk-progress-summary">
           {batch.failed === 0 ? (
             <p className="bulk-progress-ok">
-              <i className="pi pi-check-circle" aria-hidden="true" /> All {batch.total} item{batch.total === 1 ? '' : 's'} succeeded.
+              <i className="pi pi-check-circle" aria-hidden="true" /> {batch.total === 1 ? 'The item succeeded.' : `All ${batch.total} items succeeded.`}
             </p>
           ) : (
             <>
               <p className="error-text">
-                <i className="pi pi-times-circle" aria-hidden="true" /> {batch.failed} of {batch.total} failed.
+                <i className="pi pi-times-circle" aria-hidden="true" /> {failedSentence(batch)}
               </p>
               {batch.failures.length > 0 ? (
                 <ul className="bulk-failures" data-testid="bulk-progress-failures">

@@ -29,3 +29,17 @@ export function LinesSkeleton({ lines = 4, label }: { lines?: number; label: str
     </div>
   );
 }
+
+/**
+ * Grey rows in a table's body while its first page loads: given as the table's `emptyMessage`
+ * while the query is pending, so the loading overlay never sits on "nothing here yet".
+ */
+export function RowsSkeleton({ rows = 5, label }: { rows?: number; label: string }) {
+  return (
+    <div className="rows-skeleton" aria-busy="true" aria-label={label} data-testid="rows-skeleton">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} height="1.25rem" />
+      ))}
+    </div>
+  );
+}

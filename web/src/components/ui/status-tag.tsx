@@ -1,5 +1,6 @@
 import { Tag } from 'primereact/tag';
 import type { JobStatus, LiveStatus, OrderStatus, ProductStatus, ShopConnection } from '@/gql/graphql';
+import { liveStatusLabels, productStatusLabels } from '@/lib/labels';
 
 const severities: Record<JobStatus, 'success' | 'info' | 'warning' | 'danger'> = {
   SUCCESS: 'success',
@@ -31,7 +32,7 @@ const liveSeverities: Record<LiveStatus, Severity> = {
 
 /** A listing's (or shop's) state on the marketplace. */
 export function LiveStatusTag({ status }: { status: LiveStatus }) {
-  return <Tag value={titleCase(status)} severity={liveSeverities[status]} rounded />;
+  return <Tag value={liveStatusLabels[status]} severity={liveSeverities[status]} rounded />;
 }
 
 const productSeverities: Record<ProductStatus, Severity> = {
@@ -41,7 +42,7 @@ const productSeverities: Record<ProductStatus, Severity> = {
 };
 
 export function ProductStatusTag({ status }: { status: ProductStatus }) {
-  return <Tag value={titleCase(status)} severity={productSeverities[status]} rounded />;
+  return <Tag value={productStatusLabels[status]} severity={productSeverities[status]} rounded />;
 }
 
 export function ConnectionTag({ connection }: { connection: ShopConnection }) {

@@ -65,6 +65,16 @@ export const DashboardFailedJobsDocument = graphql(`
   }
 `);
 
+export const DashboardCatalogueSizeDocument = graphql(`
+  query DashboardCatalogueSize {
+    getProducts(filter: { limit: 1, page: 1 }) {
+      pageInfo {
+        totalCount
+      }
+    }
+  }
+`);
+
 /**
  * The dashboard shows order data, so its keys live under the orders' root: a status change or
  * a sync refreshes the cards with the list. The failed jobs are the monitors' data.
@@ -75,6 +85,8 @@ export const dashboardKeys = {
   soldProducts: (filter: OrderFilter) => [...rootKeys.orders, 'dashboard', 'sold-products', filter] as const,
   dayStats: (filter: OrderFilter) => [...rootKeys.orders, 'dashboard', 'day-stats', filter] as const,
   failedJobs: () => [...rootKeys.monitors, 'dashboard', 'failed-jobs'] as const,
+  /** Under the products' root: creating or deleting products refreshes it. */
+  catalogueSize: () => [...rootKeys.products, 'dashboard', 'size'] as const,
 };
 
 /** The dashboard keeps itself current while it is open (new orders trickle in). */
@@ -110,3 +122,8 @@ export const failedJobsQueryOptions = (client: ApiClient) =>
 export function useFailedJobs(enabled: boolean) {
   return useQuery({ ...failedJobsQueryOptions(useApiClient()), enabled });
 }
+
+/** How many products the catalogue holds: an empty one gets the first-product path. */
+export const getCatalogueSize = (client: ApiClient) => client.request(DashboardCatalogueSizeDocument).then((r) => r.getProducts.pageInfo.totalCount);
+export const catalogueSizeQueryOptions = (client: ApiClient) => queryOptions({ queryKey: dashboardKeys.catalogueSize(), queryFn: () => getCatalogueSize(client) });
+export const useCatalogueSize = () => useQuery(catalogueSizeQueryOptions(useApiClient()));

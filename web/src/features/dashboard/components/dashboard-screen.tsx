@@ -7,14 +7,14 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Panel, StatCard } from '@/components/ui/panel';
 import { LinesSkeleton } from '@/components/ui/skeletons';
 import { Thumb } from '@/components/ui/thumb';
-import { paths } from '@/config/paths';
+import { firstProductPath, paths } from '@/config/paths';
 import type { OrderFilter } from '@/gql/graphql';
 import { canAccess, useCurrentUser, useTimezone } from '@/lib/auth';
 import { isDateRange, rangeBounds, resolveRange, type DateRange, type RangePreset } from '@/lib/date-range';
 import { formatDate, formatDateTime } from '@/lib/dates';
 import { formatMoney } from '@/lib/money';
 import { usePreference } from '@/lib/preferences';
-import { useDayStats, useFailedJobs, useNeedAction, useSoldProducts, useSummary } from '../api/dashboard';
+import { useCatalogueSize, useDayStats, useFailedJobs, useNeedAction, useSoldProducts, useSummary } from '../api/dashboard';
 import { OrdersChart, fillDays } from './orders-chart';
 
 const RANGE_PRESETS: RangePreset[] = ['today', 'yesterday', 'last7', 'last30', 'last90', 'thisMonth', 'lastMonth', 'custom'];
@@ -138,6 +138,31 @@ function FailedJobsPanel({ timezone }: { timezone: string }) {
 }
 
 /**
+ * An empty catalogue's way to a first live product, first thing on the landing screen: the
+ * create screen with the ready template and the shop chosen (issue 21).
+ */
+function FirstProductBanner() {
+  const size = useCatalogueSize();
+  if (size.data !== 0) return null;
+  return (
+    <Panel className="first-product-banner">
+      <div className="first-product-banner-body" data-testid="first-product">
+        <span className="quick-link-icon">
+          <i className="pi pi-sparkles" aria-hidden="true" />
+        </span>
+        <span>
+          <span className="quick-link-title">List your first product</span>
+          <span className="quick-link-text">A ready template waits: upload a design, name it, and it goes live on your shop.</span>
+        </span>
+        <Link to={firstProductPath} className="p-button" data-testid="first-product-start">
+          <span className="p-button-label">Create your first product</span>
+        </Link>
+      </div>
+    </Panel>
+  );
+}
+
+/**
  * The landing screen: the order figures of the days picked (kept per user), what needs action
  * now, orders and sales per day of the user's timezone, the top products, and for admins the
  * jobs that failed last.
@@ -158,6 +183,7 @@ export function DashboardScreen() {
         description={`${user.client?.name ?? 'Sellerdesk'} · ${formatDate(new Date().toISOString(), timezone)}`}
         actions={<DateRangePicker value={range} onChange={setRange} timeZone={timezone} presets={RANGE_PRESETS} label="Dashboard days" testId="dashboard-range" />}
       />
+      {canAccess(user, 'superAdmin') ? null : <FirstProductBanner />}
       {summary.isError ? <ErrorState error={summary.error} onRetry={() => void summary.refetch()} /> : null}
       <div className="stat-grid" data-testid="order-summary">
         <StatCard label="Orders" value={figure(summary, (d) => d.totalOrders.toLocaleString('en-US'))} icon="pi pi-shopping-cart" tone="indigo" />

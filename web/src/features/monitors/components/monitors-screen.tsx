@@ -6,6 +6,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { useEffect, useMemo, useState } from 'react';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel, StatCard } from '@/components/ui/panel';
@@ -237,7 +238,7 @@ export function MonitorsScreen() {
               loading={stats.isPending}
               size="small"
               className="data-table"
-              emptyMessage={<EmptyState icon="pi pi-inbox" title="No jobs have run yet" />}
+              emptyMessage={stats.isPending ? <RowsSkeleton rows={3} label="Loading the queues" /> : <EmptyState icon="pi pi-inbox" title="No jobs have run yet" />}
               selectionMode="single"
               onRowClick={(e) => set('type', (e.data as QueueRow).type)}
               rowClassName={() => 'clickable-row'}
@@ -261,7 +262,7 @@ export function MonitorsScreen() {
               loading={workers.isPending}
               size="small"
               className="data-table"
-              emptyMessage={<EmptyState icon="pi pi-server" title="No worker has reported in" />}
+              emptyMessage={workers.isPending ? <RowsSkeleton rows={2} label="Loading the workers" /> : <EmptyState icon="pi pi-server" title="No worker has reported in" />}
               pt={{ table: { 'aria-label': 'Workers' } }}
             >
               <Column
@@ -298,7 +299,7 @@ export function MonitorsScreen() {
             size="small"
             className="data-table"
             data-testid="drifts-table"
-            emptyMessage={<EmptyState icon="pi pi-check" title="Every provider agrees with Sellerdesk" />}
+            emptyMessage={drifts.isPending ? <RowsSkeleton rows={2} label="Loading the reconciliation" /> : <EmptyState icon="pi pi-check" title="Every provider agrees with Sellerdesk" />}
             pt={{ table: { 'aria-label': 'Fulfilment drift' } }}
           >
             <Column header="Finding" body={(d: DriftRow) => DRIFT_LABELS[d.kind]} />
@@ -360,7 +361,7 @@ export function MonitorsScreen() {
             rowExpansionTemplate={(row: EventRow) => <EventDetails row={row} />}
             paginatorTemplate="RowsPerPageDropdown CurrentPageReport PrevPageLink PageLinks NextPageLink"
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            emptyMessage={<EmptyState icon="pi pi-history" title={filtered ? 'No job matches these filters' : 'No jobs yet'} />}
+            emptyMessage={events.isPending ? <RowsSkeleton label="Loading the jobs" /> : <EmptyState icon="pi pi-history" title={filtered ? 'No job matches these filters' : 'No jobs yet'} />}
             className="data-table"
             data-testid="jobs-table"
             pt={{ table: { 'aria-label': 'Jobs' } }}

@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -79,7 +80,7 @@ export function DesignsScreen() {
             onSort={sort.onSort}
             removableSort
             loading={designs.isPending || (designs.isFetching && designs.isPlaceholderData)}
-            emptyMessage={<EmptyState icon="pi pi-palette" title={debounced ? 'No design matches' : 'No design yet'} />}
+            emptyMessage={designs.isPending ? <RowsSkeleton label="Loading the designs" /> : <EmptyState icon="pi pi-palette" title={debounced ? 'No design matches' : 'No design yet'} />}
             className="data-table"
             data-testid="designs-table"
             pt={{ table: { 'aria-label': 'Designs' } }}

@@ -5,6 +5,7 @@ import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -117,11 +118,15 @@ export function TemplatesScreen() {
             removableSort
             loading={templates.isPending || (templates.isFetching && templates.isPlaceholderData)}
             emptyMessage={
+              templates.isPending ? (
+                <RowsSkeleton label="Loading the templates" />
+              ) : (
               <EmptyState
                 icon="pi pi-clone"
                 title={filtered ? 'No template matches' : 'No template yet'}
                 action={filtered ? undefined : <Button label="New template" icon="pi pi-plus" onClick={create} />}
               />
+              )
             }
             className="data-table"
             data-testid="templates-table"

@@ -33,6 +33,9 @@ export const GetProductsDocument = graphql(`
           name
           liveStatus
           productId
+          failed
+          errorMessages
+          listingMode
         }
         createdAt
         updatedAt
@@ -72,6 +75,9 @@ export const GetProductDocument = graphql(`
         name
         liveStatus
         productId
+        failed
+        errorMessages
+        listingMode
       }
       status
       source

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import type { ListingMode } from '@/gql/graphql';
 import { saleChannelLabels, useShopOptions, useTemplateOptions } from '@/lib/lookups';
 import { notify } from '@/lib/notify';
+import { useListingModePreference } from '@/lib/preferences';
 import { useBulkApplyTemplate, useBulkGenerateSkus, useBulkListingProduct, useBulkPublishProducts } from '../api/products';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -98,19 +99,33 @@ const MODES: { value: ListingMode; label: string; hint: string }[] = [
 
 /**
  * Lists products on shops of any channel (TikTok Shop, Amazon, Walmart): one batch per shop.
- * `initialShopIds` (the shop the seller came from) start chosen each time the dialog opens.
+ * Each time it opens it starts with the shops that make sense: `initialShopIds` (the shop the
+ * seller came from) and `alreadyOnShopIds` (where the products are listed already), or the only
+ * shop when there is one; the mode is the one chosen last.
  */
-export function ListOnShopsDialog({ productIds, onHide, onQueued, initialShopIds = [] }: BulkDialogProps & { initialShopIds?: string[] }) {
+export function ListOnShopsDialog({
+  productIds,
+  onHide,
+  onQueued,
+  initialShopIds = [],
+  alreadyOnShopIds = [],
+}: BulkDialogProps & { initialShopIds?: string[]; alreadyOnShopIds?: string[] }) {
   const shops = useShopOptions(undefined, !!productIds);
   const templates = useTemplateOptions(!!productIds);
   const listing = useBulkListingProduct();
-  const [shopIds, setShopIds] = useState<string[]>(initialShopIds);
+  // null until the seller changes the choice: the preselection follows the shops as they load.
+  const [chosen, setChosen] = useState<string[] | null>(null);
   const [openedWith, setOpenedWith] = useState(productIds);
   if (productIds !== openedWith) {
     setOpenedWith(productIds);
-    if (productIds && initialShopIds.some((id) => !shopIds.includes(id))) setShopIds([...shopIds, ...initialShopIds.filter((id) => !shopIds.includes(id))]);
+    if (productIds) setChosen(null);
   }
-  const [mode, setMode] = useState<ListingMode>('AS_DRAFT');
+  const known = new Set((shops.data ?? []).map((s) => s.id));
+  const suggested = [...new Set([...initialShopIds, ...alreadyOnShopIds])].filter((id) => known.has(id));
+  const only = shops.data?.length === 1 ? [shops.data[0]!.id] : [];
+  const shopIds = chosen ?? (suggested.length ? suggested : only);
+  const setShopIds = setChosen;
+  const [mode, setMode] = useListingModePreference<ListingMode>('LISTING');
   const [templateId, setTemplateId] = useState<string | null>(null);
   const [submitted, setSubmitted] = useSubmitted(productIds);
   const [busy, setBusy] = useState(false);

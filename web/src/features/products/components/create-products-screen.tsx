@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { RadioButton } from 'primereact/radiobutton';
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { BulkProgress, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { Field } from '@/components/ui/field';
 import { MockupPreview } from '@/components/ui/mockup-preview';
@@ -16,7 +16,9 @@ import { UploadButton } from '@/components/ui/upload-button';
 import { paths } from '@/config/paths';
 import type { DesignInput, ListingMode } from '@/gql/graphql';
 import { saleChannelLabels, useShopOptions, useTemplateOptions } from '@/lib/lookups';
+import { plural } from '@/lib/labels';
 import { notify } from '@/lib/notify';
+import { useListingModePreference } from '@/lib/preferences';
 import { productsKeys, useBulkListingProduct, useCreateProductsWithTemplate } from '../api/products';
 
 type Side = 'designFrontUrl' | 'designBackUrl' | 'designSleeveUrl' | 'designHoodUrl';
@@ -37,7 +39,6 @@ interface DesignDraft {
   mockupUrls: string[];
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 /** "sunset-wave_v2.png" → "sunset wave v2". */
 const nameFromFile = (fileName: string) => fileName.replace(/\.[^.]+$/, '').replace(/[-_]+/g, ' ').trim();
 
@@ -70,10 +71,18 @@ export function CreateProductsScreen() {
   // The first card is design 1; the ones added later count on from 2.
   const nextKey = useRef(2);
   const blank = (): DesignDraft => emptyDraft(nextKey.current++);
-  const [templateId, setTemplateId] = useState<string | null>(null);
+  // `?first=1` (the first-product path): the ready template and the connected TikTok shop start
+  // chosen. Until the seller picks, the choice follows the data as it loads.
+  const [params] = useSearchParams();
+  const first = params.get('first') === '1';
+  const [templateChoice, setTemplateId] = useState<string | null>(null);
+  const activeTemplates = (templates.data ?? []).filter((t) => t.status === 'ACTIVE');
+  const templateId = templateChoice ?? (first ? (activeTemplates[0]?.id ?? null) : null);
   const [designs, setDesigns] = useState<DesignDraft[]>(() => [emptyDraft(1)]);
-  const [shopIds, setShopIds] = useState<string[]>([]);
-  const [mode, setMode] = useState<ListingMode>('AS_DRAFT');
+  const [shopChoice, setShopIds] = useState<string[] | null>(null);
+  const firstShop = (shops.data ?? []).find((s) => s.saleChannel === 'TIKTOK' && s.connection === 'CONNECTED');
+  const shopIds = shopChoice ?? (first && firstShop ? [firstShop.id] : []);
+  const [mode, setMode] = useListingModePreference<ListingMode>('LISTING');
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ created: number; batches: TrackedBatch[] } | null>(null);
@@ -109,7 +118,9 @@ export function CreateProductsScreen() {
           // The toast says why; the products exist and can be listed from the products screen.
         }
       }
-      notify.success(`${plural(ids.length, 'product')} created.`);
+      // Created, not yet listed: the listing's own outcome shows on the progress below (and a
+      // red toast if it fails), so this says no more than what happened.
+      notify.success(`${plural(ids.length, 'product')} created.`, { summary: 'Created' });
       if (shopIds.length === 0) navigate(paths.products.list);
       else setResult({ created: ids.length, batches });
     } catch {

@@ -13,13 +13,14 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { PageSpinner } from '@/components/ui/spinner';
-import { titleCase } from '@/components/ui/status-tag';
+import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
 import { paths } from '@/config/paths';
 import type { GetProductByIdQuery, GetProductVariantsQuery, ProductStatus, UpdateProductInput } from '@/gql/graphql';
 import { ApiError } from '@/lib/api-client';
 import { useFixParam } from '@/lib/field-focus';
+import { liveStatusLabels, productStatusLabels } from '@/lib/labels';
 import { notify } from '@/lib/notify';
-import { productsKeys, useBrands, useBulkRenderMockups, useProduct, useProductVariants, useUpdateProduct } from '../api/products';
+import { productsKeys, useBrands, useBulkListingProduct, useBulkRenderMockups, useProduct, useProductVariants, useUpdateProduct } from '../api/products';
 import { ImagesEditor, type ImageDraft } from './images-editor';
 import { PackageFields, packageErrors, packageFrom, packageInputs, type PackageDraft } from '@/components/ui/package-fields';
 import { VariantsEditor, variantInputs, variantsError, type VariantsState } from './variants-editor';
@@ -127,7 +128,7 @@ function ProductForm({ product, variants }: { product: Product; variants: Varian
             </Field>
             <div className="field-row">
               <Field id="product-status" label="Status">
-                <Dropdown inputId="product-status" value={draft.status} options={STATUSES.map((s) => ({ label: titleCase(s), value: s }))} onChange={(e) => set('status', e.value as ProductStatus)} />
+                <Dropdown inputId="product-status" value={draft.status} options={STATUSES.map((s) => ({ label: productStatusLabels[s], value: s }))} onChange={(e) => set('status', e.value as ProductStatus)} />
               </Field>
               <Field id="product-brand" label="Brand" error={fieldError('brandId')}>
                 <Dropdown
@@ -158,15 +159,7 @@ function ProductForm({ product, variants }: { product: Product; variants: Varian
             <PackageFields value={draft.pkg} onChange={(pkg) => set('pkg', pkg)} idPrefix="product-package" showErrors={submitted} />
           </Panel>
           <MockupsPanel product={product} />
-          {product.publishedShops.length ? (
-            <Panel title="On shops">
-              <div className="chips">
-                {product.publishedShops.map((s) => (
-                  <Tag key={s.id} value={`${s.name} · ${titleCase(s.liveStatus)}`} rounded severity={s.liveStatus === 'LIVE' ? 'success' : 'secondary'} />
-                ))}
-              </div>
-            </Panel>
-          ) : null}
+          {product.publishedShops.length ? <OnShopsPanel product={product} /> : null}
         </div>
       </div>
       <Panel title={`Variants (${draft.variants.rows.length})`}>
@@ -235,5 +228,36 @@ export function EditProductScreen() {
       {/* Keyed by the loaded data: a save refetches both, and the form starts again from the server's state. */}
       <ProductForm key={`${product.data.updatedAt}-${variants.dataUpdatedAt}`} product={product.data} variants={variants.data} />
     </div>
+  );
+}
+
+/** Where the product is listed; a failed listing with the marketplace's words and a retry. */
+function OnShopsPanel({ product }: { product: Product }) {
+  const listing = useBulkListingProduct();
+  const [batches, setBatches] = useState<TrackedBatch[] | null>(null);
+  const onRetry = (shop: Product['publishedShops'][number]) =>
+    listing.mutate(
+      { shopId: shop.id, productIds: [product.id], mode: shop.listingMode ?? 'LISTING' },
+      { onSuccess: (r) => setBatches([{ id: r.batchId, title: `Listing ${product.name} on ${shop.name} again` }]) },
+    );
+  return (
+    <Panel title="On shops">
+      <div className="stack-sm">
+        {product.publishedShops.map((s) =>
+          s.failed ? (
+            <div key={s.id} className="listing-failed" data-testid="listing-failed">
+              <Tag value={`${s.name} · Failed`} severity="danger" icon="pi pi-times-circle" rounded />
+              {s.errorMessages.length ? <span className="listing-failed-message">{s.errorMessages.join(' ')}</span> : null}
+              <Button type="button" label="Retry" icon="pi pi-replay" size="small" text onClick={() => onRetry(s)} loading={listing.isPending} data-testid="listing-retry" />
+            </div>
+          ) : (
+            <div key={s.id}>
+              <Tag value={`${s.name} · ${liveStatusLabels[s.liveStatus]}`} rounded severity={s.liveStatus === 'LIVE' ? 'success' : 'secondary'} />
+            </div>
+          ),
+        )}
+      </div>
+      <BulkProgressDialog header="Listing" batches={batches} onHide={() => setBatches(null)} />
+    </Panel>
   );
 }

@@ -143,12 +143,13 @@ describe('products', () => {
     await user.click(within(dialog).getByTestId('list-submit'));
     await waitFor(() =>
       expect(variablesOf(app.api.calls, 'BulkListingProduct')).toEqual([
-        { input: { shopId: 'shop-a', productIds: ['p2', 'p3'], mode: 'AS_DRAFT' } },
-        { input: { shopId: 'shop-w', productIds: ['p2', 'p3'], mode: 'AS_DRAFT' } },
+        // Live: the mode a first listing is for, until the seller picks another (remembered).
+        { input: { shopId: 'shop-a', productIds: ['p2', 'p3'], mode: 'LISTING' } },
+        { input: { shopId: 'shop-w', productIds: ['p2', 'p3'], mode: 'LISTING' } },
       ]),
     );
     const progress = await screen.findAllByTestId('bulk-progress');
-    expect(progress.map((p) => p.getAttribute('aria-label'))).toEqual(['Drafting 2 products on Tees Amazon', 'Drafting 2 products on Tees Walmart']);
+    expect(progress.map((p) => p.getAttribute('aria-label'))).toEqual(['Listing 2 products on Tees Amazon', 'Listing 2 products on Tees Walmart']);
   });
 
   it('publishes to several shops in one batch', async () => {

@@ -11,10 +11,12 @@ import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
-import { ProductStatusTag, titleCase } from '@/components/ui/status-tag';
+import { TableSkeleton } from '@/components/ui/skeletons';
+import { ProductStatusTag } from '@/components/ui/status-tag';
 import { Thumb } from '@/components/ui/thumb';
 import { pathTo, paths } from '@/config/paths';
 import type { LiveStatus, ProductFilter, ProductStatus, ProductType } from '@/gql/graphql';
+import { liveStatusLabels, productStatusLabels, productTypeLabels } from '@/lib/labels';
 import { useTimezone } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';
 import { confirmAction } from '@/lib/confirm';
@@ -25,8 +27,9 @@ import { pagedTableProps, usePaging } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
 import { rootKeys } from '@/lib/query-keys';
 import { useDebounced } from '@/lib/use-debounced';
-import { productsKeys, useBulkDeleteProducts, useDeleteProduct, useProducts, type ProductRow } from '../api/products';
+import { productsKeys, useBulkDeleteProducts, useBulkListingProduct, useDeleteProduct, useProducts, type ProductRow } from '../api/products';
 import { ApplyTemplateDialog, GenerateSkusDialog, ListOnShopsDialog, PublishDialog } from './bulk-dialogs';
+import { FirstProductPanel } from './first-product';
 
 interface Filters {
   status: ProductStatus | '';
@@ -92,6 +95,7 @@ export function ProductsScreen() {
   const set = <K extends keyof Filters>(name: K, value: Filters[K]) => setSaved({ ...filters, [name]: value });
   const filtered = !!debounced || Object.values(filters).some((v) => v !== '');
   const ids = useMemo(() => selected.map((p) => p.id), [selected]);
+  const alreadyOn = useMemo(() => [...new Set(selected.flatMap((p) => p.publishedShops.map((s) => s.id)))], [selected]);
 
   const onBulkDelete = async () => {
     const count = selected.length;
@@ -123,6 +127,20 @@ export function ProductsScreen() {
     });
   };
 
+  const listing = useBulkListingProduct();
+  const [retrying, setRetrying] = useState<string | null>(null);
+  // Lists the product on that shop again, the way it was asked last.
+  const onRetry = (p: ProductRow, shop: ProductRow['publishedShops'][number]) => {
+    setRetrying(`${p.id}:${shop.id}`);
+    listing.mutate(
+      { shopId: shop.id, productIds: [p.id], mode: shop.listingMode ?? 'LISTING' },
+      {
+        onSuccess: (r) => setBatches([{ id: r.batchId, title: `Listing ${p.name} on ${shop.name} again` }]),
+        onSettled: () => setRetrying(null),
+      },
+    );
+  };
+
   const onQueued = (tracked: TrackedBatch[]) => {
     setSelected([]);
     setBatches(tracked);
@@ -135,22 +153,45 @@ export function ProductsScreen() {
         <Link to={pathTo(paths.products.edit, { productId: p.id })} className="cell-title-main">
           {p.name}
         </Link>
-        <span className="muted small">{titleCase(p.type)}</span>
+        <span className="muted small">{productTypeLabels[p.type]}</span>
       </div>
     </div>
   );
 
-  const shopsCell = (p: ProductRow) =>
-    p.publishedShops.length === 0 ? (
-      <span className="muted">Not listed</span>
-    ) : (
-      <div className="chips">
-        {p.publishedShops.slice(0, 3).map((s) => (
-          <Tag key={s.id} value={`${s.name} · ${titleCase(s.liveStatus)}`} severity={liveSeverity[s.liveStatus]} rounded />
+  // A shop where the listing failed comes first, red, with the marketplace's words and a retry.
+  const shopsCell = (p: ProductRow) => {
+    if (p.publishedShops.length === 0) return <span className="muted">Not listed</span>;
+    const failed = p.publishedShops.filter((s) => s.failed);
+    const others = p.publishedShops.filter((s) => !s.failed);
+    return (
+      <div className="stack-sm">
+        {failed.map((s) => (
+          <div key={s.id} className="listing-failed" data-testid="listing-failed">
+            <Tag value={`${s.name} · Failed`} severity="danger" icon="pi pi-times-circle" rounded />
+            {s.errorMessages.length ? <span className="listing-failed-message">{s.errorMessages.join(' ')}</span> : null}
+            <Button
+              label="Retry"
+              icon="pi pi-replay"
+              size="small"
+              text
+              onClick={() => onRetry(p, s)}
+              loading={retrying === `${p.id}:${s.id}`}
+              aria-label={`Retry listing ${p.name} on ${s.name}`}
+              data-testid="listing-retry"
+            />
+          </div>
         ))}
-        {p.publishedShops.length > 3 ? <span className="chip">+{p.publishedShops.length - 3}</span> : null}
+        {others.length ? (
+          <div className="chips">
+            {others.slice(0, 3).map((s) => (
+              <Tag key={s.id} value={`${s.name} · ${liveStatusLabels[s.liveStatus]}`} severity={liveSeverity[s.liveStatus]} rounded />
+            ))}
+            {others.length > 3 ? <span className="chip">+{others.length - 3}</span> : null}
+          </div>
+        ) : null}
       </div>
     );
+  };
 
   return (
     <div className="screen">
@@ -164,7 +205,7 @@ export function ProductsScreen() {
           <SearchBox value={search} onChange={setSearch} placeholder="Search products" label="Search products" testId="products-search" />
           <Dropdown
             value={filters.status || null}
-            options={STATUSES.map((s) => ({ label: titleCase(s), value: s }))}
+            options={STATUSES.map((s) => ({ label: productStatusLabels[s], value: s }))}
             onChange={(e) => set('status', (e.value as ProductStatus | null) ?? '')}
             placeholder="All statuses"
             showClear
@@ -174,7 +215,7 @@ export function ProductsScreen() {
           />
           <Dropdown
             value={filters.type || null}
-            options={TYPES.map((t) => ({ label: t === 'POD' ? 'Print on demand' : 'Dropship', value: t }))}
+            options={TYPES.map((t) => ({ label: productTypeLabels[t], value: t }))}
             onChange={(e) => set('type', (e.value as ProductType | null) ?? '')}
             placeholder="All types"
             showClear
@@ -239,6 +280,14 @@ export function ProductsScreen() {
         ) : null}
         {products.isError ? (
           <ErrorState error={products.error} onRetry={() => void products.refetch()} />
+        ) : products.isPending ? (
+          <TableSkeleton
+            columns={[{ header: '', width: '3rem' }, { header: 'Product' }, { header: 'Status', width: '9rem' }, { header: 'Shops' }, { header: 'Updated', width: '12rem' }]}
+            label="Loading the products"
+            testId="products-loading"
+          />
+        ) : !filtered && products.data.pageInfo.totalCount === 0 ? (
+          <FirstProductPanel />
         ) : (
           <DataTable
             value={sort.sorted}
@@ -289,7 +338,13 @@ export function ProductsScreen() {
         )}
       </Panel>
       <ApplyTemplateDialog productIds={dialog === 'template' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
-      <ListOnShopsDialog productIds={dialog === 'list' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} initialShopIds={listOnShop ? [listOnShop.id] : []} />
+      <ListOnShopsDialog
+        productIds={dialog === 'list' ? ids : null}
+        onHide={() => setDialog(null)}
+        onQueued={onQueued}
+        initialShopIds={listOnShop ? [listOnShop.id] : []}
+        alreadyOnShopIds={alreadyOn}
+      />
       <PublishDialog productIds={dialog === 'publish' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
       <GenerateSkusDialog productIds={dialog === 'skus' ? ids : null} onHide={() => setDialog(null)} onQueued={onQueued} />
       <BulkProgressDialog

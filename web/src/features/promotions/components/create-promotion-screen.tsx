@@ -17,7 +17,7 @@ import { Field } from '@/components/ui/field';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
-import { LinesSkeleton } from '@/components/ui/skeletons';
+import { LinesSkeleton, RowsSkeleton } from '@/components/ui/skeletons';
 import { Thumb } from '@/components/ui/thumb';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -307,7 +307,7 @@ function ProductPicker({ shopIds, chosen, onChange }: { shopIds: string[]; chose
         selection={chosen}
         onSelectionChange={(e) => onChange(e.value as PickerProduct[])}
         loading={products.isPending || (products.isFetching && products.isPlaceholderData)}
-        emptyMessage={<EmptyState icon="pi pi-box" title={debounced ? 'No product matches' : 'No product yet'} />}
+        emptyMessage={products.isPending ? <RowsSkeleton label="Loading the products" /> : <EmptyState icon="pi pi-box" title={debounced ? 'No product matches' : 'No product yet'} />}
         className="data-table"
         data-testid="product-picker"
         pt={{ table: { 'aria-label': 'Products to choose' } }}

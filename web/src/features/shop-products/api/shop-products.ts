@@ -21,6 +21,8 @@ export const GetAllShopProductsDocument = graphql(`
           field
           message
         }
+        failed
+        listingMode
         updatedAt
         product {
           id
@@ -51,6 +53,16 @@ export const RemoveListingDocument = graphql(`
 export const BulkRemoveListingsDocument = graphql(`
   mutation BulkRemoveListings($shopId: ID!, $shopProductIds: [ID!]!) {
     bulkRemoveShopProduct(shopId: $shopId, shopProductIds: $shopProductIds) {
+      batchId
+      queued
+    }
+  }
+`);
+
+/** Lists a product on a shop again: a failed listing's retry. */
+export const RetryShopListingDocument = graphql(`
+  mutation RetryShopListing($input: BulkListingProductInput!) {
+    bulkListingProduct(input: $input) {
       batchId
       queued
     }
@@ -94,3 +106,10 @@ export const useRemoveListing = () => useListingMutation(removeListing);
 export const bulkRemoveListings = (client: ApiClient, v: { shopId: string; shopProductIds: string[] }) =>
   client.request(BulkRemoveListingsDocument, v).then((r) => r.bulkRemoveShopProduct);
 export const useBulkRemoveListings = () => useListingMutation(bulkRemoveListings);
+
+/** Lists the row's product on its shop again, the way it was asked last (live unless drafts). */
+export const retryListing = (client: ApiClient, row: Pick<ShopProductRow, 'id' | 'shopId' | 'listingMode' | 'product'>) =>
+  client
+    .request(RetryShopListingDocument, { input: { shopId: row.shopId, productIds: [row.product.id], mode: row.listingMode ?? 'LISTING' } })
+    .then((r) => r.bulkListingProduct);
+export const useRetryListing = () => useListingMutation(retryListing);

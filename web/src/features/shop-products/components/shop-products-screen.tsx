@@ -11,7 +11,9 @@ import { ListingErrors } from '@/components/ui/listing-errors';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
+import { TableSkeleton } from '@/components/ui/skeletons';
 import { LiveStatusTag } from '@/components/ui/status-tag';
+import { Tag } from 'primereact/tag';
 import { Thumb } from '@/components/ui/thumb';
 import { pathTo, paths } from '@/config/paths';
 import type { ShopProductFilterStatus } from '@/gql/graphql';
@@ -23,7 +25,7 @@ import { notify } from '@/lib/notify';
 import { pagedTableProps, usePaging } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
 import { useDebounced } from '@/lib/use-debounced';
-import { shopProductsKeys, useAllShopProducts, useBulkRemoveListings, useRemoveListing, type ShopProductRow } from '../api/shop-products';
+import { shopProductsKeys, useAllShopProducts, useBulkRemoveListings, useRemoveListing, useRetryListing, type ShopProductRow } from '../api/shop-products';
 
 const STATUS_LABELS: Record<ShopProductFilterStatus, string> = {
   ALL: 'All statuses',
@@ -54,6 +56,13 @@ export function ShopProductsScreen() {
   const sort = useClientSort(listings.data?.items);
   const removeOne = useRemoveListing();
   const removeMany = useBulkRemoveListings();
+  const retry = useRetryListing();
+
+  // A failed listing is listed again the way it was asked; its progress shows like any batch.
+  const onRetry = (row: ShopProductRow) =>
+    retry.mutate(row, {
+      onSuccess: (r) => setBatches([{ id: r.batchId, title: `Listing ${row.product.name} on ${row.shopName} again` }]),
+    });
 
   const onRemove = async (row: ShopProductRow) => {
     const ok = await confirmAction({
@@ -104,7 +113,9 @@ export function ShopProductsScreen() {
     <div className="cell-product">
       <Thumb src={r.product.images.find((i) => i.isPrimary)?.imageUrl ?? r.product.images[0]?.imageUrl} />
       <div className="cell-title">
-        <span className="cell-title-main">{r.product.name}</span>
+        <Link to={pathTo(paths.products.edit, { productId: r.product.id })} className="cell-title-main" data-testid="shop-product-link">
+          {r.product.name}
+        </Link>
         <span className="muted small">{[r.categoryName, r.brandName].filter(Boolean).join(' · ') || '—'}</span>
       </div>
     </div>
@@ -134,6 +145,12 @@ export function ShopProductsScreen() {
         ) : null}
         {listings.isError ? (
           <ErrorState error={listings.error} onRetry={() => void listings.refetch()} />
+        ) : listings.isPending ? (
+          <TableSkeleton
+            columns={[{ header: '', width: '3rem' }, { header: 'Product' }, { header: 'Shop', width: '12rem' }, { header: 'Status', width: '8rem' }, { header: 'Errors' }, { header: 'Updated', width: '12rem' }]}
+            label="Loading the shop products"
+            testId="shop-products-loading"
+          />
         ) : (
           <DataTable
             value={sort.sorted}
@@ -163,7 +180,13 @@ export function ShopProductsScreen() {
             <Column selectionMode="multiple" style={{ width: '3rem' }} />
             <Column header="Product" field="product.name" sortable body={productCell} />
             <Column header="Shop" field="shopName" sortable body={(r: ShopProductRow) => <Link to={pathTo(paths.shops.detail, { shopId: r.shopId })}>{r.shopName}</Link>} style={{ width: '12rem' }} />
-            <Column header="Status" field="liveStatus" sortable body={(r: ShopProductRow) => <LiveStatusTag status={r.liveStatus} />} style={{ width: '8rem' }} />
+            <Column
+              header="Status"
+              field="liveStatus"
+              sortable
+              body={(r: ShopProductRow) => (r.failed ? <Tag value="Failed" severity="danger" icon="pi pi-times-circle" rounded /> : <LiveStatusTag status={r.liveStatus} />)}
+              style={{ width: '8rem' }}
+            />
             <Column
               header="Errors"
               field="errorMessages"
@@ -175,16 +198,30 @@ export function ShopProductsScreen() {
             <Column
               header=""
               align="right"
-              style={{ width: '4rem' }}
+              style={{ width: '8rem' }}
               body={(r: ShopProductRow) => (
-                <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Remove ${r.product.name} from ${r.shopName}`} onClick={() => void onRemove(r)} />
+                <div className="row-actions">
+                  {r.failed ? (
+                    <Button
+                      icon="pi pi-replay"
+                      rounded
+                      text
+                      aria-label={`Retry listing ${r.product.name} on ${r.shopName}`}
+                      title="List it again"
+                      onClick={() => onRetry(r)}
+                      loading={retry.isPending && retry.variables?.id === r.id}
+                      data-testid="shop-product-retry"
+                    />
+                  ) : null}
+                  <Button icon="pi pi-trash" rounded text severity="danger" aria-label={`Remove ${r.product.name} from ${r.shopName}`} onClick={() => void onRemove(r)} />
+                </div>
               )}
             />
           </DataTable>
         )}
       </Panel>
       <BulkProgressDialog
-        header="Remove from shops"
+        header="Shop products"
         batches={batches}
         onHide={() => setBatches(null)}
         onFinished={() => void queryClient.invalidateQueries({ queryKey: shopProductsKeys.all })}

@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { Link, useNavigate, useParams } from 'react-router';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
@@ -42,7 +43,7 @@ function WarehousesPanel({ shopId, onSync, syncing }: { shopId: string; onSync: 
           removableSort
           className="data-table"
           data-testid="warehouses-table"
-          emptyMessage={<EmptyState icon="pi pi-warehouse" title="No warehouse yet">Sync the warehouses to fetch them from the marketplace.</EmptyState>}
+          emptyMessage={warehouses.isPending ? <RowsSkeleton rows={2} label="Loading the warehouses" /> : <EmptyState icon="pi pi-warehouse" title="No warehouse yet">Sync the warehouses to fetch them from the marketplace.</EmptyState>}
           pt={{ table: { 'aria-label': 'Warehouses' } }}
         >
           <Column header="Name" field="name" sortable />

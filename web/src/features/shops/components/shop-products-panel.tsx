@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { BulkProgressDialog, type TrackedBatch } from '@/components/ui/bulk-progress';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { FilterTabs } from '@/components/ui/filter-tabs';
 import { Panel } from '@/components/ui/panel';
@@ -144,7 +145,7 @@ export function ShopProductsPanel({ shopId, shopName }: { shopId: string; shopNa
           selection={selected}
           onSelectionChange={(e) => setSelected(e.value as Row[])}
           loading={products.isPending || (products.isFetching && products.isPlaceholderData)}
-          emptyMessage={<EmptyState icon="pi pi-list" title={status === 'ALL' && !debounced ? 'Nothing is listed on this shop yet' : 'No product matches'} />}
+          emptyMessage={products.isPending ? <RowsSkeleton label="Loading the listings" /> : <EmptyState icon="pi pi-list" title={status === 'ALL' && !debounced ? 'Nothing is listed on this shop yet' : 'No product matches'} />}
           className="data-table"
           data-testid="shop-products-table"
           pt={{ table: { 'aria-label': 'Shop products' } }}

@@ -5,15 +5,16 @@ import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { Tag } from 'primereact/tag';
 import { useMemo, useState } from 'react';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { EmptyState, ErrorState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import { SearchBox } from '@/components/ui/search-box';
-import { titleCase } from '@/components/ui/status-tag';
 import type { MarketplaceProductFilter, SearchTiktokProductsQuery } from '@/gql/graphql';
 import { useTimezone } from '@/lib/auth';
 import { useClientSort } from '@/lib/client-sort';
 import { formatDateTime } from '@/lib/dates';
+import { marketplaceStatusLabel } from '@/lib/labels';
 import { useShopOptions } from '@/lib/lookups';
 import { PAGE_SIZES } from '@/lib/paging';
 import { usePreference } from '@/lib/preferences';
@@ -68,7 +69,7 @@ function ProductDetailDialog({ shopId, productId, onHide }: { shopId: string; pr
               </div>
               <div>
                 <dt>Status</dt>
-                <dd>{titleCase(d.status)}</dd>
+                <dd>{marketplaceStatusLabel(d.status)}</dd>
               </div>
               <div>
                 <dt>Category</dt>
@@ -156,7 +157,7 @@ export function TiktokProductsScreen() {
           />
           <Dropdown
             value={status || null}
-            options={STATUSES.map((s) => ({ label: titleCase(s), value: s }))}
+            options={STATUSES.map((s) => ({ label: marketplaceStatusLabel(s), value: s }))}
             onChange={(e) => setStatus((e.value as string | null) ?? '')}
             placeholder="All statuses"
             showClear
@@ -184,11 +185,11 @@ export function TiktokProductsScreen() {
               loading={products.isPending || products.isFetching}
               className="data-table"
               data-testid="tiktok-products-table"
-              emptyMessage={<EmptyState icon="pi pi-box" title="No product found on this shop" />}
+              emptyMessage={products.isPending ? <RowsSkeleton label="Loading the shop's products" /> : <EmptyState icon="pi pi-box" title="No product found on this shop" />}
               pt={{ table: { 'aria-label': 'Products on TikTok' } }}
             >
               <Column header="Product" field="title" sortable body={titleCell} />
-              <Column header="Status" field="status" sortable body={(p: Row) => <Tag value={titleCase(p.status)} severity={p.status === 'ACTIVATE' ? 'success' : 'secondary'} rounded />} style={{ width: '10rem' }} />
+              <Column header="Status" field="status" sortable body={(p: Row) => <Tag value={marketplaceStatusLabel(p.status)} severity={p.status === 'ACTIVATE' ? 'success' : 'secondary'} rounded />} style={{ width: '10rem' }} />
               <Column header="SKUs" body={(p: Row) => p.skus.length} align="right" style={{ width: '5rem' }} />
               <Column header="Price" body={priceOf} style={{ width: '10rem' }} />
               <Column header="Stock" body={stockOf} align="right" style={{ width: '6rem' }} />

@@ -5,6 +5,7 @@ import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { ErrorState, EmptyState } from '@/components/ui/empty-state';
+import { RowsSkeleton } from '@/components/ui/skeletons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Panel } from '@/components/ui/panel';
 import type { GetUsersQuery, Role } from '@/gql/graphql';
@@ -152,7 +153,7 @@ export function UsersScreen() {
             loading={users.isPending || (users.isFetching && users.isPlaceholderData)}
             paginatorTemplate="RowsPerPageDropdown CurrentPageReport PrevPageLink PageLinks NextPageLink"
             currentPageReportTemplate="{first}–{last} of {totalRecords}"
-            emptyMessage={<EmptyState icon="pi pi-users" title="No users yet" />}
+            emptyMessage={users.isPending ? <RowsSkeleton label="Loading the users" /> : <EmptyState icon="pi pi-users" title="No users yet" />}
             className="data-table"
             data-testid="users-table"
             pt={{ table: { 'aria-label': 'Users' } }}
