@@ -272,7 +272,7 @@ pub async fn seed_shop(
             user_id: admin.id.clone(),
             role: Role::Admin,
         };
-        seed_template_once(&mut tx, &scope).await?;
+        seed_template_once(&mut tx, state, &scope).await?;
     }
     tx.commit().await?;
     state.dispatch(pending).await;
@@ -382,13 +382,42 @@ fn template_seeded_key(client_id: &str) -> String {
 /// deletion across restarts.
 async fn seed_template_once(
     conn: &mut domain::db::Conn,
+    state: &AppState,
     scope: &Scope,
-) -> Result<(), domain::DomainError> {
+) -> anyhow::Result<()> {
     let key = template_seeded_key(&scope.client_id);
     if !domain::event_histories::record_effect(conn, &key, "demo-seed", None).await? {
         return Ok(());
     }
     let template = seed_template(conn, scope).await?;
+    // A blank tee photo on the template, so the first listing shows a mockup, not the print file.
+    let blank = connectors::storage::FileKey::of_client(
+        "uploads",
+        &scope.client_id,
+        "blanks/demo-classic-tee.png",
+    )?;
+    state
+        .files
+        .put(&blank, jobs::mockups::demo_blank_png())
+        .await
+        .context("demo template: storing its blank photo")?;
+    let area = jobs::mockups::DEMO_BLANK_AREA;
+    domain::mockups::replace_blanks(
+        conn,
+        scope,
+        &template.id,
+        &[domain::mockups::NewBlank {
+            side: domain::mockups::DesignSide::Front,
+            image_url: format!("{}/{}", state.config.public_url, blank.as_str()),
+            width: 1000,
+            height: 1000,
+            x: i64::from(area.x),
+            y: i64::from(area.y),
+            area_width: i64::from(area.width),
+            area_height: i64::from(area.height),
+        }],
+    )
+    .await?;
     tracing::info!(template = %template.id, "demo client's ready template created");
     Ok(())
 }

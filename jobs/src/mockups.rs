@@ -474,6 +474,52 @@ pub async fn upload_dimensions(
     }))
 }
 
+/// The demo's blank T-shirt photo (PNG, 1000×1000): a plain tee drawn flat on a light studio
+/// grey, so the demo's ready template shows mockups without shipping a photograph. Its print
+/// area is [`DEMO_BLANK_AREA`], on the chest.
+pub fn demo_blank_png() -> Vec<u8> {
+    const SIZE: u32 = 1000;
+    let backdrop = Rgba([236, 239, 243, 255]);
+    let cloth = Rgba([250, 250, 250, 255]);
+    let seam = Rgba([214, 218, 224, 255]);
+    // The body, the two sleeves (slanted from the shoulder), and the neck cut from the body.
+    let inside = |x: i64, y: i64| -> bool {
+        let body = (290..=710).contains(&x) && (210..=900).contains(&y);
+        let left = (130..290).contains(&x) && y >= 210 + (290 - x) / 3 && y <= 420 + (290 - x);
+        let right = (711..=870).contains(&x) && y >= 210 + (x - 710) / 3 && y <= 420 + (x - 710);
+        let (dx, dy) = (x - 500, y - 210);
+        let neck = dx * dx * 4 + dy * dy * 16 < 110 * 110 * 4;
+        (body || left || right) && !neck
+    };
+    let img = RgbaImage::from_fn(SIZE, SIZE, |x, y| {
+        let (x, y) = (i64::from(x), i64::from(y));
+        if !inside(x, y) {
+            backdrop
+        } else if !inside(x - 3, y) || !inside(x + 3, y) || !inside(x, y - 3) || !inside(x, y + 3) {
+            seam
+        } else {
+            cloth
+        }
+    });
+    let mut out = Vec::new();
+    // Encoding an image built in memory into a Vec cannot fail short of running out of memory.
+    if DynamicImage::ImageRgba8(img)
+        .write_to(&mut Cursor::new(&mut out), image::ImageFormat::Png)
+        .is_err()
+    {
+        out.clear();
+    }
+    out
+}
+
+/// Where a design goes on [`demo_blank_png`]: the chest, below the neck.
+pub const DEMO_BLANK_AREA: PrintArea = PrintArea {
+    x: 370,
+    y: 320,
+    width: 260,
+    height: 320,
+};
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -638,5 +684,25 @@ mod tests {
             none.listing_images(vec!["front.png".into()]),
             vec!["front.png"]
         );
+    }
+
+    #[test]
+    fn the_demo_blank_is_a_light_tee_with_its_print_area_on_the_cloth() {
+        let bytes = demo_blank_png();
+        assert_eq!(dimensions(&bytes).ok(), Some((1000, 1000)));
+        let img = image::load_from_memory(&bytes).expect("png").to_rgba8();
+        let a = DEMO_BLANK_AREA;
+        for (x, y) in [
+            (a.x, a.y),
+            (a.x + a.width - 1, a.y + a.height - 1),
+            (500, 500),
+        ] {
+            assert_eq!(
+                img.get_pixel(x, y),
+                &Rgba([250, 250, 250, 255]),
+                "cloth at {x},{y}"
+            );
+        }
+        assert_eq!(img.get_pixel(20, 20), &Rgba([236, 239, 243, 255]));
     }
 }
