@@ -20,7 +20,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
-    // Screens poll and wait up to 5 s per step (see src/testing/setup.ts) on a slow CI machine.
+    // Screens poll and wait up to 10 s per step (see src/testing/setup.ts) on a slow CI machine.
     testTimeout: 30_000,
   },
 });

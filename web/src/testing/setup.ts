@@ -22,8 +22,8 @@ if (!window.scrollTo) window.scrollTo = () => {};
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 // CI runs on a slow 2-core machine: lazy screens and PrimeReact overlays can take well over the
-// default 1 s to appear, so every findBy/waitFor waits up to 5 s.
-configure({ asyncUtilTimeout: 5000 });
+// default 1 s to appear, so every findBy/waitFor waits up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
