@@ -439,9 +439,10 @@ async fn cron_ticks_run_once_across_three_workers() {
     let ticks = fleet
         .scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge'")
         .await;
-    let keys = fleet
+    // One statement: the cron keeps ticking, so two counts read apart can differ by a tick.
+    let repeated = fleet
         .scalar(
-            "SELECT COUNT(DISTINCT dedupe_key) FROM event_histories WHERE type = 'tokens.purge'",
+            "SELECT COUNT(*) - COUNT(DISTINCT dedupe_key) FROM event_histories WHERE type = 'tokens.purge'",
         )
         .await;
     assert!(ticks >= 3, "ticks ran: {ticks}\n{}", fleet.log());
@@ -449,7 +450,7 @@ async fn cron_ticks_run_once_across_three_workers() {
         ticks <= elapsed + 2,
         "{ticks} jobs in {elapsed}s: a tick ran more than once"
     );
-    assert_eq!(ticks, keys, "one job per tick");
+    assert_eq!(repeated, 0, "one job per tick");
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let ran_once = fleet.scalar("SELECT COUNT(*) FROM event_histories WHERE type = 'tokens.purge' AND status = 'SUCCESS' AND attempts = 1").await;
