@@ -142,11 +142,16 @@ async fn shop_products(s: &Server, token: &str, shop: &str) -> Vec<Value> {
 }
 
 /// The shop's products once none is PENDING any more (the marketplace processed them all).
+/// Pages are ordered by last update, so a row written between two page reads moves to the
+/// first page and pushes another onto the next: a read is kept only when every row came once.
 async fn settled(s: &Server, token: &str, shop: &str, count: usize) -> Vec<Value> {
     wait_for(Duration::from_secs(120), || async {
         let items = shop_products(s, token, shop).await;
-        (items.len() == count && items.iter().all(|i| i["liveStatus"] != "PENDING"))
-            .then_some(items)
+        let distinct: HashSet<&str> = items.iter().filter_map(|i| i["id"].as_str()).collect();
+        (items.len() == count
+            && distinct.len() == count
+            && items.iter().all(|i| i["liveStatus"] != "PENDING"))
+        .then_some(items)
     })
     .await
     .unwrap_or_else(|| panic!("shop products still pending; log:\n{}", tail(&s.log(), 60)))
