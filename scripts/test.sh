@@ -48,10 +48,12 @@ if [ ! -d web/node_modules ] || [ web/package-lock.json -nt web/node_modules ]; 
   (cd web && npm ci --no-audit --no-fund)
 fi
 
-step "bench: install the BullMQ baseline"
-if [ ! -d bench/bullmq/node_modules ] || [ bench/bullmq/package-lock.json -nt bench/bullmq/node_modules ]; then
-  (cd bench/bullmq && npm ci --no-audit --no-fund)
-fi
+step "bench: install the BullMQ and Graphile Worker baselines"
+for peer in bench/bullmq bench/graphile; do
+  if [ ! -d "$peer/node_modules" ] || [ "$peer/package-lock.json" -nt "$peer/node_modules" ]; then
+    (cd "$peer" && npm ci --no-audit --no-fund)
+  fi
+done
 
 step "rust: format (cargo fmt --check)"
 cargo fmt --all --check

@@ -8,8 +8,9 @@
 //       {"peak_rss_kb"} (VmHWM); prints "ready" once connected
 //   node bench.js latency --redis URL --queue Q --rate R --secs D
 //       adds jobs open-loop at R per second for D seconds, waits until all completed, prints
-//       {"sent", "start_ms": [...], "done_ms": [...]}: enqueue→start and enqueue→done per job
-//       (job.timestamp, processedOn, finishedOn as BullMQ records them)
+//       {"sent", "t0_ms", "last_done_ms", "start_ms": [...], "done_ms": [...]}: when arrivals
+//       began, the last completion, enqueue→start and enqueue→done per job (job.timestamp,
+//       processedOn, finishedOn as BullMQ records them)
 //
 // Jobs keep BullMQ's defaults (completed jobs are kept, like our event_histories rows).
 'use strict';
@@ -126,12 +127,14 @@ async function latency(a) {
   const jobs = await queue.getJobs(['completed'], 0, -1);
   const start = [];
   const done = [];
+  let lastDone = 0;
   for (const j of jobs) {
     start.push(j.processedOn - j.timestamp);
     done.push(j.finishedOn - j.timestamp);
+    if (j.finishedOn > lastDone) lastDone = j.finishedOn;
   }
   await queue.close();
-  console.log(JSON.stringify({ sent, start_ms: start, done_ms: done }));
+  console.log(JSON.stringify({ sent, t0_ms: t0, last_done_ms: lastDone, start_ms: start, done_ms: done }));
 }
 
 const a = args();

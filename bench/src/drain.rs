@@ -5,6 +5,10 @@
 //!   then `worker` processes start on PostgreSQL and Redis and drain them.
 //! - **bullmq**: the same number of no-op jobs added with `addBulk` to the same Redis, drained by
 //!   as many Node processes at the same concurrency each.
+//! - **graphile-speed**, **graphile-defaults**: the same number of no-op jobs added to Graphile
+//!   Worker on the same PostgreSQL (`add_jobs`, 1,000 per transaction), drained by as many Node
+//!   processes at the same concurrency each, with its performance page's settings and with its
+//!   defaults.
 //! - **embedded**: the same rows on SQLite, pushed to the embedded queue's file, then drained by
 //!   one `api serve` whose in-process pool runs the whole concurrency.
 //! - **redis-benchmark**: LPUSH and RPOP on the same Redis; a job needs one of each at least, so
@@ -24,6 +28,7 @@ use serde_json::Value;
 
 use crate::Ctx;
 use crate::env::{self, Proc};
+use crate::graphile::{self, Graphile};
 use crate::harness::{Better, Row, Sample, interleave};
 use crate::stack::{self, Running};
 
@@ -86,6 +91,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let redis = ctx.redis().await?;
     let dir = ctx.work.fresh("drain-scaled")?;
     let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
+    let graphile = Graphile::create(ctx, &ctx.work.fresh("drain-graphile")?).await?;
     let scaled = Scaled {
         db,
         url,
@@ -99,13 +105,27 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
 
     let rounds = interleave(
         ctx.rounds,
-        &["scaled", "bullmq", "embedded", "redis-benchmark"],
+        &[
+            "scaled",
+            "bullmq",
+            "graphile-speed",
+            "graphile-defaults",
+            "embedded",
+            "redis-benchmark",
+        ],
         |variant, round| {
             let scaled = &scaled;
+            let graphile = &graphile;
             async move {
                 match variant {
                     "scaled" => drain_scaled(ctx, scaled, n).await,
                     "bullmq" => drain_bullmq(ctx, n, round).await,
+                    "graphile-speed" => {
+                        drain_graphile(ctx, graphile, n, graphile::Config::Speed).await
+                    }
+                    "graphile-defaults" => {
+                        drain_graphile(ctx, graphile, n, graphile::Config::Defaults).await
+                    }
                     "embedded" => drain_embedded(ctx, n).await,
                     _ => redis_ceiling(ctx).await,
                 }
@@ -113,9 +133,6 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         },
     )
     .await?;
-    if let Some(rate) = rounds.spread("scaled", "jobs_per_s") {
-        *ctx.drain_rate.lock().expect("lock") = Some(rate.median);
-    }
     let mut rows = vec![
         rounds.row(
             "1 drain, scaled",
@@ -123,6 +140,20 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             Better::Higher,
             ("scaled", "jobs_per_s"),
             Some(("bullmq", "jobs_per_s")),
+        ),
+        rounds.row(
+            "1 drain, scaled",
+            "jobs/s",
+            Better::Higher,
+            ("scaled", "jobs_per_s"),
+            Some(("graphile-speed", "jobs_per_s")),
+        ),
+        rounds.row(
+            "1 drain, scaled",
+            "jobs/s",
+            Better::Higher,
+            ("scaled", "jobs_per_s"),
+            Some(("graphile-defaults", "jobs_per_s")),
         ),
         rounds.row(
             "1 drain, scaled ÷ Redis ceiling",
@@ -167,11 +198,22 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             None,
         ),
     ];
-    rows[1].note = "baseline: redis-benchmark LPUSH+RPOP".into();
-    rows[2].note = "ours: BullMQ".into();
-    rows[4].note = "baseline: scaled".into();
-    rows[5].note = "baseline: one BullMQ Node process".into();
+    rows[1].note = "baseline: Graphile Worker, its speed settings".into();
+    rows[2].note = "baseline: Graphile Worker, its defaults".into();
+    rows[3].note = "baseline: redis-benchmark LPUSH+RPOP".into();
+    rows[4].note = "ours: BullMQ".into();
+    rows[6].note = "baseline: scaled".into();
+    rows[7].note = "baseline: one BullMQ Node process".into();
+    rows.push(rounds.row(
+        "6 peak RSS, worker (drain)",
+        "MiB",
+        Better::Lower,
+        ("scaled", "worker_rss_mib"),
+        Some(("graphile-speed", "worker_rss_mib")),
+    ));
+    rows[9].note = "baseline: one Graphile Worker Node process, speed settings".into();
     scaled.db.pool.close().await;
+    graphile.db.pool.close().await;
     Ok(rows)
 }
 
@@ -272,6 +314,44 @@ async fn drain_bullmq(ctx: &Ctx, n: usize, round: usize) -> anyhow::Result<Sampl
     ]);
     if rss > 0.0 {
         m.insert("worker_rss_mib", rss);
+    }
+    Ok(m)
+}
+
+async fn drain_graphile(
+    ctx: &Ctx,
+    g: &Graphile,
+    n: usize,
+    config: graphile::Config,
+) -> anyhow::Result<Sample> {
+    g.clear().await?;
+    let dir = ctx.work.fresh("drain-graphile")?;
+    let jobs = n.to_string();
+    graphile::produce(
+        g,
+        &["fill", "--jobs", &jobs],
+        &dir.join("fill.log"),
+        timeout(n),
+    )
+    .await?;
+    let mut workers = g
+        .start_workers(
+            config,
+            ctx.sizes.drain_workers,
+            ctx.sizes.drain_concurrency,
+            false,
+            &dir,
+        )
+        .await?;
+    let r = graphile::collect(&mut workers, false, timeout(n)).await?;
+    if r.completed as usize != n {
+        bail!("Graphile Worker completed {} of {n} jobs", r.completed);
+    }
+    let first = r.first_start_ms.context("no job started")?;
+    let span = ((r.last_done_ms - first) / 1000.0).max(0.001);
+    let mut m = Sample::from([("jobs_per_s", n as f64 / span)]);
+    if r.peak_rss_mib > 0.0 {
+        m.insert("worker_rss_mib", r.peak_rss_mib);
     }
     Ok(m)
 }

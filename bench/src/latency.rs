@@ -1,4 +1,4 @@
-//! Scenario 3: latency at an open-loop arrival rate of half the measured scaled drain rate.
+//! Scenario 3: latency at open-loop arrival rates of 200, 500, 1,000 and 2,000 jobs a second.
 //!
 //! - **scaled**: two `worker` processes wait on an empty queue; the bench enqueues one job per
 //!   arrival as a mutation does (the row in a transaction, the push after commit), each arrival on
@@ -7,7 +7,13 @@
 //! - **bullmq**: the same workers layout in Node; a producer adds one job per arrival at the same
 //!   rate; BullMQ records `timestamp`, `processedOn` and `finishedOn`.
 //!
-//! Both sides' times have millisecond resolution; percentiles come from an HDR histogram.
+//! - **graphile-speed**, **graphile-defaults**: Graphile Worker on the same PostgreSQL, two
+//!   Node workers at the same concurrency; a producer adds one job per arrival, each in its own
+//!   transaction from as many connections as ours; the workers time start and completion.
+//!
+//! A side sustains a rate when its last job finishes within a second of the last arrival; one
+//! that does not is named in the rows' note (its backlog grew, its figures measure the backlog).
+//! Every side's times have millisecond resolution; percentiles come from an HDR histogram.
 use std::time::{Duration, Instant};
 
 use anyhow::{Context as _, bail};
@@ -17,68 +23,94 @@ use sqlx::Row as _;
 
 use crate::Ctx;
 use crate::drain::{check_bullmq, last_json, node};
+use crate::graphile::{self, Graphile};
 use crate::harness::{Better, Row, Sample, interleave};
 use crate::stack::{self, Running};
 
 pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     check_bullmq()?;
-    let measured = *ctx.drain_rate.lock().expect("lock");
-    let (rate, note) = match (ctx.sizes.latency_rate, measured) {
-        (Some(r), _) => (
-            r.max(1.0),
-            format!("{r:.0} jobs/s: set with --set latency_rate"),
-        ),
-        (None, Some(r)) => (
-            (r / 2.0).max(1.0),
-            format!("{:.0} jobs/s: half the scaled drain rate", r / 2.0),
-        ),
-        (None, None) => {
-            let r = if ctx.sizes.quick { 100.0 } else { 300.0 };
-            (
-                r,
-                format!("{r:.0} jobs/s: fixed, the drain scenario did not run"),
-            )
-        }
+    let rates: Vec<f64> = match ctx.sizes.latency_rate {
+        Some(r) => vec![r.max(1.0)],
+        None if ctx.sizes.quick => vec![200.0],
+        None => RATES.to_vec(),
     };
     let secs = ctx.sizes.latency_secs;
-    eprintln!("   {note}, for {secs}s per round");
     let redis = ctx.redis().await?;
     let dir = ctx.work.fresh("latency-scaled")?;
     let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
+    let graphile = Graphile::create(ctx, &ctx.work.fresh("latency-graphile")?).await?;
     let env = stack::scaled_env(&dir, &url, &redis.url(), &name);
-    let db = &db;
-    let rounds = interleave(ctx.rounds, &["scaled", "bullmq"], |variant, round| {
-        let env = &env;
-        let name = &name;
-        let dir = &dir;
-        async move {
-            match variant {
-                "scaled" => scaled(ctx, db, env, name, dir, rate, secs).await,
-                _ => bullmq(ctx, round, rate, secs).await,
+    let mut rows = Vec::new();
+    for rate in rates {
+        eprintln!("   {rate:.0} jobs/s, for {secs}s per round");
+        let rounds = interleave(ctx.rounds, VARIANTS, |variant, round| {
+            let (env, name, dir, db, graphile) = (&env, &name, &dir, &db, &graphile);
+            async move {
+                match variant {
+                    "scaled" => scaled(ctx, db, env, name, dir, rate, secs).await,
+                    "bullmq" => bullmq(ctx, round, rate, secs).await,
+                    "graphile-speed" => {
+                        graphile_round(ctx, graphile, graphile::Config::Speed, rate, secs).await
+                    }
+                    _ => {
+                        graphile_round(ctx, graphile, graphile::Config::Defaults, rate, secs).await
+                    }
+                }
+            }
+        })
+        .await?;
+        // A side whose backlog outlasted the arrivals by more than a second did not keep up.
+        let short: Vec<&str> = VARIANTS
+            .iter()
+            .copied()
+            .filter(|v| rounds.values(v, "sustained").contains(&0.0))
+            .collect();
+        let note = if short.is_empty() {
+            format!("at {rate:.0} jobs/s")
+        } else {
+            format!("at {rate:.0} jobs/s; not sustained by {}", short.join(", "))
+        };
+        for (baseline, figures) in [
+            ("bullmq", &["start_p50", "start_p99", "done_p99"][..]),
+            ("graphile-speed", &["start_p50", "start_p99"][..]),
+            ("graphile-defaults", &["start_p50", "start_p99"][..]),
+        ] {
+            for &figure in figures {
+                let label = match figure {
+                    "start_p50" => "3 latency enqueue→start p50",
+                    "start_p99" => "3 latency enqueue→start p99",
+                    _ => "3 latency enqueue→done p99",
+                };
+                let mut row = rounds.row(
+                    label,
+                    "ms",
+                    Better::Lower,
+                    ("scaled", figure),
+                    Some((baseline, figure)),
+                );
+                row.note = note.clone();
+                rows.push(row);
             }
         }
-    })
-    .await?;
-    let mut rows = Vec::new();
-    for (figure, label) in [
-        ("start_p50", "3 latency enqueue→start p50"),
-        ("start_p99", "3 latency enqueue→start p99"),
-        ("start_p999", "3 latency enqueue→start p99.9"),
-        ("done_p50", "3 latency enqueue→done p50"),
-        ("done_p99", "3 latency enqueue→done p99"),
-        ("done_p999", "3 latency enqueue→done p99.9"),
-    ] {
-        let mut row = rounds.row(
-            label,
-            "ms",
-            Better::Lower,
-            ("scaled", figure),
-            Some(("bullmq", figure)),
-        );
-        row.note = format!("at {rate:.0} jobs/s");
-        rows.push(row);
+        stack::clear_jobs(&db).await?;
     }
+    db.pool.close().await;
+    graphile.db.pool.close().await;
     Ok(rows)
+}
+
+/// The arrival rates of the latency scenario, jobs a second.
+const RATES: [f64; 4] = [200.0, 500.0, 1000.0, 2000.0];
+
+const VARIANTS: &[&str] = &["scaled", "bullmq", "graphile-speed", "graphile-defaults"];
+
+/// How long the last job may finish after the last arrival for a rate to count as sustained.
+const SUSTAINED_LAG_MS: f64 = 1000.0;
+
+fn sustained(sample: &mut Sample, t0_ms: f64, last_done_ms: f64, secs: f64) {
+    let lag = last_done_ms - (t0_ms + secs * 1000.0);
+    sample.insert("lag_ms", lag);
+    sample.insert("sustained", if lag <= SUSTAINED_LAG_MS { 1.0 } else { 0.0 });
 }
 
 /// The enqueuer's connections: an API replica's pool on PostgreSQL (`DATABASE_MAX_CONNECTIONS`'s
@@ -161,6 +193,7 @@ async fn scaled(
         .await
         .map_err(anyhow::Error::msg)?;
     let t0 = Instant::now();
+    let t0_ms = epoch_ms() as f64;
     let mut sent = 0usize;
     let mut tasks = Vec::new();
     while t0.elapsed().as_secs_f64() < secs {
@@ -198,6 +231,7 @@ async fn scaled(
     .fetch_all(&db.pool)
     .await?;
     let (mut start, mut done) = (histogram()?, histogram()?);
+    let mut last_done = 0i64;
     for r in rows {
         let payload: serde_json::Value = serde_json::from_str(&r.try_get::<String, _>("payload")?)?;
         let sent_ms = payload["sent_ms"]
@@ -209,8 +243,11 @@ async fn scaled(
             domain::time::from_db(&r.try_get::<String, _>("finished_at")?).timestamp_millis();
         record(&mut start, started - sent_ms)?;
         record(&mut done, finished - sent_ms)?;
+        last_done = last_done.max(finished);
     }
-    Ok(percentiles(&start, &done, sent, secs))
+    let mut sample = percentiles(&start, &done, sent, secs);
+    sustained(&mut sample, t0_ms, last_done as f64, secs);
+    Ok(sample)
 }
 
 fn db_url(env: &std::collections::BTreeMap<String, String>) -> String {
@@ -289,5 +326,70 @@ async fn bullmq(ctx: &Ctx, round: usize, rate: f64, secs: f64) -> anyhow::Result
     if start.len() as usize != sent {
         bail!("BullMQ completed {} of {sent} jobs", start.len());
     }
-    Ok(percentiles(&start, &done, sent, secs))
+    let mut sample = percentiles(&start, &done, sent, secs);
+    sustained(
+        &mut sample,
+        result["t0_ms"].as_f64().context("t0_ms")?,
+        result["last_done_ms"].as_f64().context("last_done_ms")?,
+        secs,
+    );
+    Ok(sample)
+}
+
+async fn graphile_round(
+    ctx: &Ctx,
+    g: &Graphile,
+    config: graphile::Config,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<Sample> {
+    g.clear().await?;
+    let dir = ctx.work.fresh("latency-graphile")?;
+    let mut workers = g
+        .start_workers(
+            config,
+            ctx.sizes.drain_workers,
+            ctx.sizes.drain_concurrency,
+            true,
+            &dir,
+        )
+        .await?;
+    let (r, s, c) = (
+        format!("{rate}"),
+        format!("{secs}"),
+        ENQUEUE_CONNECTIONS.to_string(),
+    );
+    let result = graphile::produce(
+        g,
+        &["latency", "--rate", &r, "--secs", &s, "--connections", &c],
+        &dir.join("producer.log"),
+        Duration::from_secs_f64(secs * 4.0 + 120.0),
+    )
+    .await?;
+    g.wait_empty(Duration::from_secs_f64(secs * 4.0 + 120.0))
+        .await?;
+    let report = graphile::collect(&mut workers, true, Duration::from_secs(30)).await?;
+    let sent = result["sent"].as_u64().unwrap_or(0) as usize;
+    if report.start_ms.len() != sent || report.done_ms.len() != sent {
+        bail!(
+            "Graphile Worker reported {} starts and {} completions of {sent} jobs",
+            report.start_ms.len(),
+            report.done_ms.len()
+        );
+    }
+    let (mut start, mut done) = (histogram()?, histogram()?);
+    for &v in &report.start_ms {
+        record(&mut start, v)?;
+    }
+    for &v in &report.done_ms {
+        record(&mut done, v)?;
+    }
+    let mut sample = percentiles(&start, &done, sent, secs);
+    sustained(
+        &mut sample,
+        result["t0_ms"].as_f64().context("t0_ms")?,
+        report.last_done_ms,
+        secs,
+    );
+    Ok(sample)
 }

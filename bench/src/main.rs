@@ -5,8 +5,10 @@
 //! `cargo build --release --bins && cargo run -p bench --release -- [--quick] [--only NAME]
 //! [--rounds N] [--json FILE]`
 mod drain;
+mod enqueue;
 mod env;
 mod fulfil;
+mod graphile;
 mod graphql;
 mod harness;
 mod latency;
@@ -32,8 +34,8 @@ struct Args {
     /// runs this so the harness never rots.
     #[arg(long)]
     quick: bool,
-    /// Run only these scenarios (repeatable): drain, latency, listing, graphql, orders, sync,
-    /// fulfil.
+    /// Run only these scenarios (repeatable): drain, latency, enqueue, listing, graphql,
+    /// orders, sync, fulfil.
     #[arg(long = "only")]
     only: Vec<String>,
     /// Interleaved rounds per scenario (at least 3).
@@ -43,7 +45,8 @@ struct Args {
     #[arg(long)]
     json: Option<PathBuf>,
     /// Override a size: drain_jobs, listing_products, graphql_products, graphql_rate,
-    /// graphql_secs, latency_secs, latency_rate (jobs/s; default half the drain rate), orders,
+    /// graphql_secs, latency_secs, latency_rate (jobs/s; one rate instead of 200, 500, 1,000 and
+    /// 2,000), enqueue_secs, orders,
     /// sync_orders, fulfil_orders (e.g. `--set graphql_products=100000`); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
@@ -60,8 +63,10 @@ pub struct Sizes {
     pub drain_concurrency: usize,
     /// Seconds of open-loop arrivals per latency round.
     pub latency_secs: f64,
-    /// Arrivals per second in the latency scenario, instead of half the measured drain rate.
+    /// One arrival rate for the latency scenario, instead of 200, 500, 1,000 and 2,000 a second.
     pub latency_rate: Option<f64>,
+    /// Seconds of single enqueues per round (scenario 10).
+    pub enqueue_secs: f64,
     /// Products listed per round (scenario 4).
     pub listing_products: usize,
     /// Products in the catalogue read by scenario 5, its arrival rate and duration.
@@ -86,6 +91,7 @@ impl Sizes {
                 drain_concurrency: 8,
                 latency_secs: 2.0,
                 latency_rate: None,
+                enqueue_secs: 2.0,
                 listing_products: 200,
                 graphql_products: 2_000,
                 graphql_rate: 50.0,
@@ -100,8 +106,9 @@ impl Sizes {
                 drain_jobs: 50_000,
                 drain_workers: 2,
                 drain_concurrency: 8,
-                latency_secs: 20.0,
+                latency_secs: 10.0,
                 latency_rate: None,
+                enqueue_secs: 10.0,
                 listing_products: 10_000,
                 graphql_products: 100_000,
                 // What one page costs at 100,000 products (a COUNT and an OFFSET walk, tens of
@@ -119,11 +126,12 @@ impl Sizes {
 impl Sizes {
     pub fn describe(&self) -> String {
         format!(
-            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders; sync of {} new orders; fulfilment of {} orders",
+            "sizes: drain {} jobs ({} processes × {}); latency {} s per round; single enqueues {} s per round; listing {} products; getProducts over {} products at {}/s for {} s; getOrders over {} orders; sync of {} new orders; fulfilment of {} orders",
             self.drain_jobs,
             self.drain_workers,
             self.drain_concurrency,
             self.latency_secs,
+            self.enqueue_secs,
             self.listing_products,
             self.graphql_products,
             self.graphql_rate,
@@ -152,6 +160,7 @@ impl Sizes {
             "fulfil_orders" => self.fulfil_orders = num as usize,
             "latency_secs" => self.latency_secs = num,
             "latency_rate" => self.latency_rate = Some(num),
+            "enqueue_secs" => self.enqueue_secs = num,
             _ => anyhow::bail!("--set {k}: no such size"),
         }
         Ok(())
@@ -159,7 +168,7 @@ impl Sizes {
 }
 
 pub const SCENARIOS: &[&str] = &[
-    "drain", "latency", "listing", "graphql", "orders", "sync", "fulfil",
+    "drain", "latency", "enqueue", "listing", "graphql", "orders", "sync", "fulfil",
 ];
 
 /// What every scenario can reach.
@@ -171,8 +180,6 @@ pub struct Ctx {
     pub pg: env::Postgres,
     pub http: reqwest::Client,
     pub redis: tokio::sync::OnceCell<env::Redis>,
-    /// Results of earlier scenarios of this run that later ones build on (the drain rate).
-    pub drain_rate: std::sync::Mutex<Option<f64>>,
 }
 
 impl Ctx {
@@ -243,7 +250,6 @@ async fn main() -> anyhow::Result<()> {
             .timeout(std::time::Duration::from_secs(60))
             .build()?,
         redis: tokio::sync::OnceCell::new(),
-        drain_rate: Default::default(),
     };
     let started = Instant::now();
     eprintln!(
@@ -311,6 +317,7 @@ async fn run_scenario(name: &str, ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     match name {
         "drain" => drain::run(ctx).await,
         "latency" => latency::run(ctx).await,
+        "enqueue" => enqueue::run(ctx).await,
         "listing" => listing::run(ctx).await,
         "graphql" => graphql::run(ctx).await,
         "orders" => orders::run(ctx).await,
