@@ -82,27 +82,16 @@ async fn scaled(
     let redis = ctx.redis().await?;
     redis.flush().await?;
     stack::clear_jobs(db).await?;
-    let workers = stack::start_workers(
+    let workers = stack::start_workers_ready(
         &ctx.bins,
+        db,
         env,
         ctx.sizes.drain_workers,
         ctx.sizes.drain_concurrency,
         dir,
-    )?;
-    let mut running = Running { api: None, workers };
-    let expected = ctx.sizes.drain_workers as i64;
-    crate::env::wait_until(
-        Duration::from_secs(60),
-        Duration::from_millis(50),
-        "worker heartbeats",
-        || async {
-            let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM workers")
-                .fetch_one(&db.pool)
-                .await?;
-            Ok((n >= expected).then_some(()))
-        },
     )
     .await?;
+    let mut running = Running { api: None, workers };
     let enqueue_db = crate::env::connect(url, CONNECTIONS as u32).await?;
     let queue = jobs::Queue::redis(&redis.url(), queue_name)
         .await

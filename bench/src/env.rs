@@ -129,6 +129,26 @@ impl Proc {
         })
     }
 
+    /// Waits until the process prints a line `ready` (the Node baselines do once their
+    /// workers listen), then checks it is still alive.
+    pub async fn wait_ready_line(&mut self, what: &str) -> anyhow::Result<()> {
+        let log = self.log.clone();
+        wait_until(
+            Duration::from_secs(30),
+            Duration::from_millis(20),
+            what,
+            || {
+                let ready = std::fs::read_to_string(&log)
+                    .unwrap_or_default()
+                    .lines()
+                    .any(|l| l == "ready");
+                async move { Ok(ready.then_some(())) }
+            },
+        )
+        .await?;
+        self.check_alive()
+    }
+
     pub fn pid(&self) -> i32 {
         self.child.as_ref().map(|c| c.id() as i32).unwrap_or(0)
     }

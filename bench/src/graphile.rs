@@ -132,21 +132,7 @@ impl Graphile {
             )?);
         }
         for w in &mut workers {
-            let log = w.log.clone();
-            env::wait_until(
-                Duration::from_secs(30),
-                Duration::from_millis(20),
-                "Graphile Worker ready",
-                || {
-                    let ready = std::fs::read_to_string(&log)
-                        .unwrap_or_default()
-                        .lines()
-                        .any(|l| l == "ready");
-                    async move { Ok(ready.then_some(())) }
-                },
-            )
-            .await?;
-            w.check_alive()?;
+            w.wait_ready_line("Graphile Worker ready").await?;
         }
         Ok(workers)
     }

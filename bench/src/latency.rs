@@ -158,28 +158,16 @@ async fn scaled(
     let redis = ctx.redis().await?;
     redis.flush().await?;
     stack::clear_jobs(db).await?;
-    let workers = stack::start_workers(
+    let workers = stack::start_workers_ready(
         &ctx.bins,
+        db,
         env,
         ctx.sizes.drain_workers,
         ctx.sizes.drain_concurrency,
         dir,
-    )?;
-    let mut running = Running { api: None, workers };
-    // Ready when every worker has written its heartbeat.
-    let expected = ctx.sizes.drain_workers as i64;
-    crate::env::wait_until(
-        Duration::from_secs(60),
-        Duration::from_millis(50),
-        "worker heartbeats",
-        || async {
-            let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM workers")
-                .fetch_one(&db.pool)
-                .await?;
-            Ok((n >= expected).then_some(()))
-        },
     )
     .await?;
+    let mut running = Running { api: None, workers };
     // Arrivals beyond what the enqueue path sustains wait for a connection, as requests would
     // wait for an API replica, for as long as the round's backlog takes: their wait is part of
     // the latency measured (the arrival time is stamped before), not an error.
@@ -280,21 +268,7 @@ async fn bullmq(ctx: &Ctx, round: usize, rate: f64, secs: f64) -> anyhow::Result
         )?);
     }
     for w in &mut workers {
-        let log = w.log.clone();
-        crate::env::wait_until(
-            Duration::from_secs(30),
-            Duration::from_millis(20),
-            "BullMQ worker ready",
-            || {
-                let ready = std::fs::read_to_string(&log)
-                    .unwrap_or_default()
-                    .lines()
-                    .any(|l| l == "ready");
-                async move { Ok(ready.then_some(())) }
-            },
-        )
-        .await?;
-        w.check_alive()?;
+        w.wait_ready_line("BullMQ worker ready").await?;
     }
     let (r, s) = (format!("{rate}"), format!("{secs}"));
     let mut producer = node(

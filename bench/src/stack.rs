@@ -137,6 +137,32 @@ pub fn start_workers(
         .collect()
 }
 
+/// [`start_workers`], then waits until every one has written its heartbeat: idle and listening.
+pub async fn start_workers_ready(
+    bins: &Bins,
+    db: &domain::Db,
+    env: &BTreeMap<String, String>,
+    count: usize,
+    concurrency: usize,
+    log_dir: &Path,
+) -> anyhow::Result<Vec<Proc>> {
+    let workers = start_workers(bins, env, count, concurrency, log_dir)?;
+    let expected = count as i64;
+    crate::env::wait_until(
+        std::time::Duration::from_secs(60),
+        std::time::Duration::from_millis(50),
+        "worker heartbeats",
+        || async {
+            let n: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM workers")
+                .fetch_one(&db.pool)
+                .await?;
+            Ok((n >= expected).then_some(()))
+        },
+    )
+    .await?;
+    Ok(workers)
+}
+
 /// Writes `n` PENDING `system.probe` rows under one batch, in multi-row INSERTs, stamped queued
 /// as a bulk mutation writes its jobs; [`push_probes`] then pushes them as the mutation does
 /// after its commit. `payload(i)` gives each job's payload.

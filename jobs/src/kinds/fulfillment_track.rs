@@ -26,6 +26,10 @@ use crate::{EnqueueOptions, JobError, Priority};
 const ROUND: i64 = 200;
 /// An account with this many orders due is read through its order list.
 const LIST_FROM: usize = 3;
+/// Orders due that the account's list did not reach, read one by one in a round (the oldest
+/// first, so none waits behind newer ones for ever); the rest keep their next read. Reading
+/// every one would spend the account's rate on reads while its creates wait.
+const ONE_BY_ONE: usize = 5;
 /// How long a write-back may be on its way (queued with the tracking, retried by its job)
 /// before the schedule queues it again: only lost ones, never a queue that is merely busy.
 const SHIP_BACK_RESCUE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -110,25 +114,34 @@ impl JobKind for FulfillmentTrack {
                 .or_default()
                 .push(d);
         }
-        let (mut read, mut failed) = (0, 0);
-        for ((client_id, provider_id), due) in by_account {
+        let (mut read, mut failed, mut left) = (0, 0, 0);
+        for ((client_id, provider_id), mut due) in by_account {
             let listed = if due.len() >= LIST_FROM {
                 match list_account(ctx, client_id, provider_id, &due).await {
-                    Ok(listed) => listed,
+                    Ok(listed) => Some(listed),
                     Err(e) => {
                         tracing::warn!(provider_account = %provider_id, error = %e, "order list not read this round");
-                        HashMap::new()
+                        None
                     }
                 }
             } else {
-                HashMap::new()
+                None
             };
+            due.sort_by_key(|d| d.submitted_at);
+            let mut singles = 0;
             for d in due {
-                let done = match listed.get(&d.external_id) {
-                    Some(found) => {
+                let done = match listed.as_ref().map(|l| l.get(&d.external_id)) {
+                    Some(Some(found)) => {
                         apply_read(ctx, client_id, &d.id, found, EventSource::Provider).await
                     }
-                    None => track_one(ctx, client_id, &d.id, EventSource::Provider).await,
+                    Some(None) if singles >= ONE_BY_ONE => {
+                        left += 1;
+                        continue;
+                    }
+                    _ => {
+                        singles += 1;
+                        track_one(ctx, client_id, &d.id, EventSource::Provider).await
+                    }
                 };
                 match done {
                     Ok(()) => read += 1,
@@ -151,6 +164,7 @@ impl JobKind for FulfillmentTrack {
         tracing::info!(
             read,
             failed,
+            left,
             ship_backs = pending.len(),
             "fulfilment tracking round"
         );
@@ -158,9 +172,10 @@ impl JobKind for FulfillmentTrack {
     }
 }
 
-/// The account's orders made since the oldest of `due` was sent, by the provider's id: at most
-/// one page per order due (a provider with small pages, Printify's ten, still covers many
-/// orders a request); what is not among them is read one by one.
+/// The account's orders made since the oldest of `due` was sent, by the provider's id: as many
+/// pages as the orders due fill at the first page's size, and one more (other orders of the
+/// account share the pages). A list that is newest first, as Printify's, reaches the newest
+/// orders due; the older ones it misses are read one by one or left for their next read.
 async fn list_account(
     ctx: &JobContext,
     client_id: &str,
@@ -177,9 +192,15 @@ async fn list_account(
     // A provider's clock and ours differ a little; the list's window is a bit wider.
     let since = oldest - chrono::Duration::minutes(10);
     let mut found = HashMap::new();
-    let pages = u32::try_from(due.len()).unwrap_or(u32::MAX);
-    for page in 1..=pages {
+    let mut pages = u32::try_from(due.len()).unwrap_or(u32::MAX);
+    let mut page = 0;
+    while page < pages {
+        page += 1;
         let listed = ctx.fulfillment.orders_since(&account, since, page).await?;
+        if page == 1 && !listed.orders.is_empty() {
+            let filled = due.len().div_ceil(listed.orders.len()).saturating_add(1);
+            pages = pages.min(u32::try_from(filled).unwrap_or(u32::MAX));
+        }
         for o in listed.orders {
             found.insert(o.id.clone(), o);
         }
