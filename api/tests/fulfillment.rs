@@ -781,3 +781,95 @@ async fn another_clients_and_unassigned_shops_fulfilment_is_not_found() {
         "nothing was made by the refused calls"
     );
 }
+
+/// Calls our client made to a provider's orders since `from` in its ledger, by method.
+fn order_calls(s: &Server, provider: Provider, method: &str, from: usize) -> usize {
+    s.providers()
+        .ledger()
+        .iter()
+        .skip(from)
+        .filter(|e| e.provider == provider && e.method == method && e.path.contains("/orders"))
+        .count()
+}
+
+/// While an account has provider orders waiting to be made, the schedule leaves its reads for
+/// later, so the account's requests go to the creates first; once they are made, its orders are
+/// read again.
+#[tokio::test]
+async fn an_account_whose_creates_wait_is_not_read_until_they_are_made() {
+    let s = Server::start_with(&FAST_TRACKING).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let shop = connected_shop(&s, &admin, "Waiting Shop").await;
+    let provider_id = connect_provider(&s, &admin, Provider::HmFulfill).await;
+    let sku = a_sku(&s, &admin, &provider_id).await;
+    let mut sent = Vec::new();
+    for product in ["Retro Sunset Graphic Tee", "Mountain Line Art Hoodie"] {
+        let (order_id, item_id) = order_of(&s, &admin, &shop, product).await;
+        sent.push(send(&order_id, &provider_id, &item_id, &sku));
+    }
+    let send_one = |variables: Value| {
+        let (s, admin) = (&s, &admin);
+        async move {
+            let created = s.ok(CREATE, variables, Some(admin)).await;
+            created["createFulfillmentOrder"]["id"]
+                .as_str()
+                .expect("id")
+                .to_owned()
+        }
+    };
+
+    // The first order is made; HMFulfill sends no webhooks, so the schedule reads it.
+    let first = send_one(sent[0].clone()).await;
+    wait_order(&s, &admin, &first, "its provider order", |o| {
+        o["submission"] == "SUBMITTED"
+    })
+    .await;
+    let start = s.providers().ledger().len();
+    wait_for(Duration::from_secs(30), || async {
+        (order_calls(&s, Provider::HmFulfill, "GET", start) > 0).then_some(())
+    })
+    .await
+    .expect("the open order is read by the schedule");
+
+    // The provider throttles every call, so the second order's create keeps waiting.
+    s.providers().set_faults(
+        Some(Provider::HmFulfill),
+        sandbox::providers::Faults {
+            throttle_rate: 1.0,
+            ..Default::default()
+        },
+    );
+    let start = s.providers().ledger().len();
+    let second = send_one(sent[1].clone()).await;
+    wait_for(Duration::from_secs(30), || async {
+        (order_calls(&s, Provider::HmFulfill, "POST", start) > 0).then_some(())
+    })
+    .await
+    .expect("the second create is tried");
+    // A round already under way may still read; the rounds after it leave the account alone.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let held = s.providers().ledger().len();
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!(
+        order_calls(&s, Provider::HmFulfill, "GET", held),
+        0,
+        "reads while a create waits"
+    );
+    assert_eq!(one(&s, &admin, &second).await["submission"], "PENDING");
+
+    // Once it is made, the account's orders are read again.
+    s.providers().set_faults(
+        Some(Provider::HmFulfill),
+        sandbox::providers::Faults::default(),
+    );
+    wait_order(&s, &admin, &second, "its provider order", |o| {
+        o["submission"] == "SUBMITTED"
+    })
+    .await;
+    let made = s.providers().ledger().len();
+    wait_for(Duration::from_secs(30), || async {
+        (order_calls(&s, Provider::HmFulfill, "GET", made) > 0).then_some(())
+    })
+    .await
+    .expect("the account's orders are read again");
+}
