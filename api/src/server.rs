@@ -218,6 +218,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
         catalogue: crate::fulfillment::CatalogueCache::default(),
         secrets,
         catalogue_orders: domain::products::CatalogueOrders::new(db.clone(), CATALOGUE_ORDERS_KEPT),
+        order_matches: domain::orders::matches::OrderMatches::new(db.clone()),
         telegram,
         files,
     };

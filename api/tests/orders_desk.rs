@@ -1079,3 +1079,150 @@ async fn exports_older_than_a_week_are_purged_with_their_files() {
     }
     assert_eq!(download(&new_url, Some(&admin)).await.status(), 200);
 }
+
+/// Pages of getOrders the server answered from a filter's kept ids, from /metrics.
+async fn kept_pages(s: &Server) -> u64 {
+    let text = s.get("/metrics").await.text().await.expect("metrics");
+    text.lines()
+        .find_map(|l| l.strip_prefix("sellerdesk_order_desk_pages_total{answer=\"kept\"} "))
+        .map_or(0, |v| v.trim().parse::<f64>().expect("number") as u64)
+}
+
+/// One page of the filter: its orders' external ids and the total count.
+async fn page_of(s: &Server, token: &str, filter: &Value) -> (Vec<String>, i64) {
+    let data = ok(s, ORDERS, json!({ "f": filter }), token).await;
+    let ids = data["getOrders"]["items"]
+        .as_array()
+        .expect("items")
+        .iter()
+        .map(|o| o["externalOrderId"].as_str().expect("id").to_owned())
+        .collect();
+    let total = data["getOrders"]["pageInfo"]["totalCount"]
+        .as_i64()
+        .expect("count");
+    (ids, total)
+}
+
+/// Reads the page until the server answers it from the filter's kept ids (it keeps them in the
+/// background after a read), and returns that answer.
+async fn kept_page_of(s: &Server, token: &str, filter: &Value) -> (Vec<String>, i64) {
+    let before = kept_pages(s).await;
+    wait_for(Duration::from_secs(20), || async {
+        let page = page_of(s, token, filter).await;
+        (kept_pages(s).await > before).then_some(page)
+    })
+    .await
+    .expect("the filter's ids were never kept")
+}
+
+/// A filter read again is answered from the ids it matched, which the server keeps while the
+/// client's orders stand still; every change to them shows on the very next read, whoever made
+/// it: an order added (as a row, as the sync adds them), a status moved by hand, an order
+/// re-dated, one removed.
+#[tokio::test]
+async fn a_filter_read_again_follows_every_change_to_the_orders() {
+    let s = Server::start().await;
+    let rows = Rows::open(&s).await;
+    let (admin, client) = admin_and_client(&s, &rows).await;
+    let shop = rows.shop(&client, "Kestrel Shop").await;
+    let kestrel = |i: i64| NewOrder {
+        external_id: format!("K-{i:02}"),
+        ordered_at: at("2024-07-01T10:00:00Z") + chrono::Duration::minutes(i),
+        items: vec![("Kestrel Tee", "KES", 1, 1_000)],
+        ..NewOrder::default()
+    };
+    let mut ids = Vec::new();
+    for i in 0..5 {
+        ids.push(rows.order(&client, &shop, &kestrel(i)).await);
+    }
+    // Another order of the shop that the search leaves out.
+    rows.order(
+        &client,
+        &shop,
+        &NewOrder {
+            external_id: "H-01".into(),
+            items: vec![("Heron Mug", "HER", 1, 900)],
+            ..NewOrder::default()
+        },
+    )
+    .await;
+    let filter =
+        json!({ "search": "kestrel", "status": "AWAITING_FULFILLMENT", "limit": 2, "page": 1 });
+    let first = page_of(&s, &admin, &filter).await;
+    assert_eq!(first, (vec!["K-04".to_owned(), "K-03".to_owned()], 5));
+    assert_eq!(kept_page_of(&s, &admin, &filter).await, first);
+    // A deeper page is a slice of the same ids.
+    let second =
+        json!({ "search": "kestrel", "status": "AWAITING_FULFILLMENT", "limit": 2, "page": 3 });
+    assert_eq!(
+        kept_page_of(&s, &admin, &second).await,
+        (vec!["K-00".to_owned()], 5)
+    );
+
+    // Added.
+    let newest = rows.order(&client, &shop, &kestrel(9)).await;
+    assert_eq!(
+        page_of(&s, &admin, &filter).await,
+        (vec!["K-09".to_owned(), "K-04".to_owned()], 6)
+    );
+    assert_eq!(
+        kept_page_of(&s, &admin, &filter).await,
+        (vec!["K-09".to_owned(), "K-04".to_owned()], 6)
+    );
+
+    // Moved by hand out of the filter's status.
+    s.ok(
+        "mutation($id: ID!, $s: OrderStatus!) { updateOrderStatus(orderId: $id, status: $s) { id } }",
+        json!({ "id": newest, "s": "AWAITING_SHIPMENT" }),
+        Some(&admin),
+    )
+    .await;
+    assert_eq!(
+        page_of(&s, &admin, &filter).await,
+        (vec!["K-04".to_owned(), "K-03".to_owned()], 5)
+    );
+    kept_page_of(&s, &admin, &filter).await;
+
+    // Re-dated: the oldest becomes the newest.
+    {
+        let mut conn = rows.db.conn().await.expect("conn");
+        sqlx::query("UPDATE orders SET ordered_at = $1 WHERE id = $2")
+            .bind(db_time(at("2024-07-02T10:00:00Z")))
+            .bind(&ids[0])
+            .execute(&mut *conn)
+            .await
+            .expect("re-date");
+    }
+    assert_eq!(
+        page_of(&s, &admin, &filter).await,
+        (vec!["K-00".to_owned(), "K-04".to_owned()], 5)
+    );
+    kept_page_of(&s, &admin, &filter).await;
+
+    // Removed.
+    {
+        let mut conn = rows.db.conn().await.expect("conn");
+        sqlx::query("DELETE FROM order_items WHERE order_id = $1")
+            .bind(&ids[4])
+            .execute(&mut *conn)
+            .await
+            .expect("items");
+        sqlx::query("DELETE FROM orders WHERE id = $1")
+            .bind(&ids[4])
+            .execute(&mut *conn)
+            .await
+            .expect("order");
+    }
+    assert_eq!(
+        page_of(&s, &admin, &filter).await,
+        (vec!["K-00".to_owned(), "K-03".to_owned()], 4)
+    );
+
+    // STAFF are never answered from kept ids: their shops are read with every page.
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let kept = kept_pages(&s).await;
+    for _ in 0..3 {
+        assert_eq!(page_of(&s, &staff, &filter).await, (Vec::new(), 0));
+    }
+    assert_eq!(kept_pages(&s).await, kept);
+}

@@ -59,6 +59,8 @@ pub struct AppState {
     pub secrets: domain::secrets::Secrets,
     /// The order of recently read catalogues, for pages of getProducts.
     pub catalogue_orders: Arc<domain::products::CatalogueOrders>,
+    /// The ids recent desk filters matched, for pages of getOrders.
+    pub order_matches: Arc<domain::orders::matches::OrderMatches>,
     /// The Telegram bot; `None` when none is configured.
     pub telegram: Option<crate::telegram::TelegramBot>,
     /// Every file the product keeps (uploads, exports): the storage port.

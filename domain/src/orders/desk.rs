@@ -624,6 +624,9 @@ const SELECT_PAGE: &str = concat!(
     " WHERE o.id IN (SELECT o.id FROM orders o WHERE o.client_id = "
 );
 
+/// Orders by id: the statement ends inside the id list's parenthesis.
+const SELECT_BY_ID: &str = concat!(order_columns!(), " WHERE o.id IN (");
+
 /// Which parts of a query a read applies (the tabs' counts leave the status out; need-action
 /// counts leave the deadline out).
 #[derive(Clone, Copy)]
@@ -753,6 +756,55 @@ pub async fn rows(
         .collect::<Result<Vec<_>>>()?;
     attach_items(conn, &scope.client_id, &mut orders).await?;
     Ok(orders)
+}
+
+/// The orders of `ids`, in that order, with items. An order gone since its id was read is
+/// simply not on the page.
+pub async fn rows_by_id(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<Vec<Order>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::new(SELECT_BY_ID);
+    // `|| ''` keeps the planner off the client's indexes: by them SQLite would walk every order
+    // of the client to test the ids.
+    sql.bind_list(ids)
+        .push(") AND o.client_id || '' = ")
+        .bind(&scope.client_id);
+    let found = sql.query().fetch_all(&mut *conn).await?;
+    let mut by_id = found
+        .iter()
+        .map(|r| Order::from_row(r).map(|o| (o.id.clone(), o)))
+        .collect::<Result<std::collections::HashMap<_, _>>>()?;
+    let mut orders: Vec<Order> = ids.iter().filter_map(|id| by_id.remove(id)).collect();
+    attach_items(conn, &scope.client_id, &mut orders).await?;
+    Ok(orders)
+}
+
+/// Every id the query matches, in its order: what [`OrderMatches`](super::matches::OrderMatches)
+/// keeps.
+pub async fn matching_ids(conn: &mut Conn, scope: &Scope, q: &OrderQuery) -> Result<Vec<String>> {
+    let mut sql = Sql::new("SELECT o.id");
+    sql.push(FROM);
+    push_conditions(&mut sql, scope, q, ALL_PARTS);
+    push_order_by(&mut sql, q);
+    Ok(sql.query_scalar().fetch_all(&mut *conn).await?)
+}
+
+/// The client's order version: it moves whenever an order of the client is added, removed, or
+/// changes what the desk filters or sorts on (migration 0026's triggers). Also how many of its
+/// parts are still rows of their own (PostgreSQL writes one per transaction, see
+/// [`matches`](super::matches)).
+pub async fn version(conn: &mut Conn, client_id: &str) -> Result<(i64, i64)> {
+    let row = sqlx::query(
+        "SELECT COALESCE((SELECT v.version FROM client_order_versions v WHERE v.client_id = $1), 0) AS kept,
+            (SELECT COUNT(*) FROM order_writes w WHERE w.client_id = $1) AS pending",
+    )
+    .bind(client_id)
+    .fetch_one(&mut *conn)
+    .await?;
+    let kept: i64 = row.try_get("kept")?;
+    let pending: i64 = row.try_get("pending")?;
+    Ok((kept + pending, pending))
 }
 
 async fn attach_items(conn: &mut Conn, client_id: &str, orders: &mut [Order]) -> Result<()> {

@@ -6,6 +6,7 @@ use crate::time;
 
 pub mod desk;
 pub mod export;
+pub mod matches;
 pub mod sync;
 pub mod timeline;
 

@@ -1,0 +1,184 @@
+//! The desk's recent answers: for a filter the seller just read, every id it matched, in the
+//! desk's order, kept in memory and checked on every read against the client's order version
+//! (migration 0026). A page of a filter read before is then a slice of ids and one statement for
+//! its 50 orders, whatever the number of matches and the depth of the page; its count is the
+//! slice's length, exactly what a COUNT would say, since any insert, removal or change of what
+//! the desk filters or sorts on moves the version and the next read loads the ids again.
+//!
+//! Only what can be kept exactly is kept: not STAFF's reads (their shops are read in the same
+//! statement, and an unassignment must show at once), not deadline filters (they move with the
+//! clock), not exports' fixed sets, and not answers of more than [`MAX_IDS`] orders. Each API
+//! process keeps its own; the version makes them agree with the database, not with each other.
+//! A missing or outdated answer is loaded in the background, once per filter at a time, while
+//! the read that found it so counts and walks the indexes as before.
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+
+use super::desk::{self, OrderQuery};
+use crate::db::Db;
+use crate::{Result, Scope, time};
+
+/// Most ids one answer may hold: a desk's status tab or search over a season of a large
+/// seller. A larger answer is counted and walked each time.
+pub const MAX_IDS: usize = 20_000;
+/// Most ids kept in all (about 40 bytes each): answers go, least recently read first, past it.
+const BUDGET_IDS: usize = 500_000;
+/// Pending version rows (PostgreSQL writes one per transaction) folded into the client's version
+/// once a read finds this many.
+const FOLD_AT: i64 = 1_000;
+
+pub struct OrderMatches {
+    db: Db,
+    kept: Mutex<Kept>,
+    loading: Mutex<HashSet<String>>,
+}
+
+struct Kept {
+    answers: lru::LruCache<String, Arc<Answer>>,
+    ids: usize,
+}
+
+pub struct Answer {
+    version: i64,
+    pub ids: Vec<String>,
+}
+
+impl OrderMatches {
+    pub fn new(db: Db) -> Arc<Self> {
+        Arc::new(Self {
+            db,
+            kept: Mutex::new(Kept {
+                answers: lru::LruCache::unbounded(),
+                ids: 0,
+            }),
+            loading: Mutex::new(HashSet::new()),
+        })
+    }
+
+    /// The key of a read that can be kept, or None.
+    pub fn key(scope: &Scope, q: &OrderQuery) -> Option<String> {
+        if scope.limited_to_assigned_shops() || q.deadline.is_some() || q.seen_by.is_some() {
+            return None;
+        }
+        let mut shops = q.shop_ids.clone();
+        shops.sort();
+        Some(
+            [
+                scope.client_id.as_str(),
+                q.search.as_deref().unwrap_or(""),
+                q.status.map(|s| s.as_str()).unwrap_or(""),
+                &shops.join(","),
+                q.sale_channel.map(|c| c.as_str()).unwrap_or(""),
+                &q.from.map(time::to_db).unwrap_or_default(),
+                &q.to.map(time::to_db).unwrap_or_default(),
+                <&str>::from(q.sort),
+                <&str>::from(q.direction),
+            ]
+            .join("\u{1f}"),
+        )
+    }
+
+    /// The answer kept for `key` at `version`, if any.
+    pub fn get(&self, key: &str, version: i64) -> Option<Arc<Answer>> {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.answers
+            .get(key)
+            .filter(|a| a.version == version)
+            .cloned()
+    }
+
+    fn put(&self, key: String, answer: Answer) {
+        let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
+        kept.ids += answer.ids.len();
+        if let Some(old) = kept.answers.put(key, Arc::new(answer)) {
+            kept.ids -= old.ids.len();
+        }
+        while kept.ids > BUDGET_IDS {
+            match kept.answers.pop_lru() {
+                Some((_, gone)) => kept.ids -= gone.ids.len(),
+                None => break,
+            }
+        }
+    }
+
+    /// Loads the answer of `key` in the background, under `version`, read before this: an
+    /// answer that saw a later change is kept under the older version and loaded again next time.
+    pub fn load_in_background(
+        self: &Arc<Self>,
+        key: String,
+        scope: &Scope,
+        q: &OrderQuery,
+        version: i64,
+    ) {
+        if !self
+            .loading
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key.clone())
+        {
+            return;
+        }
+        let (this, scope, q) = (self.clone(), scope.clone(), q.clone());
+        tokio::spawn(async move {
+            let loaded = async {
+                let mut conn = this.db.conn().await?;
+                desk::matching_ids(&mut conn, &scope, &q).await
+            }
+            .await;
+            match loaded {
+                Ok(ids) if ids.len() <= MAX_IDS => this.put(key.clone(), Answer { version, ids }),
+                Ok(_) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "desk answer not kept; reads count and walk meanwhile")
+                }
+            }
+            this.loading
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&key);
+        });
+    }
+
+    /// The client's order version, folding PostgreSQL's pending version rows into it once they
+    /// are many (in the background: the read does not wait for it).
+    pub async fn version(
+        self: &Arc<Self>,
+        conn: &mut crate::db::Conn,
+        client_id: &str,
+    ) -> Result<i64> {
+        let (version, pending) = desk::version(conn, client_id).await?;
+        if pending >= FOLD_AT {
+            let (db, client_id) = (self.db.clone(), client_id.to_owned());
+            tokio::spawn(async move {
+                if let Err(e) = fold(&db, &client_id).await {
+                    tracing::warn!(error = %e, "order version rows not folded");
+                }
+            });
+        }
+        Ok(version)
+    }
+}
+
+/// Moves the client's pending version rows into its version, in one transaction: the sum, which
+/// readers take, is the same before and after. Two folds at once delete each row once (the second
+/// waits for the first's and finds them gone), so each adds what it removed.
+async fn fold(db: &Db, client_id: &str) -> Result<()> {
+    let mut tx = db.begin().await?;
+    let moved = sqlx::query("DELETE FROM order_writes WHERE client_id = $1")
+        .bind(client_id)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+    if moved > 0 {
+        sqlx::query(
+            "INSERT INTO client_order_versions (client_id, version) VALUES ($1, $2)
+             ON CONFLICT (client_id) DO UPDATE SET version = client_order_versions.version + EXCLUDED.version",
+        )
+        .bind(client_id)
+        .bind(i64::try_from(moved).unwrap_or(i64::MAX))
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
