@@ -9,8 +9,9 @@
 //! statement, and an unassignment must show at once), not deadline filters (they move with the
 //! clock), not exports' fixed sets, and not answers of more than [`MAX_IDS`] orders. Each API
 //! process keeps its own; the version makes them agree with the database, not with each other.
-//! A missing or outdated answer is loaded in the background, once per filter at a time, while
-//! the read that found it so counts and walks the indexes as before.
+//! A missing or outdated answer is loaded in the background (from a filter's second read on, and
+//! once per filter at a time), while the read that found it so counts and walks the indexes as
+//! before.
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 
@@ -27,9 +28,13 @@ const BUDGET_IDS: usize = 500_000;
 /// once a read finds this many.
 const FOLD_AT: i64 = 1_000;
 
+/// Filters remembered as read once: the second read of one loads its answer.
+const SEEN: usize = 4_096;
+
 pub struct OrderMatches {
     db: Db,
     kept: Mutex<Kept>,
+    seen: Mutex<lru::LruCache<String, ()>>,
     loading: Mutex<HashSet<String>>,
 }
 
@@ -51,6 +56,9 @@ impl OrderMatches {
                 answers: lru::LruCache::unbounded(),
                 ids: 0,
             }),
+            seen: Mutex::new(lru::LruCache::new(
+                std::num::NonZeroUsize::new(SEEN).unwrap_or(std::num::NonZeroUsize::MIN),
+            )),
             loading: Mutex::new(HashSet::new()),
         })
     }
@@ -103,6 +111,8 @@ impl OrderMatches {
 
     /// Loads the answer of `key` in the background, under `version`, read before this: an
     /// answer that saw a later change is kept under the older version and loaded again next time.
+    /// Only from a filter's second read on: a search typed once and left (most of them) costs
+    /// no second walk.
     pub fn load_in_background(
         self: &Arc<Self>,
         key: String,
@@ -110,6 +120,15 @@ impl OrderMatches {
         q: &OrderQuery,
         version: i64,
     ) {
+        let first_read = self
+            .seen
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .put(key.clone(), ())
+            .is_none();
+        if first_read {
+            return;
+        }
         if !self
             .loading
             .lock()
@@ -157,6 +176,23 @@ impl OrderMatches {
         }
         Ok(version)
     }
+}
+
+/// Folds the pending version rows of every client that has some (at most `clients` of them):
+/// a client whose desk nobody reads would otherwise keep one row per writing transaction.
+/// Answers how many clients were folded.
+pub async fn fold_all(db: &Db, clients: i64) -> Result<usize> {
+    let pending: Vec<String> = {
+        let mut conn = db.conn().await?;
+        sqlx::query_scalar("SELECT DISTINCT client_id FROM order_writes LIMIT $1")
+            .bind(clients)
+            .fetch_all(&mut *conn)
+            .await?
+    };
+    for client_id in &pending {
+        fold(db, client_id).await?;
+    }
+    Ok(pending.len())
 }
 
 /// Moves the client's pending version rows into its version, in one transaction: the sum, which

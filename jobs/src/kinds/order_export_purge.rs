@@ -1,6 +1,8 @@
 //! `order.export_purge` (scheduled: `CRON_ORDER_EXPORT_PURGE`, daily): drops the order exports
 //! made more than [`KEEP_DAYS`] days ago, their files first and then their rows. An export holds
-//! buyers' names and addresses; it is a download, not an archive.
+//! buyers' names and addresses; it is a download, not an archive. Also folds the orders'
+//! pending version rows (PostgreSQL, `domain::orders::matches`) of clients whose desk nobody
+//! read since they were written: the orders area's daily housekeeping.
 //!
 //! Idempotent: a file already gone counts as deleted, so a run stopped between a file and its
 //! row finishes the row the next time. Errors: database and storage ones retry.
@@ -56,6 +58,8 @@ impl JobKind for OrderExportPurge {
             export::remove(&mut conn, &e.id).await?;
         }
         tracing::info!(purged = expired.len(), "old order exports purged");
+        let folded = domain::orders::matches::fold_all(&ctx.db, ROUND).await?;
+        tracing::info!(clients = folded, "order version rows folded");
         Ok(())
     }
 }
