@@ -59,33 +59,39 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
     let mut conn = app.db.conn().await?;
     let query = resolve(&mut conn, me, &input).await?;
     // A filter read lately is answered from the ids it matched, while the client's orders have
-    // not changed since (`domain::orders::matches`).
+    // not changed since (`domain::orders::matches`). The version is read beside the page sliced
+    // from the kept ids, on three connections at once; the page is kept only if the version
+    // says the ids still stand.
     let kept = match OrderMatches::key(&me.scope, &query) {
         Some(key) => {
-            let version = app
-                .order_matches
-                .version(&mut conn, &me.scope.client_id)
-                .await?;
-            match app.order_matches.get(&key, version) {
+            let version = match app.order_matches.latest(&key) {
                 Some(answer) => {
-                    let ids = &answer.ids;
-                    let start = usize::try_from(request.offset())
-                        .unwrap_or(usize::MAX)
-                        .min(ids.len());
-                    let end = start
-                        .saturating_add(usize::try_from(request.limit).unwrap_or(0))
-                        .min(ids.len());
-                    let items = desk::rows_by_id(&mut conn, &me.scope, &ids[start..end]).await?;
-                    metrics::counter!("sellerdesk_order_desk_pages_total", "answer" => "kept")
-                        .increment(1);
-                    return Ok(Page {
-                        items,
-                        total: i64::try_from(ids.len()).unwrap_or(i64::MAX),
-                        request,
-                    });
+                    let ids = answer.page(request.offset(), request.limit);
+                    let (mut second, mut third) = (app.db.conn().await?, app.db.conn().await?);
+                    let (version, mut items, lines) = tokio::try_join!(
+                        app.order_matches.version(&mut conn, &me.scope.client_id),
+                        desk::orders_by_id(&mut second, &me.scope, ids),
+                        desk::items_of(&mut third, &me.scope.client_id, ids),
+                    )?;
+                    if answer.is_of(version) {
+                        desk::attach(&mut items, lines);
+                        metrics::counter!("sellerdesk_order_desk_pages_total", "answer" => "kept")
+                            .increment(1);
+                        return Ok(Page {
+                            items,
+                            total: i64::try_from(answer.ids.len()).unwrap_or(i64::MAX),
+                            request,
+                        });
+                    }
+                    version
                 }
-                None => Some((key, version)),
-            }
+                None => {
+                    app.order_matches
+                        .version(&mut conn, &me.scope.client_id)
+                        .await?
+                }
+            };
+            Some((key, version))
         }
         None => None,
     };

@@ -758,9 +758,10 @@ pub async fn rows(
     Ok(orders)
 }
 
-/// The orders of `ids`, in that order, with items. An order gone since its id was read is
-/// simply not on the page.
-pub async fn rows_by_id(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<Vec<Order>> {
+/// The orders of `ids`, in that order, without their items ([`items_of`] reads those, and can
+/// run beside this on another connection). An order gone since its id was read is simply not on
+/// the page.
+pub async fn orders_by_id(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Result<Vec<Order>> {
     if ids.is_empty() {
         return Ok(Vec::new());
     }
@@ -775,9 +776,34 @@ pub async fn rows_by_id(conn: &mut Conn, scope: &Scope, ids: &[String]) -> Resul
         .iter()
         .map(|r| Order::from_row(r).map(|o| (o.id.clone(), o)))
         .collect::<Result<std::collections::HashMap<_, _>>>()?;
-    let mut orders: Vec<Order> = ids.iter().filter_map(|id| by_id.remove(id)).collect();
-    attach_items(conn, &scope.client_id, &mut orders).await?;
-    Ok(orders)
+    Ok(ids.iter().filter_map(|id| by_id.remove(id)).collect())
+}
+
+/// The items of the orders `order_ids`, in each order's item order.
+pub async fn items_of(
+    conn: &mut Conn,
+    client_id: &str,
+    order_ids: &[String],
+) -> Result<Vec<OrderItem>> {
+    if order_ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut sql = Sql::new("SELECT * FROM order_items WHERE client_id = ");
+    sql.bind(client_id)
+        .push(" AND order_id IN (")
+        .bind_list(order_ids)
+        .push(") ORDER BY order_id, created_at, id");
+    let found = sql.query().fetch_all(&mut *conn).await?;
+    found.iter().map(OrderItem::from_row).collect()
+}
+
+/// Gives each order its items.
+pub fn attach(orders: &mut [Order], items: Vec<OrderItem>) {
+    for item in items {
+        if let Some(order) = orders.iter_mut().find(|o| o.id == item.order_id) {
+            order.items.push(item);
+        }
+    }
 }
 
 /// Every id the query matches, in its order: what [`OrderMatches`](super::matches::OrderMatches)
@@ -808,22 +834,9 @@ pub async fn version(conn: &mut Conn, client_id: &str) -> Result<(i64, i64)> {
 }
 
 async fn attach_items(conn: &mut Conn, client_id: &str, orders: &mut [Order]) -> Result<()> {
-    if orders.is_empty() {
-        return Ok(());
-    }
     let ids: Vec<String> = orders.iter().map(|o| o.id.clone()).collect();
-    let mut sql = Sql::new("SELECT * FROM order_items WHERE client_id = ");
-    sql.bind(client_id)
-        .push(" AND order_id IN (")
-        .bind_list(&ids)
-        .push(") ORDER BY order_id, created_at, id");
-    let found = sql.query().fetch_all(&mut *conn).await?;
-    for row in &found {
-        let item = OrderItem::from_row(row)?;
-        if let Some(order) = orders.iter_mut().find(|o| o.id == item.order_id) {
-            order.items.push(item);
-        }
-    }
+    let items = items_of(conn, client_id, &ids).await?;
+    attach(orders, items);
     Ok(())
 }
 

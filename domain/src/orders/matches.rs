@@ -48,6 +48,24 @@ pub struct Answer {
     pub ids: Vec<String>,
 }
 
+impl Answer {
+    /// Whether this answer was read at `version`, so still exact.
+    pub fn is_of(&self, version: i64) -> bool {
+        self.version == version
+    }
+
+    /// The ids of a page: `limit` from `offset`, fewer at the end.
+    pub fn page(&self, offset: i64, limit: i64) -> &[String] {
+        let start = usize::try_from(offset)
+            .unwrap_or(usize::MAX)
+            .min(self.ids.len());
+        let end = start
+            .saturating_add(usize::try_from(limit).unwrap_or(0))
+            .min(self.ids.len());
+        &self.ids[start..end]
+    }
+}
+
 impl OrderMatches {
     pub fn new(db: Db) -> Arc<Self> {
         Arc::new(Self {
@@ -86,13 +104,11 @@ impl OrderMatches {
         )
     }
 
-    /// The answer kept for `key` at `version`, if any.
-    pub fn get(&self, key: &str, version: i64) -> Option<Arc<Answer>> {
+    /// The answer kept for `key`, whatever its version: the caller reads the version beside
+    /// the page it slices from it, and keeps the page only if [`Answer::is_of`] that version.
+    pub fn latest(&self, key: &str) -> Option<Arc<Answer>> {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.answers
-            .get(key)
-            .filter(|a| a.version == version)
-            .cloned()
+        kept.answers.get(key).cloned()
     }
 
     fn put(&self, key: String, answer: Answer) {
