@@ -68,17 +68,17 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
                 Some(answer) => {
                     let ids = answer.page(request.offset(), request.limit);
                     let (mut second, mut third) = (app.db.conn().await?, app.db.conn().await?);
-                    let (version, mut items, lines) = tokio::try_join!(
+                    let (version, mut orders, items) = tokio::try_join!(
                         app.order_matches.version(&mut conn, &me.scope.client_id),
                         desk::orders_by_id(&mut second, &me.scope, ids),
                         desk::items_of(&mut third, &me.scope.client_id, ids),
                     )?;
                     if answer.is_of(version) {
-                        desk::attach(&mut items, lines);
+                        desk::attach(&mut orders, items);
                         metrics::counter!("sellerdesk_order_desk_pages_total", "answer" => "kept")
                             .increment(1);
                         return Ok(Page {
-                            items,
+                            items: orders,
                             total: i64::try_from(answer.ids.len()).unwrap_or(i64::MAX),
                             request,
                         });
