@@ -792,6 +792,15 @@ fn order_calls(s: &Server, provider: Provider, method: &str, from: usize) -> usi
         .count()
 }
 
+/// Waits until our client calls HMFulfill's orders with `method` after ledger entry `from`.
+async fn hmfulfill_called(s: &Server, method: &str, from: usize, what: &str) {
+    wait_for(Duration::from_secs(30), || async {
+        (order_calls(s, Provider::HmFulfill, method, from) > 0).then_some(())
+    })
+    .await
+    .unwrap_or_else(|| panic!("{what}"));
+}
+
 /// While an account has provider orders waiting to be made, the schedule leaves its reads for
 /// later, so the account's requests go to the creates first; once they are made, its orders are
 /// read again.
@@ -825,11 +834,7 @@ async fn an_account_whose_creates_wait_is_not_read_until_they_are_made() {
     })
     .await;
     let start = s.providers().ledger().len();
-    wait_for(Duration::from_secs(30), || async {
-        (order_calls(&s, Provider::HmFulfill, "GET", start) > 0).then_some(())
-    })
-    .await
-    .expect("the open order is read by the schedule");
+    hmfulfill_called(&s, "GET", start, "the open order is read by the schedule").await;
 
     // The provider throttles every call, so the second order's create keeps waiting.
     s.providers().set_faults(
@@ -841,11 +846,7 @@ async fn an_account_whose_creates_wait_is_not_read_until_they_are_made() {
     );
     let start = s.providers().ledger().len();
     let second = send_one(sent[1].clone()).await;
-    wait_for(Duration::from_secs(30), || async {
-        (order_calls(&s, Provider::HmFulfill, "POST", start) > 0).then_some(())
-    })
-    .await
-    .expect("the second create is tried");
+    hmfulfill_called(&s, "POST", start, "the second create is tried").await;
     // A round already under way may still read; the rounds after it leave the account alone.
     tokio::time::sleep(Duration::from_secs(3)).await;
     let held = s.providers().ledger().len();
@@ -867,9 +868,5 @@ async fn an_account_whose_creates_wait_is_not_read_until_they_are_made() {
     })
     .await;
     let made = s.providers().ledger().len();
-    wait_for(Duration::from_secs(30), || async {
-        (order_calls(&s, Provider::HmFulfill, "GET", made) > 0).then_some(())
-    })
-    .await
-    .expect("the account's orders are read again");
+    hmfulfill_called(&s, "GET", made, "the account's orders are read again").await;
 }

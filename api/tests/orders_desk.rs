@@ -185,6 +185,14 @@ impl Rows {
         id
     }
 
+    /// The client's order version and its rows not folded yet.
+    async fn version(&self, client_id: &str) -> (i64, i64) {
+        let mut conn = self.db.conn().await.expect("conn");
+        domain::orders::desk::version(&mut conn, client_id)
+            .await
+            .expect("version")
+    }
+
     async fn timeline_rows(&self, order_id: &str) -> Vec<(String, Option<String>, String, String)> {
         let mut conn = self.db.conn().await.expect("conn");
         let rows: Vec<(String, Option<String>, Option<String>, String)> = sqlx::query_as(
@@ -1223,21 +1231,11 @@ async fn a_filter_read_again_follows_every_change_to_the_orders() {
     // Folding PostgreSQL's version rows (SQLite has none) keeps the version, so what is kept
     // stays valid.
     let expected = kept_page_of(&s, &admin, &filter).await;
-    let version = {
-        let mut conn = rows.db.conn().await.expect("conn");
-        domain::orders::desk::version(&mut conn, &client)
-            .await
-            .expect("version")
-    };
+    let version = rows.version(&client).await;
     domain::orders::matches::fold_all(&rows.db, 1_000)
         .await
         .expect("fold");
-    let folded = {
-        let mut conn = rows.db.conn().await.expect("conn");
-        domain::orders::desk::version(&mut conn, &client)
-            .await
-            .expect("version")
-    };
+    let folded = rows.version(&client).await;
     assert_eq!((folded.0, folded.1), (version.0, 0), "before: {version:?}");
     let kept = kept_pages(&s).await;
     assert_eq!(page_of(&s, &admin, &filter).await, expected);
