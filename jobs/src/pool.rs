@@ -39,6 +39,9 @@ struct Runner {
     /// Handlers running at once: `WORKER_CONCURRENCY`. The queue delivers up to twice as many
     /// jobs, which are claimed together while the running ones finish.
     running: tokio::sync::Semaphore,
+    /// Handlers ended whose running mark is still being cleared: the next job's mark waits for
+    /// one of them, so a worker never shows more jobs running than it has handler slots.
+    unmarks: Mutex<Vec<tokio::sync::oneshot::Receiver<()>>>,
 }
 
 /// Why a job's status change was not recorded; logged, and the job's lease settles it.
@@ -141,6 +144,7 @@ impl Runner {
             status,
             status_db,
             running,
+            unmarks: Mutex::new(Vec::new()),
         })
     }
 
@@ -211,7 +215,9 @@ impl Runner {
         // The batch's progress counts it as running from here to the handler's end (the real
         // concurrency, not the jobs claimed ahead of a slot).
         let (ended, end_seen) = tokio::sync::oneshot::channel::<()>();
-        self.mark_running(id, end_seen);
+        let (unmarked, unmark_seen) = tokio::sync::oneshot::channel::<()>();
+        let after = self.unmarks.lock().ok().and_then(|mut u| u.pop());
+        self.mark_running(id, after, end_seen, unmarked);
         let started = std::time::Instant::now();
         // A panic in a handler becomes a failed attempt, not a dead worker.
         let outcome = {
@@ -226,6 +232,11 @@ impl Runner {
                 }
             }
         };
+        // Before the slot is free: the next job in it marks itself running once this one's
+        // mark is cleared.
+        if let Ok(mut u) = self.unmarks.lock() {
+            u.push(unmark_seen);
+        }
         let _ = ended.send(());
         // The queue slot is free as soon as the outcome is handed over: recording it waits for
         // the batch statement in flight and then its own, and a worker that held the slot for
@@ -241,13 +252,21 @@ impl Runner {
         });
     }
 
-    /// Marks a job running now and unmarks it once `end_seen` fires (or its sender is dropped),
-    /// in one task beside the handler: the marks add no latency to the job or its slot, and the
-    /// unmark always follows the mark. Each only matches the job while it is this worker's
-    /// PROCESSING job, and every recorded outcome clears the mark as well, so a mark landing
-    /// late changes nothing that lasts. Losing one only makes a batch's running count off for
-    /// that job until its outcome is recorded: logged, not fatal.
-    fn mark_running(&self, id: &str, end_seen: tokio::sync::oneshot::Receiver<()>) {
+    /// Marks a job running (once `after`, an earlier handler's unmark, is done) and unmarks it
+    /// once `end_seen` fires (or its sender is dropped), then says so on `unmarked`; in one task
+    /// beside the handler: the marks add no latency to the job or its slot, the unmark always
+    /// follows the mark, and no more jobs are marked at once than there are slots. Each only
+    /// matches the job while it is this worker's PROCESSING job, and every recorded outcome
+    /// clears the mark as well, so a mark landing late changes nothing that lasts. Losing one
+    /// only makes a batch's running count off for that job until its outcome is recorded:
+    /// logged, not fatal.
+    fn mark_running(
+        &self,
+        id: &str,
+        after: Option<tokio::sync::oneshot::Receiver<()>>,
+        end_seen: tokio::sync::oneshot::Receiver<()>,
+        unmarked: tokio::sync::oneshot::Sender<()>,
+    ) {
         let (db, id, worker_id) = (self.ctx.db.clone(), id.to_owned(), self.worker_id.clone());
         tokio::spawn(async move {
             let mark = async |running: bool| {
@@ -261,9 +280,13 @@ impl Runner {
                     tracing::warn!(job = %id, error = %e, "job's running mark not written");
                 }
             };
+            if let Some(after) = after {
+                let _ = after.await;
+            }
             mark(true).await;
             let _ = end_seen.await;
             mark(false).await;
+            let _ = unmarked.send(());
         });
     }
 
