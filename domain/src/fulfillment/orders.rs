@@ -1054,8 +1054,6 @@ pub struct Due {
     pub provider_id: String,
     pub external_id: String,
     pub submitted_at: time::Timestamp,
-    /// The last word about it: its last read or report, else its submission.
-    pub last_word_at: time::Timestamp,
 }
 
 /// Orders whose next read is due (submitted, not cancelled: open ones, and closed ones whose
@@ -1077,8 +1075,7 @@ pub async fn due_for_tracking(
                 AND external_id IS NOT NULL
              ORDER BY next_track_at LIMIT $3
          ) AND next_track_at <= $2
-         RETURNING id, client_id, provider_id, external_id, COALESCE(submitted_at, created_at) AS submitted_at,
-            COALESCE(last_tracked_at, submitted_at, created_at) AS last_word_at",
+         RETURNING id, client_id, provider_id, external_id, COALESCE(submitted_at, created_at) AS submitted_at",
     )
     .bind(time::after(poll_every))
     .bind(&now)
@@ -1093,27 +1090,9 @@ pub async fn due_for_tracking(
                 provider_id: r.try_get("provider_id")?,
                 external_id: r.try_get("external_id")?,
                 submitted_at: time::from_db(&r.try_get::<String, _>("submitted_at")?),
-                last_word_at: time::from_db(&r.try_get::<String, _>("last_word_at")?),
             })
         })
         .collect()
-}
-
-/// Whether the provider account has orders sent (or sent again) within `recent` whose provider
-/// order is not made yet. Orders waiting to be made are few at any time, so this reads a short stretch of the
-/// open-orders index (submission first).
-pub async fn creates_waiting(conn: &mut Conn, provider_id: &str, recent: Duration) -> Result<bool> {
-    let found: Option<i64> = sqlx::query_scalar(
-        "SELECT 1 FROM fulfillment_orders
-         WHERE submission = 'PENDING' AND status <> 'CANCELLED' AND provider_id = $1
-            AND updated_at >= $2
-         LIMIT 1",
-    )
-    .bind(provider_id)
-    .bind(time::before(recent))
-    .fetch_optional(&mut *conn)
-    .await?;
-    Ok(found.is_some())
 }
 
 /// Orders still waiting for the write-back (tracking known, not yet accepted by the marketplace,

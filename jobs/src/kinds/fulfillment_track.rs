@@ -4,8 +4,7 @@
 //! marketplace. Scheduled (`CRON_FULFILLMENT_TRACK`) for the open orders whose next read is
 //! due (`FULFILLMENT_POLL_SECS` after the last word about them; six hours when their provider
 //! reports by webhook), and queued for one order when its provider's webhook names it without
-//! saying enough to apply as is. A round leaves an account's reads for a later round while the
-//! account has orders waiting to be made ([`CREATES_FIRST_FOR`]).
+//! saying enough to apply as is.
 //!
 //! Idempotent: status moves only forward and the tracking is kept from the first report, so a
 //! repeated or late read changes nothing. Errors: in a scheduled round, one order's failure is
@@ -31,12 +30,6 @@ const LIST_FROM: usize = 3;
 /// first, so none waits behind newer ones for ever); the rest keep their next read. Reading
 /// every one would spend the account's rate on reads while its creates wait.
 const ONE_BY_ONE: usize = 5;
-/// While an account has provider orders waiting to be made, a scheduled round leaves its reads
-/// for a later round, so its requests go to the creates first: the seller's orders reach the
-/// provider sooner, and tracking loses little, since an order just made has nothing to report.
-/// Orders sent longer ago than this do not hold the reads back (a create stuck on a provider
-/// outage, say), and no order's read is put off for longer than this.
-const CREATES_FIRST_FOR: std::time::Duration = std::time::Duration::from_secs(600);
 /// How long a write-back may be on its way (queued with the tracking, retried by its job)
 /// before the schedule queues it again: only lost ones, never a queue that is merely busy.
 const SHIP_BACK_RESCUE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -122,15 +115,7 @@ impl JobKind for FulfillmentTrack {
                 .push(d);
         }
         let (mut read, mut failed, mut left) = (0, 0, 0);
-        let held_since =
-            domain::time::now() - chrono::Duration::from_std(CREATES_FIRST_FOR).unwrap_or_default();
         for ((client_id, provider_id), mut due) in by_account {
-            if due.iter().all(|d| d.last_word_at > held_since)
-                && creates_waiting(ctx, provider_id).await?
-            {
-                left += due.len();
-                continue;
-            }
             let listed = if due.len() >= LIST_FROM {
                 match list_account(ctx, client_id, provider_id, &due).await {
                     Ok(listed) => Some(listed),
@@ -185,11 +170,6 @@ impl JobKind for FulfillmentTrack {
         );
         Ok(())
     }
-}
-
-async fn creates_waiting(ctx: &JobContext, provider_id: &str) -> Result<bool, JobError> {
-    let mut conn = ctx.db.conn().await?;
-    Ok(orders::creates_waiting(&mut conn, provider_id, CREATES_FIRST_FOR).await?)
 }
 
 /// The account's orders made since the oldest of `due` was sent, by the provider's id: as many
