@@ -840,7 +840,22 @@ async fn handle_webhook(
         found = Some(o);
     }
     let Some(order) = found else {
-        // Not ours (reconciliation reports it) or not yet recorded: the schedule reads it.
+        // Not ours (reconciliation reports it), or ours with its create's answer not written
+        // yet: news about it is looked for again once it may be.
+        if let Some(external) = &event.provider_order_id
+            && (event.stage.is_some() || event.shipment.is_some())
+        {
+            let report = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(body));
+            let pending = FulfillmentTrack::for_provider_order(account_id, external, report)
+                .enqueue(
+                    &mut tx,
+                    &EnqueueOptions::new(app.config.jobs.max_attempts.max(8))
+                        .client(&creds.account.client_id),
+                )
+                .await?;
+            tx.commit().await?;
+            app.dispatch(pending).await;
+        }
         return Ok(StatusCode::OK);
     };
     let client = creds.account.client_id.as_str();
@@ -875,12 +890,14 @@ async fn handle_webhook(
                 )
                 .await?
         }
-        Heard::Partly(stage) => {
+        // Heard before its create was recorded: read once it is, so the report is not lost
+        // (an account that reports by webhook is otherwise read only for costs).
+        Heard::Partly(stage) | Heard::Early(stage) => {
             let report = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(body));
             FulfillmentTrack::for_order(&order.id, report, stage)
                 .enqueue(
                     &mut tx,
-                    &EnqueueOptions::new(app.config.jobs.max_attempts).client(client),
+                    &EnqueueOptions::new(app.config.jobs.max_attempts.max(8)).client(client),
                 )
                 .await?
         }
@@ -892,8 +909,8 @@ async fn handle_webhook(
 
 /// What a webhook told of an order.
 enum Heard {
-    /// Nothing to act on: no stage and no shipment (`order:created`), or an order whose create
-    /// is still being recorded (it is read at the schedule's next round).
+    /// Nothing to act on: no stage and no shipment (`order:created`), or an order the provider
+    /// refused.
     Nothing,
     /// A stage, and for a shipped or delivered order its tracking (or tracking already known):
     /// applied as it stands.
@@ -901,9 +918,18 @@ enum Heard {
     /// Shipped (or delivered) without a tracking number: the order is read at the provider,
     /// unless another webhook brought the tracking meanwhile.
     Partly(Option<orders::Stage>),
+    /// A stage or a shipment of an order whose create is still being recorded (the provider
+    /// moved it on before our create's answer was written): read at the provider once it is.
+    Early(Option<orders::Stage>),
 }
 
 fn reported(event: &provider::WebhookEvent, order: &FulfillmentOrder) -> Heard {
+    if order.submission == Submission::Pending
+        && order.status != FulfillmentStatus::Cancelled
+        && (event.stage.is_some() || event.shipment.is_some())
+    {
+        return Heard::Early(event.stage.map(jobs::fulfillment::stage_of));
+    }
     if order.submission != Submission::Submitted {
         return Heard::Nothing;
     }

@@ -781,3 +781,225 @@ async fn another_clients_and_unassigned_shops_fulfilment_is_not_found() {
         "nothing was made by the refused calls"
     );
 }
+
+/// Calls our client made to a provider's orders since ledger entry `from`, by method.
+fn order_calls(s: &Server, provider: Provider, method: &str, from: usize) -> usize {
+    s.providers()
+        .ledger()
+        .iter()
+        .skip(from)
+        .filter(|e| e.provider == provider && e.method == method && e.path.contains("/orders"))
+        .count()
+}
+
+/// Waits until our client calls `provider`'s orders with `method` after ledger entry `from`.
+async fn called(s: &Server, provider: Provider, method: &str, from: usize, what: &str) {
+    wait_for(Duration::from_secs(30), || async {
+        (order_calls(s, provider, method, from) > 0).then_some(())
+    })
+    .await
+    .unwrap_or_else(|| panic!("{what}; log:\n{}", tail(&s.log(), 40)));
+}
+
+/// An account that reports by webhook is read only for its orders' costs, which can wait: while
+/// one of its orders waits to be made, the schedule puts those reads off, so the account's
+/// requests go to the create; once it is made, the costs are read. An account read for its
+/// tracking (HMFulfill sends no webhooks) is read all along.
+#[tokio::test]
+async fn cost_reads_wait_for_an_accounts_creates_and_tracking_reads_do_not() {
+    let s = Server::start_with(&FAST_TRACKING).await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let shop = connected_shop(&s, &admin, "Waiting Shop").await;
+    let db = database(&s).await;
+    let send_one = |provider_id: String, sku: String, product: &'static str| {
+        let (s, admin, shop) = (&s, &admin, &shop);
+        async move {
+            let (order_id, item_id) = order_of(s, admin, shop, product).await;
+            let created = s
+                .ok(
+                    CREATE,
+                    send(&order_id, &provider_id, &item_id, &sku),
+                    Some(admin),
+                )
+                .await;
+            created["createFulfillmentOrder"]["id"]
+                .as_str()
+                .expect("id")
+                .to_owned()
+        }
+    };
+    // Printify (reports by webhook): a first order is made and its cost read.
+    let printify = connect_provider(&s, &admin, Provider::Printify).await;
+    let sku = a_sku(&s, &admin, &printify).await;
+    let first = send_one(printify.clone(), sku.clone(), "Retro Sunset Graphic Tee").await;
+    wait_order(&s, &admin, &first, "its cost", |o| {
+        o["totalAmount"].as_f64().is_some_and(|t| t > 0.0)
+    })
+    .await;
+    // The second order's create waits on a throttled account; the first's cost is due again.
+    s.providers().set_faults(
+        Some(Provider::Printify),
+        sandbox::providers::Faults {
+            throttle_rate: 1.0,
+            ..Default::default()
+        },
+    );
+    let start = s.providers().ledger().len();
+    let second = send_one(printify.clone(), sku.clone(), "Mountain Line Art Hoodie").await;
+    called(
+        &s,
+        Provider::Printify,
+        "POST",
+        start,
+        "the second create is tried",
+    )
+    .await;
+    // The first order's cost is forgotten, so a read for it is due.
+    sqlx::query(
+        "UPDATE fulfillment_orders SET total_amount_cents = NULL, next_track_at = $1 WHERE id = $2",
+    )
+    .bind(domain::time::now_db())
+    .bind(&first)
+    .execute(&db.pool)
+    .await
+    .expect("the cost forgotten");
+    // A round under way may still read; the rounds after it leave the account alone.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let start = s.providers().ledger().len();
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    assert_eq!(
+        order_calls(&s, Provider::Printify, "GET", start),
+        0,
+        "cost reads while a create waits"
+    );
+    assert_eq!(one(&s, &admin, &second).await["submission"], "PENDING");
+    // Once it is made, the costs are read.
+    s.providers().set_faults(
+        Some(Provider::Printify),
+        sandbox::providers::Faults::default(),
+    );
+    for id in [&second, &first] {
+        wait_order(&s, &admin, id, "its cost after the create", |o| {
+            o["totalAmount"].as_f64().is_some_and(|t| t > 0.0)
+        })
+        .await;
+    }
+
+    // HMFulfill (read for its tracking): its open order is read while the next create waits.
+    let hmfulfill = connect_provider(&s, &admin, Provider::HmFulfill).await;
+    let sku = a_sku(&s, &admin, &hmfulfill).await;
+    let third = send_one(hmfulfill.clone(), sku.clone(), "Botanical Throw Pillow").await;
+    wait_order(&s, &admin, &third, "its provider order", |o| {
+        o["submission"] == "SUBMITTED"
+    })
+    .await;
+    s.providers().set_faults(
+        Some(Provider::HmFulfill),
+        sandbox::providers::Faults {
+            throttle_rate: 1.0,
+            ..Default::default()
+        },
+    );
+    let start = s.providers().ledger().len();
+    let fourth = send_one(hmfulfill.clone(), sku, "Cat Mom Ceramic Mug").await;
+    called(
+        &s,
+        Provider::HmFulfill,
+        "POST",
+        start,
+        "the fourth create is tried",
+    )
+    .await;
+    let start = s.providers().ledger().len();
+    called(
+        &s,
+        Provider::HmFulfill,
+        "GET",
+        start,
+        "the open order is read while a create waits",
+    )
+    .await;
+    assert_eq!(one(&s, &admin, &fourth).await["submission"], "PENDING");
+}
+
+/// The provider moves an order on before our create's answer is written (the answer was lost
+/// and the create is retried): its webhooks then name an order still being recorded. They are
+/// not lost: the order is read once its create is recorded, long before the product's own
+/// schedule (every five minutes, fifteen after the create) would get to it.
+#[tokio::test]
+async fn a_webhook_that_comes_before_the_create_is_recorded_is_not_lost() {
+    let s = Server::start().await;
+    let admin = s.login(DEMO_ADMIN, DEMO_PASSWORD).await;
+    let shop = connected_shop(&s, &admin, "Early Shop").await;
+    let (order_id, item_id) = order_of(&s, &admin, &shop, "Botanical Throw Pillow").await;
+    let provider_id = connect_provider(&s, &admin, Provider::Printify).await;
+    let sku = a_sku(&s, &admin, &provider_id).await;
+    // The create is made at the provider and its answer lost; then every call is throttled, so
+    // the retried create cannot record it.
+    s.providers().set_faults(
+        Some(Provider::Printify),
+        sandbox::providers::Faults {
+            fail_after_write_rate: 1.0,
+            ..Default::default()
+        },
+    );
+    let created = s
+        .ok(
+            CREATE,
+            send(&order_id, &provider_id, &item_id, &sku),
+            Some(&admin),
+        )
+        .await;
+    let id = created["createFulfillmentOrder"]["id"]
+        .as_str()
+        .expect("id")
+        .to_owned();
+    let external = wait_for(Duration::from_secs(30), || async {
+        s.providers()
+            .orders(Provider::Printify)
+            .into_iter()
+            .find(|o| o.reference.as_deref() == Some(id.as_str()))
+            .map(|o| o.id)
+    })
+    .await
+    .expect("the provider made the order");
+    s.providers().set_faults(
+        Some(Provider::Printify),
+        sandbox::providers::Faults {
+            throttle_rate: 1.0,
+            ..Default::default()
+        },
+    );
+    let delivered = s.providers().deliveries().len();
+    ship_at_provider(&s, Provider::Printify, &id).await;
+    wait_for(Duration::from_secs(10), || async {
+        s.providers()
+            .deliveries()
+            .iter()
+            .skip(delivered)
+            .any(|d| d.order_id == external && d.http_status == Some(200))
+            .then_some(())
+    })
+    .await
+    .expect("the shipment's webhook was answered");
+    assert_eq!(one(&s, &admin, &id).await["submission"], "PENDING");
+
+    // The provider answers again: the create is recorded, and the shipment follows.
+    s.providers().set_faults(
+        Some(Provider::Printify),
+        sandbox::providers::Faults::default(),
+    );
+    let shipped = wait_for(Duration::from_secs(30), || async {
+        let o = one(&s, &admin, &id).await;
+        (o["status"] == "IN_TRANSIT" && o["trackingNumber"].is_string()).then_some(o)
+    })
+    .await
+    .unwrap_or_else(|| panic!("the early shipment was lost; log:\n{}", tail(&s.log(), 40)));
+    assert_eq!(
+        shipped["trackingNumber"].as_str(),
+        theirs(&s, Provider::Printify, &id)
+            .tracking_number
+            .as_deref(),
+        "{shipped}"
+    );
+}

@@ -806,7 +806,7 @@ pub fn next_read(
 }
 
 /// Whether the account reports its orders by webhook ([`mark_reports_by_webhook`]).
-async fn reports_by_webhook(conn: &mut Conn, provider_id: &str) -> Result<bool> {
+pub async fn reports_by_webhook(conn: &mut Conn, provider_id: &str) -> Result<bool> {
     let at: Option<Option<String>> =
         sqlx::query_scalar("SELECT reports_by_webhook_at FROM fulfillment_providers WHERE id = $1")
             .bind(provider_id)
@@ -1093,6 +1093,37 @@ pub async fn due_for_tracking(
             })
         })
         .collect()
+}
+
+/// Whether the provider account has orders sent (or sent again) within `recent` whose provider
+/// order is not made yet. Orders waiting to be made are few at any time, so this reads a short
+/// stretch of the open-orders index (submission first).
+pub async fn creates_waiting(conn: &mut Conn, provider_id: &str, recent: Duration) -> Result<bool> {
+    let found: Option<i64> = sqlx::query_scalar(
+        "SELECT 1 FROM fulfillment_orders
+         WHERE submission = 'PENDING' AND status <> 'CANCELLED' AND provider_id = $1
+            AND updated_at >= $2
+         LIMIT 1",
+    )
+    .bind(provider_id)
+    .bind(time::before(recent))
+    .fetch_optional(&mut *conn)
+    .await?;
+    Ok(found.is_some())
+}
+
+/// Puts the next read of orders a round claimed off by `wait`, without counting it as a read
+/// (their last word stays what it was).
+pub async fn put_off_tracking(conn: &mut Conn, ids: &[&str], wait: Duration) -> Result<()> {
+    let next = time::after(wait);
+    for id in ids {
+        sqlx::query("UPDATE fulfillment_orders SET next_track_at = $1 WHERE id = $2")
+            .bind(&next)
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Orders still waiting for the write-back (tracking known, not yet accepted by the marketplace,

@@ -4,7 +4,8 @@
 //! marketplace. Scheduled (`CRON_FULFILLMENT_TRACK`) for the open orders whose next read is
 //! due (`FULFILLMENT_POLL_SECS` after the last word about them; six hours when their provider
 //! reports by webhook), and queued for one order when its provider's webhook names it without
-//! saying enough to apply as is.
+//! saying enough to apply as is. A round reads its accounts side by side; an account that
+//! reports by webhook has its (cost) reads put off while it has orders waiting to be made.
 //!
 //! Idempotent: status moves only forward and the tracking is kept from the first report, so a
 //! repeated or late read changes nothing. Errors: in a scheduled round, one order's failure is
@@ -30,6 +31,14 @@ const LIST_FROM: usize = 3;
 /// first, so none waits behind newer ones for ever); the rest keep their next read. Reading
 /// every one would spend the account's rate on reads while its creates wait.
 const ONE_BY_ONE: usize = 5;
+/// How long an account's cost reads wait at most for its creates (see [`costs_wait`]).
+const COSTS_WAIT_AT_MOST: std::time::Duration = std::time::Duration::from_secs(600);
+/// How far a put-off read moves on: far enough that put-off orders do not fill the next rounds'
+/// [`ROUND`] ahead of orders whose tracking is due.
+const COSTS_PUT_OFF: std::time::Duration = std::time::Duration::from_secs(10);
+/// How long a webhook's unknown provider order is looked for among ours: a create's answer is
+/// written within moments; an order still unknown after this is not ours.
+const UNKNOWN_FOR: std::time::Duration = std::time::Duration::from_secs(60);
 /// How long a write-back may be on its way (queued with the tracking, retried by its job)
 /// before the schedule queues it again: only lost ones, never a queue that is merely busy.
 const SHIP_BACK_RESCUE: std::time::Duration = std::time::Duration::from_secs(600);
@@ -50,6 +59,18 @@ pub struct FulfillmentTrack {
     /// is applied without a read.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stage: Option<String>,
+    /// A provider order a webhook named before we knew it as ours: its create's answer is still
+    /// being written, and only the provider's id is in the webhook.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heard: Option<HeardOrder>,
+}
+
+/// A provider's order as a webhook named it, and when (unix milliseconds).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct HeardOrder {
+    pub provider_account_id: String,
+    pub provider_order_id: String,
+    pub heard_at_ms: i64,
 }
 
 impl Scheduled for FulfillmentTrack {
@@ -72,6 +93,25 @@ impl FulfillmentTrack {
             fulfillment_order_id: Some(fulfillment_order_id.to_owned()),
             report: Some(report),
             stage: stage.map(|s| s.as_str().to_owned()),
+            heard: None,
+        }
+    }
+
+    /// A webhook about a provider order we do not know (yet): read once its create is
+    /// recorded, or dropped as not ours after [`UNKNOWN_FOR`].
+    pub fn for_provider_order(
+        provider_account_id: &str,
+        provider_order_id: &str,
+        report: String,
+    ) -> FulfillmentTrack {
+        FulfillmentTrack {
+            report: Some(report),
+            heard: Some(HeardOrder {
+                provider_account_id: provider_account_id.to_owned(),
+                provider_order_id: provider_order_id.to_owned(),
+                heard_at_ms: domain::time::now().timestamp_millis(),
+            }),
+            ..FulfillmentTrack::default()
         }
     }
 }
@@ -85,13 +125,50 @@ impl JobKind for FulfillmentTrack {
     fn dedupe_key(&self) -> Option<String> {
         match (&self.fulfillment_order_id, &self.report) {
             (Some(id), Some(report)) => Some(format!("fulfillment-track:{id}:{report}")),
+            (None, Some(report)) if self.heard.is_some() => {
+                let heard = self.heard.as_ref()?;
+                Some(format!(
+                    "fulfillment-track:{}:{}:{report}",
+                    heard.provider_account_id, heard.provider_order_id
+                ))
+            }
             _ => Some(self.tick.clone()).filter(|t| !t.is_empty()),
         }
     }
 
     async fn run(self, ctx: &JobContext, job: &EventHistory) -> Result<(), JobError> {
+        if let Some(heard) = &self.heard {
+            let client_id = super::client_of(job)?;
+            let order = {
+                let mut conn = ctx.db.conn().await?;
+                orders::by_external(
+                    &mut conn,
+                    &heard.provider_account_id,
+                    &heard.provider_order_id,
+                )
+                .await?
+            };
+            let waited = domain::time::now().timestamp_millis() - heard.heard_at_ms;
+            return match order {
+                Some(o) if o.client_id == client_id => {
+                    track_one(ctx, &client_id, &o.id, EventSource::Webhook).await
+                }
+                // Its create's answer takes a moment to be written.
+                _ if waited < i64::try_from(UNKNOWN_FOR.as_millis()).unwrap_or(i64::MAX) => Err(
+                    JobError::Retry("waiting for the provider order to be recorded".into()),
+                ),
+                // Not ours (reconciliation reports it).
+                _ => Ok(()),
+            };
+        }
         if let Some(id) = &self.fulfillment_order_id {
             let client_id = super::client_of(job)?;
+            if still_being_recorded(ctx, &client_id, id).await? {
+                // The webhook came before the create's answer was written; that takes a moment.
+                return Err(JobError::Retry(
+                    "waiting for the provider order to be recorded".into(),
+                ));
+            }
             let stage = self.stage.as_deref().and_then(|s| s.parse().ok());
             if let Some(stage) = stage
                 && let Some(order) = open_order(ctx, &client_id, id).await?
@@ -114,43 +191,19 @@ impl JobKind for FulfillmentTrack {
                 .or_default()
                 .push(d);
         }
+        // Each account has its own rate, so the accounts are read side by side: one with many
+        // orders due (or a provider slow to answer) holds no other account's tracking up.
+        let rounds =
+            futures::future::join_all(by_account.into_iter().map(
+                |((client_id, provider_id), due)| read_account(ctx, client_id, provider_id, due),
+            ))
+            .await;
         let (mut read, mut failed, mut left) = (0, 0, 0);
-        for ((client_id, provider_id), mut due) in by_account {
-            let listed = if due.len() >= LIST_FROM {
-                match list_account(ctx, client_id, provider_id, &due).await {
-                    Ok(listed) => Some(listed),
-                    Err(e) => {
-                        tracing::warn!(provider_account = %provider_id, error = %e, "order list not read this round");
-                        None
-                    }
-                }
-            } else {
-                None
-            };
-            due.sort_by_key(|d| d.submitted_at);
-            let mut singles = 0;
-            for d in due {
-                let done = match listed.as_ref().map(|l| l.get(&d.external_id)) {
-                    Some(Some(found)) => {
-                        apply_read(ctx, client_id, &d.id, found, EventSource::Provider).await
-                    }
-                    Some(None) if singles >= ONE_BY_ONE => {
-                        left += 1;
-                        continue;
-                    }
-                    _ => {
-                        singles += 1;
-                        track_one(ctx, client_id, &d.id, EventSource::Provider).await
-                    }
-                };
-                match done {
-                    Ok(()) => read += 1,
-                    Err(e) => {
-                        failed += 1;
-                        tracing::warn!(fulfillment_order = %d.id, error = %e, "tracking not read this round");
-                    }
-                }
-            }
+        for r in rounds {
+            let r = r?;
+            read += r.read;
+            failed += r.failed;
+            left += r.left;
         }
         // Write-backs lost on their way (a crash between the tracking and its job) are queued
         // again.
@@ -170,6 +223,90 @@ impl JobKind for FulfillmentTrack {
         );
         Ok(())
     }
+}
+
+/// What a round did with one account's orders due.
+#[derive(Debug, Default)]
+struct AccountRound {
+    read: usize,
+    failed: usize,
+    left: usize,
+}
+
+/// Reads one account's orders due: through its order list when several are, else one by one.
+/// An account that reports by webhook is due only for costs (and its backstop read): while it
+/// has orders waiting to be made, those reads are put off, so its rate goes to the creates.
+async fn read_account(
+    ctx: &JobContext,
+    client_id: &str,
+    provider_id: &str,
+    mut due: Vec<&Due>,
+) -> Result<AccountRound, JobError> {
+    let mut round = AccountRound::default();
+    if costs_wait(ctx, provider_id, &due).await? {
+        let ids: Vec<&str> = due.iter().map(|d| d.id.as_str()).collect();
+        let mut conn = ctx.db.conn().await?;
+        orders::put_off_tracking(
+            &mut conn,
+            &ids,
+            COSTS_PUT_OFF.max(ctx.config.fulfillment_poll_every),
+        )
+        .await?;
+        round.left = due.len();
+        return Ok(round);
+    }
+    let listed = if due.len() >= LIST_FROM {
+        match list_account(ctx, client_id, provider_id, &due).await {
+            Ok(listed) => Some(listed),
+            Err(e) => {
+                tracing::warn!(provider_account = %provider_id, error = %e, "order list not read this round");
+                None
+            }
+        }
+    } else {
+        None
+    };
+    due.sort_by_key(|d| d.submitted_at);
+    let mut singles = 0;
+    for d in due {
+        let done = match listed.as_ref().map(|l| l.get(&d.external_id)) {
+            Some(Some(found)) => {
+                apply_read(ctx, client_id, &d.id, found, EventSource::Provider).await
+            }
+            Some(None) if singles >= ONE_BY_ONE => {
+                round.left += 1;
+                continue;
+            }
+            _ => {
+                singles += 1;
+                track_one(ctx, client_id, &d.id, EventSource::Provider).await
+            }
+        };
+        match done {
+            Ok(()) => round.read += 1,
+            Err(e) => {
+                round.failed += 1;
+                tracing::warn!(fulfillment_order = %d.id, error = %e, "tracking not read this round");
+            }
+        }
+    }
+    Ok(round)
+}
+
+/// Whether an account's reads this round are only for what can wait (it reports by webhook, so
+/// they are for costs and the backstop) while it has orders waiting to be made, sent within
+/// [`COSTS_WAIT_AT_MOST`] — a create stuck on a provider's outage holds nothing for longer.
+async fn costs_wait(ctx: &JobContext, provider_id: &str, due: &[&Due]) -> Result<bool, JobError> {
+    let mut conn = ctx.db.conn().await?;
+    if !orders::reports_by_webhook(&mut conn, provider_id).await? {
+        return Ok(false);
+    }
+    let since =
+        domain::time::now() - chrono::Duration::from_std(COSTS_WAIT_AT_MOST).unwrap_or_default();
+    if due.iter().any(|d| d.submitted_at < since) {
+        return Ok(false);
+    }
+    Ok(orders::creates_waiting(&mut conn, provider_id, COSTS_WAIT_AT_MOST).await?)
 }
 
 /// The account's orders made since the oldest of `due` was sent, by the provider's id: as many
@@ -253,6 +390,22 @@ async fn apply_read(
     match open_order(ctx, client_id, id).await? {
         Some(order) => apply(ctx, &order, found, source).await,
         None => Ok(()),
+    }
+}
+
+/// Whether the order's create is still being recorded (sent, its answer not yet written).
+async fn still_being_recorded(
+    ctx: &JobContext,
+    client_id: &str,
+    id: &str,
+) -> Result<bool, JobError> {
+    let mut conn = ctx.db.conn().await?;
+    match orders::get_any(&mut conn, client_id, id).await {
+        Ok(o) => {
+            Ok(o.submission == Submission::Pending && o.status != FulfillmentStatus::Cancelled)
+        }
+        Err(domain::DomainError::NotFound(_)) => Ok(false),
+        Err(e) => Err(e.into()),
     }
 }
 
