@@ -66,6 +66,23 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
         Some(key) => {
             let version = match app.order_matches.latest(&key) {
                 Some(answer) => {
+                    // A page read under this answer's version is kept with it: while the
+                    // version stands, nothing it shows has changed.
+                    if let Some(page) = answer.kept_page(request.offset(), request.limit) {
+                        let version = app
+                            .order_matches
+                            .version(&mut conn, &me.scope.client_id)
+                            .await?;
+                        if answer.is_of(version) {
+                            metrics::counter!("sellerdesk_order_desk_pages_total", "answer" => "kept_page")
+                                .increment(1);
+                            return Ok(Page {
+                                items: page.as_ref().clone(),
+                                total: i64::try_from(answer.ids.len()).unwrap_or(i64::MAX),
+                                request,
+                            });
+                        }
+                    }
                     let ids = answer.page(request.offset(), request.limit);
                     let (mut second, mut third) = (app.db.conn().await?, app.db.conn().await?);
                     let (version, mut orders, items) = tokio::try_join!(
@@ -75,6 +92,7 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
                     )?;
                     if answer.is_of(version) {
                         desk::attach(&mut orders, items);
+                        answer.keep_page(request.offset(), request.limit, &orders);
                         metrics::counter!("sellerdesk_order_desk_pages_total", "answer" => "kept")
                             .increment(1);
                         return Ok(Page {

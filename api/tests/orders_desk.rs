@@ -1090,9 +1090,19 @@ async fn exports_older_than_a_week_are_purged_with_their_files() {
 
 /// Pages of getOrders the server answered from a filter's kept ids, from /metrics.
 async fn kept_pages(s: &Server) -> u64 {
+    pages_answered(s, "kept").await + pages_answered(s, "kept_page").await
+}
+
+/// Pages answered from memory whole, without reading their orders.
+async fn pages_from_memory(s: &Server) -> u64 {
+    pages_answered(s, "kept_page").await
+}
+
+async fn pages_answered(s: &Server, answer: &str) -> u64 {
     let text = s.get("/metrics").await.text().await.expect("metrics");
+    let prefix = format!("sellerdesk_order_desk_pages_total{{answer=\"{answer}\"}} ");
     text.lines()
-        .find_map(|l| l.strip_prefix("sellerdesk_order_desk_pages_total{answer=\"kept\"} "))
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
         .map_or(0, |v| v.trim().parse::<f64>().expect("number") as u64)
 }
 
@@ -1249,4 +1259,143 @@ async fn a_filter_read_again_follows_every_change_to_the_orders() {
         page_of(&s, &staff, &filter).await;
     }
     assert_eq!(kept_pages(&s).await, kept);
+}
+
+/// What a page shows, as the desk reads it: each order's external id, marketplace status,
+/// recipient, shop, owner and items.
+async fn shown(s: &Server, token: &str, filter: &Value) -> Value {
+    let data = ok(
+        s,
+        "query($f: OrderFilter) { getOrders(filter: $f) { items { externalOrderId marketplaceStatus
+            recipientName shop { name } owner { firstName } items { productName quantity } } } }",
+        json!({ "f": filter }),
+        token,
+    )
+    .await;
+    data["getOrders"]["items"].clone()
+}
+
+/// Reads the page until the server answers it from memory whole (it keeps a page once it was
+/// read from the filter's kept ids), and returns that answer.
+async fn page_from_memory(s: &Server, token: &str, filter: &Value) -> Value {
+    let before = pages_from_memory(s).await;
+    wait_for(Duration::from_secs(20), || async {
+        let page = shown(s, token, filter).await;
+        (pages_from_memory(s).await > before).then_some(page)
+    })
+    .await
+    .expect("the page was never answered from memory")
+}
+
+/// A page read again is answered from memory while the client's orders stand still; a change
+/// to anything it shows — an order's marketplace status or recipient, an item, the shop's name,
+/// the owner's name — shows on the very next read. The fee schedule's note of when it last
+/// looked at an order changes nothing the page shows and keeps it.
+#[tokio::test]
+async fn a_page_kept_whole_follows_every_change_to_what_it_shows() {
+    let s = Server::start().await;
+    let rows = Rows::open(&s).await;
+    let admin = new_client(&s, "osprey-prints", "oli@osprey.test").await;
+    let me = me_id(&s, &admin).await;
+    let client = rows.client_of(&me).await;
+    let shop = rows.shop(&client, "Osprey Shop").await;
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        ids.push(
+            rows.order(
+                &client,
+                &shop,
+                &NewOrder {
+                    external_id: format!("O-{i:02}"),
+                    ordered_at: at("2024-07-01T10:00:00Z") + chrono::Duration::minutes(i),
+                    items: vec![("Osprey Tee", "OSP", 1, 1_000)],
+                    ..NewOrder::default()
+                },
+            )
+            .await,
+        );
+    }
+    {
+        let mut conn = rows.db.conn().await.expect("conn");
+        sqlx::query("UPDATE orders SET owner_user_id = $1 WHERE client_id = $2")
+            .bind(&me)
+            .bind(&client)
+            .execute(&mut *conn)
+            .await
+            .expect("owner");
+    }
+    let filter = json!({ "search": "osprey", "limit": 2, "page": 1 });
+    let newest = &ids[2];
+    let first = page_from_memory(&s, &admin, &filter).await;
+    assert_eq!(first[0]["externalOrderId"], "O-02", "{first}");
+    assert_eq!(first[0]["shop"]["name"], "Osprey Shop", "{first}");
+
+    let changes: [(&str, &str, &str); 5] = [
+        (
+            "marketplace status",
+            "UPDATE orders SET marketplace_status = 'ON_HOLD' WHERE id = $1",
+            "/0/marketplaceStatus",
+        ),
+        (
+            "recipient",
+            "UPDATE orders SET recipient_name = 'Rae Osprey' WHERE id = $1",
+            "/0/recipientName",
+        ),
+        (
+            "item",
+            "UPDATE order_items SET product_name = 'Osprey Hoodie' WHERE order_id = $1",
+            "/0/items/0/productName",
+        ),
+        (
+            "shop name",
+            "UPDATE shops SET name = 'Osprey Studio' WHERE id = (SELECT shop_id FROM orders WHERE id = $1)",
+            "/0/shop/name",
+        ),
+        (
+            "owner name",
+            "UPDATE users SET first_name = 'Olive' WHERE id = (SELECT owner_user_id FROM orders WHERE id = $1)",
+            "/0/owner/firstName",
+        ),
+    ];
+    for (what, statement, pointer) in changes {
+        let before = page_from_memory(&s, &admin, &filter).await;
+        {
+            let mut conn = rows.db.conn().await.expect("conn");
+            sqlx::query(statement)
+                .bind(newest)
+                .execute(&mut *conn)
+                .await
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+        let after = shown(&s, &admin, &filter).await;
+        assert_ne!(
+            before.pointer(pointer),
+            after.pointer(pointer),
+            "{what} did not show on the next read: {after}"
+        );
+    }
+    let expected = shown(&s, &admin, &filter).await;
+    assert_eq!(expected[0]["marketplaceStatus"], "ON_HOLD", "{expected}");
+    assert_eq!(expected[0]["recipientName"], "Rae Osprey", "{expected}");
+    assert_eq!(
+        expected[0]["items"][0]["productName"], "Osprey Hoodie",
+        "{expected}"
+    );
+    assert_eq!(expected[0]["shop"]["name"], "Osprey Studio", "{expected}");
+    assert_eq!(expected[0]["owner"]["firstName"], "Olive", "{expected}");
+
+    // The fee schedule's note moves nothing: the page stays kept.
+    assert_eq!(page_from_memory(&s, &admin, &filter).await, expected);
+    {
+        let mut conn = rows.db.conn().await.expect("conn");
+        sqlx::query("UPDATE orders SET fees_checked_at = $1 WHERE id = $2")
+            .bind(domain::time::now_db())
+            .bind(newest)
+            .execute(&mut *conn)
+            .await
+            .expect("fees checked");
+    }
+    let before = pages_from_memory(&s).await;
+    assert_eq!(shown(&s, &admin, &filter).await, expected);
+    assert_eq!(pages_from_memory(&s).await, before + 1, "a page not kept");
 }

@@ -3,7 +3,9 @@
 //! (migration 0026). A page of a filter read before is then a slice of ids and one statement for
 //! its 50 orders, whatever the number of matches and the depth of the page; its count is the
 //! slice's length, exactly what a COUNT would say, since any insert, removal or change of what
-//! the desk filters or sorts on moves the version and the next read loads the ids again.
+//! the desk filters, sorts on or shows moves the version (0026, 0027) and the next read loads the
+//! ids again. The pages read under an answer's version are kept with it: a page read again
+//! while the version stands is answered from memory after one statement, the version's.
 //!
 //! Only what can be kept exactly is kept: not STAFF's reads (their shops are read in the same
 //! statement, and an unassignment must show at once), not deadline filters (they move with the
@@ -12,10 +14,10 @@
 //! A missing or outdated answer is loaded in the background (from a filter's second read on, and
 //! once per filter at a time), while the read that found it so counts and walks the indexes as
 //! before.
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 
-use super::desk::{self, OrderQuery};
+use super::desk::{self, Order, OrderQuery};
 use crate::db::Db;
 use crate::{Result, Scope, time};
 
@@ -24,6 +26,11 @@ use crate::{Result, Scope, time};
 pub const MAX_IDS: usize = 20_000;
 /// Most ids kept in all (about 40 bytes each): answers go, least recently read first, past it.
 const BUDGET_IDS: usize = 500_000;
+/// Most orders of kept pages one answer holds (its pages past it are read, not kept).
+const PAGE_ORDERS: usize = 400;
+/// What a kept order weighs against [`BUDGET_IDS`]: an order with its items is some forty times
+/// an id.
+const ORDER_WEIGHT: usize = 40;
 /// Pending version rows (PostgreSQL writes one per transaction) folded into the client's version
 /// once a read finds this many.
 const FOLD_AT: i64 = 1_000;
@@ -43,12 +50,46 @@ struct Kept {
     ids: usize,
 }
 
+/// A page's offset and limit.
+type PageAt = (i64, i64);
+
 pub struct Answer {
     version: i64,
     pub ids: Vec<String>,
+    /// Pages read under `version`, by offset and limit.
+    pages: Mutex<HashMap<PageAt, Arc<Vec<Order>>>>,
 }
 
 impl Answer {
+    fn new(version: i64, ids: Vec<String>) -> Answer {
+        Answer {
+            version,
+            ids,
+            pages: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// What the answer weighs against [`BUDGET_IDS`], its kept pages at their most.
+    fn weight(&self) -> usize {
+        self.ids.len() + self.ids.len().min(PAGE_ORDERS) * ORDER_WEIGHT
+    }
+
+    /// The page kept for `offset` and `limit`: exact while [`Answer::is_of`] the version read
+    /// after it was asked for.
+    pub fn kept_page(&self, offset: i64, limit: i64) -> Option<Arc<Vec<Order>>> {
+        let pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        pages.get(&(offset, limit)).cloned()
+    }
+
+    /// Keeps a page read while the version was this answer's, within [`PAGE_ORDERS`].
+    pub fn keep_page(&self, offset: i64, limit: i64, orders: &[Order]) {
+        let mut pages = self.pages.lock().unwrap_or_else(|e| e.into_inner());
+        let held: usize = pages.values().map(|p| p.len()).sum();
+        if held + orders.len() <= PAGE_ORDERS {
+            pages.insert((offset, limit), Arc::new(orders.to_vec()));
+        }
+    }
+
     /// Whether this answer was read at `version`, so still exact.
     pub fn is_of(&self, version: i64) -> bool {
         self.version == version
@@ -113,13 +154,13 @@ impl OrderMatches {
 
     fn put(&self, key: String, answer: Answer) {
         let mut kept = self.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.ids += answer.ids.len();
+        kept.ids += answer.weight();
         if let Some(old) = kept.answers.put(key, Arc::new(answer)) {
-            kept.ids -= old.ids.len();
+            kept.ids -= old.weight();
         }
         while kept.ids > BUDGET_IDS {
             match kept.answers.pop_lru() {
-                Some((_, gone)) => kept.ids -= gone.ids.len(),
+                Some((_, gone)) => kept.ids -= gone.weight(),
                 None => break,
             }
         }
@@ -161,7 +202,7 @@ impl OrderMatches {
             }
             .await;
             match loaded {
-                Ok(ids) if ids.len() <= MAX_IDS => this.put(key.clone(), Answer { version, ids }),
+                Ok(ids) if ids.len() <= MAX_IDS => this.put(key.clone(), Answer::new(version, ids)),
                 Ok(_) => {}
                 Err(e) => {
                     tracing::warn!(error = %e, "desk answer not kept; reads count and walk meanwhile")
