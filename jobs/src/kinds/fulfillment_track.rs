@@ -4,13 +4,15 @@
 //! marketplace. Scheduled (`CRON_FULFILLMENT_TRACK`) for the open orders whose next read is
 //! due (`FULFILLMENT_POLL_SECS` after the last word about them; six hours when their provider
 //! reports by webhook), and queued for one order when its provider's webhook names it without
-//! saying enough to apply as is. A round reads its accounts side by side; an account that
+//! saying enough to apply as is, or before its create is recorded. A round reads its accounts side by side; an account that
 //! reports by webhook has its (cost) reads put off while it has orders waiting to be made.
 //!
 //! Idempotent: status moves only forward and the tracking is kept from the first report, so a
 //! repeated or late read changes nothing. Errors: in a scheduled round, one order's failure is
 //! logged and the round goes on (one provider down holds no one else up); for one order, the
-//! provider's errors split as `From<ProviderError>` says.
+//! provider's errors split as `From<ProviderError>` says, and an order whose create is still
+//! being recorded is tried again (a retry) until it is, or for a minute when only the provider's
+//! id is known.
 use std::collections::{BTreeMap, HashMap};
 
 use connectors::fulfillment::{ProviderError, ProviderOrder};
