@@ -843,7 +843,7 @@ async fn handle_webhook(
         // Not ours (reconciliation reports it), or ours with its create's answer not written
         // yet: news about it is looked for again once it may be.
         if let Some(external) = &event.provider_order_id
-            && (event.stage.is_some() || event.shipment.is_some())
+            && is_news_before_recorded(&event)
         {
             let report = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(body));
             let pending = FulfillmentTrack::for_provider_order(account_id, external, report)
@@ -923,10 +923,27 @@ enum Heard {
     Early(Option<orders::Stage>),
 }
 
+/// Whether a webhook about an order whose create is not recorded yet says more than the create
+/// will: a shipment, or a stage past production. A provider's "received" or "in production"
+/// comes with nearly every create, and reading the order for it would spend the account's rate
+/// on nothing.
+fn is_news_before_recorded(event: &provider::WebhookEvent) -> bool {
+    event.shipment.is_some()
+        || matches!(
+            event.stage,
+            Some(
+                provider::Stage::Shipped
+                    | provider::Stage::Delivered
+                    | provider::Stage::Cancelled
+                    | provider::Stage::Rejected
+            )
+        )
+}
+
 fn reported(event: &provider::WebhookEvent, order: &FulfillmentOrder) -> Heard {
     if order.submission == Submission::Pending
         && order.status != FulfillmentStatus::Cancelled
-        && (event.stage.is_some() || event.shipment.is_some())
+        && is_news_before_recorded(event)
     {
         return Heard::Early(event.stage.map(jobs::fulfillment::stage_of));
     }
