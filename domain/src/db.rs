@@ -21,6 +21,40 @@ pub enum Backend {
 pub struct Db {
     pub pool: AnyPool,
     pub backend: Backend,
+    /// SQLite only: one connection that write transactions and the job pipeline's status
+    /// rounds take in turn. SQLite has one writer at a time; writers on several connections
+    /// wait for each other in its busy handler, which sleeps 1, 2, 5, 10 … 100 ms between
+    /// tries, so under steady writes one could wait tens of milliseconds while others went
+    /// first. Queued on this pool they go in order, without sleeping.
+    writer: Option<AnyPool>,
+}
+
+/// A SQLite pool's settings, for its readers and its writer alike.
+fn sqlite_pool(pool: AnyPoolOptions) -> AnyPoolOptions {
+    // A file in this process cannot hang up: the ping sqlx sends before handing out a
+    // connection is one more trip to the connection's thread and back, on every acquire (two
+    // per GraphQL request). On PostgreSQL it finds connections the server dropped (a restart)
+    // before a request fails on one, so it stays there.
+    pool.test_before_acquire(false)
+        .after_connect(|conn, _meta| {
+            Box::pin(async move {
+                // WAL lets readers run beside the one writer; busy_timeout makes writers wait for
+                // each other instead of failing at once (writes outside the writer connection).
+                // Reads go through a memory map of the file, shared by every connection and kept by
+                // the OS, instead of each connection copying pages into its own 2 MB cache: a desk
+                // query over thousands of orders then costs no system call per page.
+                for pragma in [
+                    "PRAGMA journal_mode = WAL",
+                    "PRAGMA busy_timeout = 15000",
+                    "PRAGMA foreign_keys = ON",
+                    "PRAGMA synchronous = NORMAL",
+                    "PRAGMA mmap_size = 1073741824",
+                ] {
+                    sqlx::query(pragma).execute(&mut *conn).await?;
+                }
+                Ok(())
+            })
+        })
 }
 
 #[derive(Debug, Clone)]
@@ -39,37 +73,27 @@ impl Db {
             Backend::Sqlite
         };
         let connect: AnyConnectOptions = options.url.parse()?;
-        let mut pool = AnyPoolOptions::new()
-            .max_connections(options.max_connections)
-            .acquire_timeout(options.acquire_timeout);
-        if backend == Backend::Sqlite {
-            // A file in this process cannot hang up: the ping sqlx sends before handing out a
-            // connection is one more trip to the connection's thread and back, on every
-            // acquire (two per GraphQL request). On PostgreSQL it finds connections the server
-            // dropped (a restart) before a request fails on one, so it stays there.
-            pool = pool.test_before_acquire(false);
-            pool = pool.after_connect(|conn, _meta| {
-                Box::pin(async move {
-                    // WAL lets readers run beside the one writer; busy_timeout makes writers wait
-                    // for each other instead of failing at once. Reads go through a memory map
-                    // of the file, shared by every connection and kept by the OS, instead of
-                    // each connection copying pages into its own 2 MB cache: a desk query over
-                    // thousands of orders then costs no system call per page.
-                    for pragma in [
-                        "PRAGMA journal_mode = WAL",
-                        "PRAGMA busy_timeout = 15000",
-                        "PRAGMA foreign_keys = ON",
-                        "PRAGMA synchronous = NORMAL",
-                        "PRAGMA mmap_size = 1073741824",
-                    ] {
-                        sqlx::query(pragma).execute(&mut *conn).await?;
-                    }
-                    Ok(())
-                })
-            });
-        }
-        let pool = pool.connect_with(connect).await?;
-        Ok(Db { pool, backend })
+        let pool_options = |max_connections: u32| {
+            let pool = AnyPoolOptions::new()
+                .max_connections(max_connections)
+                .acquire_timeout(options.acquire_timeout);
+            match backend {
+                Backend::Sqlite => sqlite_pool(pool),
+                Backend::Postgres => pool,
+            }
+        };
+        let pool = pool_options(options.max_connections)
+            .connect_with(connect.clone())
+            .await?;
+        let writer = match backend {
+            Backend::Sqlite => Some(pool_options(1).connect_with(connect).await?),
+            Backend::Postgres => None,
+        };
+        Ok(Db {
+            pool,
+            backend,
+            writer,
+        })
     }
 
     /// A small pool on the same database for the job pipeline's own status rows.
@@ -78,7 +102,7 @@ impl Db {
     /// crash of the database can lose the last fraction of a second of them; a job whose claim
     /// or success is lost runs again, which at-least-once delivery allows anyway. This is the
     /// durability SQLite already has here (WAL with `synchronous = NORMAL`), so on SQLite it is
-    /// the same pool.
+    /// the writer connection, where the rounds queue with the write transactions.
     ///
     /// Its statements find their rows by id, and the planner is kept from a sequential scan
     /// (`enable_seqscan = off`): a plan made while the table was nearly empty (workers started
@@ -87,7 +111,10 @@ impl Db {
     /// second to a few hundred.
     pub fn for_job_status(&self, max_connections: u32) -> Db {
         if self.backend != Backend::Postgres {
-            return self.clone();
+            return Db {
+                pool: self.writer.clone().unwrap_or_else(|| self.pool.clone()),
+                ..self.clone()
+            };
         }
         let options = (*self.pool.connect_options()).clone();
         let pool = AnyPoolOptions::new()
@@ -110,6 +137,7 @@ impl Db {
         Db {
             pool,
             backend: self.backend,
+            writer: None,
         }
     }
 
@@ -129,11 +157,17 @@ impl Db {
         Ok(self.pool.acquire().await?)
     }
 
-    /// A write transaction. On SQLite it takes the write lock at BEGIN, so two writers queue on
-    /// busy_timeout instead of one failing when it upgrades a read lock.
+    /// A write transaction. On SQLite it is the writer connection's, and takes the write lock at
+    /// BEGIN, so that it never fails upgrading a read lock.
     pub async fn begin(&self) -> Result<Tx> {
         Ok(match self.backend {
-            Backend::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await?,
+            Backend::Sqlite => {
+                self.writer
+                    .as_ref()
+                    .unwrap_or(&self.pool)
+                    .begin_with("BEGIN IMMEDIATE")
+                    .await?
+            }
             Backend::Postgres => self.pool.begin().await?,
         })
     }
