@@ -102,10 +102,7 @@ impl Fleet {
             ("JOB_LEASE_SECS".into(), "3".into()),
             ("JOB_LOST_AFTER_SECS".into(), "5".into()),
             ("JOB_BACKOFF_MS".into(), "100".into()),
-            (
-                "RUST_LOG".into(),
-                "info,sqlx=debug,jobs=debug,apalis_redis=debug".into(),
-            ),
+            ("RUST_LOG".into(), "info,sqlx=debug,jobs=debug".into()),
         ];
         for (k, v) in extra {
             env.push(((*k).into(), (*v).into()));

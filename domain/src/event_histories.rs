@@ -274,22 +274,29 @@ pub async fn renew_leases(
 /// running only the marked jobs (a claimed job may wait for a handler slot first, and an ended
 /// one for its outcome to be recorded). Not watched by job_queue's triggers, so this is one
 /// small update. False when the job is no longer this worker's PROCESSING job.
+///
+/// Many at once: `on` are marked, `off` cleared, in one statement; returns the ids it matched.
 pub async fn mark_running(
     conn: &mut Conn,
-    id: &str,
+    backend: Backend,
+    on: &[String],
+    off: &[String],
     worker_id: &str,
-    running: bool,
-) -> Result<bool> {
-    let done = sqlx::query(
-        "UPDATE event_histories SET running_at = $3
-         WHERE id = $1 AND worker_id = $2 AND status = 'PROCESSING'",
-    )
-    .bind(id)
-    .bind(worker_id)
-    .bind(running.then(time::now_db))
-    .execute(&mut *conn)
-    .await?;
-    Ok(done.rows_affected() == 1)
+) -> Result<Vec<String>> {
+    if on.is_empty() && off.is_empty() {
+        return Ok(Vec::new());
+    }
+    let all: Vec<String> = on.iter().chain(off).cloned().collect();
+    let mut sql = Sql::new("UPDATE event_histories SET running_at = CASE WHEN ");
+    sql.in_ids(backend, "id", on)
+        .push(" THEN ")
+        .bind(time::now_db())
+        .push(" ELSE NULL END WHERE worker_id = ")
+        .bind(worker_id)
+        .push(" AND status = 'PROCESSING' AND ");
+    sql.in_ids(backend, "id", &all);
+    sql.push(" RETURNING id");
+    Ok(sql.query_scalar::<String>().fetch_all(&mut *conn).await?)
 }
 
 pub async fn fail(conn: &mut Conn, id: &str, worker_id: &str, error: &str) -> Result<bool> {

@@ -266,6 +266,10 @@ impl StorageConfig {
 pub struct JobsConfig {
     /// `WORKER_CONCURRENCY`: jobs one process runs at once (default 4; in `api`, 0 = none here).
     pub concurrency: usize,
+    /// `WORKER_PREFETCH`: job ids one process takes from the queue ahead of its free handler
+    /// slots, claimed together with the running jobs' successes (default: twice the
+    /// concurrency with Redis, which other workers share; eight times embedded).
+    pub prefetch: Option<usize>,
     /// `JOB_LEASE_SECS` (30): how long a claimed job is owned before another worker may take it.
     pub lease: Duration,
     /// `QUEUE_POLL_MS` (100): how often an idle worker asks the queue for work.
@@ -619,6 +623,10 @@ impl JobsConfig {
     pub fn from_env(storage: &StorageConfig) -> Result<JobsConfig, ConfigError> {
         let config = JobsConfig {
             concurrency: env::parsed("WORKER_CONCURRENCY", 4)?,
+            prefetch: match env::parsed("WORKER_PREFETCH", 0usize)? {
+                0 => None,
+                n => Some(n),
+            },
             lease: Duration::from_secs(env::parsed("JOB_LEASE_SECS", 30)?),
             poll_every: Duration::from_millis(env::parsed("QUEUE_POLL_MS", 100)?.max(1)),
             sweep_every: Duration::from_millis(env::parsed("JOB_SWEEP_MS", 1000)?),

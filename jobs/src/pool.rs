@@ -34,6 +34,9 @@ struct Runner {
     inflight: Mutex<HashSet<String>>,
     stopping: AtomicBool,
     status: Coalesced<StatusOp, Result<StatusDone, StatusError>>,
+    /// Running marks (true) and their clearing (false), coalesced as the status changes are,
+    /// on a connection of their own so that they never hold a claim back.
+    marks: Coalesced<(String, bool), Result<bool, StatusError>>,
     /// The connection of the status rounds, shared with the lease renewal: statements by id.
     status_db: Db,
     /// Handlers running at once: `WORKER_CONCURRENCY`. The queue delivers up to twice as many
@@ -42,6 +45,9 @@ struct Runner {
     /// Handlers ended whose running mark is still being cleared: the next job's mark waits for
     /// one of them, so a worker never shows more jobs running than it has handler slots.
     unmarks: Mutex<Vec<tokio::sync::oneshot::Receiver<()>>>,
+    /// Scaled only: ids this worker fetched and then claimed (or found not claimable), which
+    /// its next fetch stops holding for it in Redis.
+    released: Mutex<Vec<String>>,
 }
 
 /// Why a job's status change was not recorded; logged, and the job's lease settles it.
@@ -86,7 +92,8 @@ impl Runner {
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
         // One round at a time: claims and successes asked while one is in flight go together
         // in the next.
-        let status_db = db.for_job_status(1);
+        // Two connections: the claims and successes, and the running marks.
+        let status_db = db.for_job_status(2);
         let status = Coalesced::spawn(BATCH_MAX, {
             let (db, worker_id, lease) = (status_db.clone(), worker_id.clone(), config.lease);
             move |ops: Vec<StatusOp>| {
@@ -100,6 +107,7 @@ impl Runner {
                             StatusOp::Succeed(id) => succeed.push(id.clone()),
                         }
                     }
+                    let began = std::time::Instant::now();
                     let round = async {
                         let mut conn = db.conn().await?;
                         event_histories::claim_and_succeed(
@@ -108,6 +116,15 @@ impl Runner {
                         .await
                     }
                     .await;
+                    let took = began.elapsed();
+                    if took > SLOW_ROUND {
+                        tracing::debug!(
+                            claims = claim.len(),
+                            successes = succeed.len(),
+                            ms = took.as_millis() as u64,
+                            "slow status round"
+                        );
+                    }
                     match round {
                         Ok(round) => {
                             let mut claimed: std::collections::HashMap<String, _> = round
@@ -135,6 +152,33 @@ impl Runner {
                 }
             }
         });
+        let marks = Coalesced::spawn(BATCH_MAX, {
+            let (db, worker_id) = (status_db.clone(), worker_id.clone());
+            move |ops: Vec<(String, bool)>| {
+                let (db, worker_id) = (db.clone(), worker_id.clone());
+                async move {
+                    let (on, off): (Vec<_>, Vec<_>) = ops.iter().partition(|(_, running)| *running);
+                    let on: Vec<String> = on.into_iter().map(|(id, _)| id.clone()).collect();
+                    let off: Vec<String> = off.into_iter().map(|(id, _)| id.clone()).collect();
+                    let round = async {
+                        let mut conn = db.conn().await?;
+                        event_histories::mark_running(&mut conn, db.backend, &on, &off, &worker_id)
+                            .await
+                    }
+                    .await;
+                    match round {
+                        Ok(matched) => {
+                            let matched: HashSet<String> = matched.into_iter().collect();
+                            ops.iter().map(|(id, _)| Ok(matched.contains(id))).collect()
+                        }
+                        Err(e) => {
+                            let e = StatusError::from(e);
+                            ops.iter().map(|_| Err(e.clone())).collect()
+                        }
+                    }
+                }
+            }
+        });
         let running = tokio::sync::Semaphore::new(config.concurrency.max(1));
         Arc::new(Runner {
             ctx,
@@ -142,9 +186,11 @@ impl Runner {
             inflight: Mutex::new(HashSet::new()),
             stopping: AtomicBool::new(false),
             status,
+            marks,
             status_db,
             running,
             unmarks: Mutex::new(Vec::new()),
+            released: Mutex::new(Vec::new()),
         })
     }
 
@@ -181,6 +227,13 @@ impl Runner {
             .call(StatusOp::Claim(id.to_owned()))
             .await
             .unwrap_or(Err(StatusError::Stopped));
+        // Claimed, the row's lease protects the job; not claimable, it is another delivery's.
+        // Either way Redis need no longer hold its id for this worker.
+        if matches!(self.ctx.queue, Queue::Redis(_))
+            && let Ok(mut released) = self.released.lock()
+        {
+            released.push(id.to_owned());
+        }
         let job = match claimed {
             Ok(StatusDone::Claimed(Some(job))) => job,
             Ok(_) => return,
@@ -261,27 +314,35 @@ impl Runner {
     /// only makes a batch's running count off for that job until its outcome is recorded:
     /// logged, not fatal.
     fn mark_running(
-        &self,
+        self: &Arc<Self>,
         id: &str,
         after: Option<tokio::sync::oneshot::Receiver<()>>,
-        end_seen: tokio::sync::oneshot::Receiver<()>,
+        mut end_seen: tokio::sync::oneshot::Receiver<()>,
         unmarked: tokio::sync::oneshot::Sender<()>,
     ) {
-        let (db, id, worker_id) = (self.ctx.db.clone(), id.to_owned(), self.worker_id.clone());
+        let (rt, id) = (self.clone(), id.to_owned());
         tokio::spawn(async move {
             let mark = async |running: bool| {
-                let marked = match db.conn().await {
-                    Ok(mut conn) => {
-                        event_histories::mark_running(&mut conn, &id, &worker_id, running).await
-                    }
-                    Err(e) => Err(e),
-                };
+                let marked = rt
+                    .marks
+                    .call((id.clone(), running))
+                    .await
+                    .unwrap_or(Err(StatusError::Stopped));
                 if let Err(e) = marked {
                     tracing::warn!(job = %id, error = %e, "job's running mark not written");
                 }
             };
             if let Some(after) = after {
                 let _ = after.await;
+            }
+            // A handler that ended before its mark went out (most short jobs) is never shown
+            // running: its outcome clears the mark anyway, and two writes would be spent on it.
+            if !matches!(
+                end_seen.try_recv(),
+                Err(tokio::sync::oneshot::error::TryRecvError::Empty)
+            ) {
+                let _ = unmarked.send(());
+                return;
             }
             mark(true).await;
             let _ = end_seen.await;
@@ -437,6 +498,16 @@ impl Runner {
                 "rescued jobs whose worker stopped answering"
             );
         }
+        if let Queue::Redis(q) = &self.ctx.queue {
+            match q.rescue(None).await {
+                Ok(0) => {}
+                Ok(n) => tracing::warn!(
+                    jobs = n,
+                    "handed back the queued jobs of workers that stopped answering"
+                ),
+                Err(e) => tracing::debug!(error = %e, "could not look for stopped workers' jobs"),
+            }
+        }
         let mut lost_after = lost_after;
         match self.ctx.queue.instance().await {
             Ok(Some(instance)) => {
@@ -493,6 +564,9 @@ impl Runner {
         Ok(())
     }
 }
+
+/// A status round slower than this is logged (at debug): every claim waits for the round.
+const SLOW_ROUND: Duration = Duration::from_millis(5);
 
 /// The most job rows one coalesced statement touches.
 const BATCH_MAX: usize = 128;
@@ -614,21 +688,28 @@ impl Pool {
         // connection's thread and back, whatever its size, so it takes eight times as many (a
         // drain ran 0.52–0.67× the scaled one at twice, 0.92× at eight times); scaled, the
         // workers share one backlog, and twice keeps one from holding what another could run.
-        let deliveries = rt.ctx.config.concurrency
-            * match rt.ctx.queue {
-                Queue::Sqlite(..) => 8,
-                _ => 2,
-            };
-        // One worker consuming the queue, started again whenever its backend fails (Redis
-        // restarted, connection lost); the backends differ in type only, hence the macro.
-        macro_rules! spawn_worker {
-            ($backend:expr) => {{
-                let rt = rt.clone();
-                let stop_rx = stop_rx.clone();
+        let deliveries = rt.ctx.config.prefetch.unwrap_or(
+            rt.ctx.config.concurrency
+                * match rt.ctx.queue {
+                    Queue::Sqlite(..) => 8,
+                    _ => 2,
+                },
+        );
+        let poll = rt.ctx.config.poll_every;
+        match &rt.ctx.queue.with_fetch_batch(deliveries) {
+            Queue::Sqlite(storage, _, wake) => {
+                // apalis-sqlite parks an idle consumer until its heartbeat (30 s) unless told to
+                // poll; a push wakes it at once, the interval is the fallback. Its worker is
+                // started again whenever it ends (its backend failed).
+                let (storage, wake) = (storage.clone(), wake.clone());
+                let (rt, stop_rx) = (rt.clone(), stop_rx.clone());
                 tasks.push(tokio::spawn(async move {
                     loop {
+                        let backend = storage.clone().poll_with_strategy(
+                            Strategy::new().apply(wake.strategy()).interval(poll),
+                        );
                         let worker = WorkerBuilder::new(rt.worker_id.as_str())
-                            .backend($backend)
+                            .backend(backend)
                             .concurrency(deliveries)
                             .data(rt.clone())
                             .build(deliver);
@@ -643,37 +724,38 @@ impl Pool {
                         }
                         match result {
                             Ok(()) => tracing::warn!("queue worker ended; starting it again"),
-                            Err(e) => tracing::warn!(error = %e, "queue worker failed; starting it again"),
+                            Err(e) => {
+                                tracing::warn!(error = %e, "queue worker failed; starting it again")
+                            }
                         }
                         tokio::time::sleep(Duration::from_secs(1)).await;
                     }
                 }));
-            }};
-        }
-        // Both backends park an idle consumer until their heartbeat (30 s) unless told to poll;
-        // a push wakes it at once, the interval is the fallback.
-        let poll = rt.ctx.config.poll_every;
-        match &rt.ctx.queue.with_fetch_batch(deliveries) {
-            Queue::Sqlite(storage, _, wake) => {
-                let (storage, wake) = (storage.clone(), wake.clone());
-                spawn_worker!(
-                    storage
-                        .clone()
-                        .poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll))
-                )
             }
-            Queue::Redis(storage, wake) => {
-                let storage = storage.clone();
-                tasks.push(tokio::spawn(listen_for_pushes(
-                    wake.clone(),
+            Queue::Redis(q) => {
+                tasks.push(tokio::spawn(listen_for_pushes(q.clone(), stop_rx.clone())));
+                tasks.push(tokio::spawn(consume(
+                    rt.clone(),
+                    q.clone(),
+                    deliveries,
+                    poll,
                     stop_rx.clone(),
                 )));
-                let wake = wake.local.clone();
-                spawn_worker!(
-                    storage
-                        .clone()
-                        .poll_with_strategy(Strategy::new().apply(wake.strategy()).interval(poll))
-                )
+                tasks.push(tokio::spawn(periodic(
+                    stop_rx.clone(),
+                    crate::queue::REDIS_ALIVE_EVERY,
+                    {
+                        let (rt, q) = (rt.clone(), q.clone());
+                        move || {
+                            let (rt, q) = (rt.clone(), q.clone());
+                            async move {
+                                if let Err(e) = q.alive(&rt.worker_id).await {
+                                    tracing::debug!(error = %e, "could not tell the queue this worker lives");
+                                }
+                            }
+                        }
+                    },
+                )));
             }
         }
 
@@ -741,19 +823,85 @@ impl Pool {
     }
 }
 
+/// The scaled queue's consumer: whenever delivery slots are free, pops that many ids (one
+/// script, which also stops holding the ids claimed since), and runs each in a slot; when the
+/// list is empty, waits for a push to be announced, the poll interval as the fallback.
+async fn consume(
+    rt: Arc<Runner>,
+    q: crate::queue::RedisQueue,
+    deliveries: usize,
+    poll: Duration,
+    mut stop: watch::Receiver<bool>,
+) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(deliveries.max(1)));
+    loop {
+        let first = tokio::select! {
+            permit = slots.clone().acquire_owned() => match permit {
+                Ok(permit) => permit,
+                Err(_) => return,
+            },
+            _ = stop.wait_for(|s| *s) => return,
+        };
+        // Jobs that end together free their slots together: one fetch for all of them.
+        tokio::task::yield_now().await;
+        let mut permits = vec![first];
+        while let Ok(permit) = slots.clone().try_acquire_owned() {
+            permits.push(permit);
+        }
+        let released = rt
+            .released
+            .lock()
+            .map(|mut r| std::mem::take(&mut *r))
+            .unwrap_or_default();
+        match q.fetch(&rt.worker_id, permits.len(), &released).await {
+            Ok(ids) => {
+                let drained = ids.len() < permits.len();
+                for id in ids {
+                    let Some(permit) = permits.pop() else { break };
+                    let rt = rt.clone();
+                    tokio::spawn(async move {
+                        rt.run(&id).await;
+                        drop(permit);
+                    });
+                }
+                drop(permits);
+                if drained {
+                    tokio::select! {
+                        _ = q.local.pushed() => {}
+                        _ = tokio::time::sleep(poll) => {}
+                        _ = stop.wait_for(|s| *s) => return,
+                    }
+                }
+            }
+            Err(e) => {
+                if let Ok(mut r) = rt.released.lock() {
+                    r.extend(released);
+                }
+                tracing::warn!(error = %e, "queue fetch failed; trying again");
+                drop(permits);
+                tokio::select! {
+                    _ = tokio::time::sleep(Duration::from_secs(1)) => {}
+                    _ = stop.wait_for(|s| *s) => return,
+                }
+            }
+        }
+    }
+}
+
 /// Relays the pushes other processes announce on Redis to this process's consumer. Resubscribes
 /// after Redis restarts; meanwhile the consumer falls back to its poll interval.
-async fn listen_for_pushes(wake: crate::queue::RedisWake, mut stop: watch::Receiver<bool>) {
+async fn listen_for_pushes(q: crate::queue::RedisQueue, mut stop: watch::Receiver<bool>) {
     use futures::StreamExt;
+    let channel = q.wake_channel();
     loop {
         let listened = async {
-            let mut pubsub = wake.client.get_async_pubsub().await?;
-            pubsub.subscribe(&wake.channel).await?;
+            let mut pubsub = q.client.get_async_pubsub().await?;
+            pubsub.subscribe(&channel).await?;
             // Whatever was pushed while not subscribed.
-            wake.local.notify();
+            q.local.notify();
             let mut messages = pubsub.on_message();
             while messages.next().await.is_some() {
-                wake.local.notify();
+                q.local.notify();
             }
             Ok::<(), redis::RedisError>(())
         };
@@ -819,6 +967,13 @@ impl PoolHandle {
                 .await;
             }
             let _ = workers::remove(&mut conn, &self.rt.worker_id).await;
+        }
+        // Ids fetched and not run go back to the queue now, not when this worker's silence is
+        // noticed.
+        if let Queue::Redis(q) = &self.rt.ctx.queue
+            && let Err(e) = q.rescue(Some(&self.rt.worker_id)).await
+        {
+            tracing::warn!(error = %e, "could not hand this worker's queued jobs back; the other workers will");
         }
         if !left.is_empty() {
             tracing::warn!(

@@ -1,6 +1,5 @@
 //! The enqueue port. The queue transports job ids; adapters differ only in where ids wait.
 use apalis::prelude::TaskBuilder;
-use apalis_redis::RedisStorage;
 use apalis_sqlite::{SqlitePool, SqliteStorage};
 use serde::{Deserialize, Serialize};
 
@@ -33,54 +32,86 @@ pub enum Priority {
     High,
 }
 
-/// Puts job ids straight on apalis-redis's active list, as its own batch push does for a task
-/// that is due now. Its push (`queries::push_tasks`) files every task, due or not, in the
-/// scheduled set, which its fetch then promotes in one Lua `unpack`: with some 8,000 ids waiting
-/// there (a backlog, workers started late) every fetch fails and the queue stops; and a job
-/// waits in that set for the next fetch before it is even listed.
+/// The scaled queue's keys, all under its name: `ready` (the list of ids waiting, oldest
+/// first), `held:{worker}` (the ids a worker fetched and has not yet claimed in the database),
+/// `alive:{worker}` (set while the worker lives), `workers` (every worker that holds or held
+/// ids) and the `wake` channel. A job's row is its record and its lease its lock, so Redis only
+/// carries ids: a push is one RPUSH and a PUBLISH, a fetch one script that pops a batch.
+///
+/// KEYS: ready list, wake channel. ARGV[1]: 1 to go to the head of the list (high priority,
+/// ids given in reverse), 0 to its tail; then the ids.
 static REDIS_PUSH: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
     redis::Script::new(
         r#"
--- KEYS: task data hash, active list, signal list, metadata prefix, wake channel
--- ARGV[1]: 1 to go to the head of the list (high priority), 0 to its tail; then task id,
--- task data, task id, task data, ...
 local push = "rpush"
 if ARGV[1] == "1" then push = "lpush" end
-local pushed = 0
-for i = 2, #ARGV, 2 do
-    local task_id = ARGV[i]
-    if redis.call("hsetnx", KEYS[1], task_id, ARGV[i + 1]) == 1 then
-        redis.call("hmset", KEYS[4] .. ":" .. task_id, "attempts", 0, "max_attempts", 1, "status", "Pending", "idempotency_key", "")
-        redis.call(push, KEYS[2], task_id)
-        pushed = pushed + 1
-    end
-end
-if pushed > 0 then
-    redis.call("del", KEYS[3])
-    redis.call("lpush", KEYS[3], 1)
-    redis.call("publish", KEYS[5], pushed)
-end
+local pushed = redis.call(push, KEYS[1], unpack(ARGV, 2))
+redis.call("publish", KEYS[2], #ARGV - 1)
 return pushed
 "#,
     )
 });
 
-/// Drops what finished tasks leave in apalis-redis's store: it keeps every acknowledged task's
-/// id in a done set, its data in a hash and its metadata in a hash of its own, for ever. The
-/// job's row is the record; these only grow Redis's memory (some 300 bytes a job).
-static REDIS_VACUUM: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
+/// Fetch: forgets the ids the worker has claimed since its last fetch (ARGV[4..]), says the
+/// worker is alive for ARGV[1] ms, pops up to ARGV[2] ids (none for 0) and files them as held
+/// by the worker (ARGV[3]). KEYS: ready list, held set, alive key, workers set.
+static REDIS_FETCH: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
     redis::Script::new(
         r#"
--- KEYS: done set, task data hash, metadata prefix; ARGV[1]: most tasks to drop
-local ids = redis.call("spop", KEYS[1], tonumber(ARGV[1]))
-for _, task_id in ipairs(ids) do
-    redis.call("hdel", KEYS[2], task_id)
-    redis.call("del", KEYS[3] .. ":" .. task_id)
+if #ARGV > 3 then
+    redis.call("srem", KEYS[2], unpack(ARGV, 4))
 end
-return #ids
+redis.call("set", KEYS[3], 1, "px", ARGV[1])
+local n = tonumber(ARGV[2])
+if n > 0 then
+    local ids = redis.call("lpop", KEYS[1], n)
+    if ids then
+        redis.call("sadd", KEYS[2], unpack(ids))
+        redis.call("sadd", KEYS[4], ARGV[3])
+        return ids
+    end
+end
+return {}
 "#,
     )
 });
+
+/// Hands the ids held by workers that are no longer alive (killed, or stopped) back to the head
+/// of the ready list; returns how many. KEYS: ready list, workers set, wake channel. ARGV[1]:
+/// the key prefix of held sets and alive keys (`{name}:`); ARGV[2], if given, a worker whose
+/// ids go back whether it lives or not (its own graceful stop).
+static REDIS_RESCUE: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
+    redis::Script::new(
+        r#"
+local back = 0
+for _, worker in ipairs(redis.call("smembers", KEYS[2])) do
+    if worker == ARGV[2] or redis.call("exists", ARGV[1] .. "alive:" .. worker) == 0 then
+        local held = ARGV[1] .. "held:" .. worker
+        local ids = redis.call("smembers", held)
+        if #ids > 0 then
+            redis.call("lpush", KEYS[1], unpack(ids))
+            back = back + #ids
+        end
+        redis.call("del", held)
+        redis.call("srem", KEYS[2], worker)
+    end
+end
+if back > 0 then
+    redis.call("publish", KEYS[3], back)
+end
+return back
+"#,
+    )
+});
+
+/// How long a worker counts as alive after it last said so; it says so every
+/// [`REDIS_ALIVE_EVERY`] and at every fetch. A killed worker's fetched ids go back to the queue
+/// after this (and the next sweep).
+pub const REDIS_ALIVE_FOR: std::time::Duration = std::time::Duration::from_secs(15);
+pub const REDIS_ALIVE_EVERY: std::time::Duration = std::time::Duration::from_secs(5);
+
+/// Lua's `unpack` takes some thousands of values at most: pushes and releases go in chunks.
+const REDIS_CHUNK: usize = 1000;
 
 /// The embedded queue's settings. The job's row is the lock (a lease claimed in the database):
 /// apalis's own lock would be one more write per task.
@@ -96,17 +127,81 @@ fn sqlite_config(name: &str) -> apalis_sqlite::Config {
 pub enum Queue {
     /// apalis-sqlite in a file of its own beside the database (embedded mode).
     Sqlite(SqliteStorage<JobRef>, String, Wake),
-    /// apalis-redis (scaled mode): any number of `worker` processes take from it.
-    Redis(RedisStorage<JobRef>, RedisWake),
+    /// A list of ids in Redis (scaled mode): any number of `worker` processes take from it.
+    Redis(RedisQueue),
 }
 
-/// How a scaled pool learns of pushes made by other processes: every push publishes on
-/// `channel`, and each pool listens on its own connection from `client`.
+/// The scaled queue: see [`REDIS_PUSH`] for its keys.
 #[derive(Clone)]
-pub struct RedisWake {
+pub struct RedisQueue {
+    conn: redis::aio::ConnectionManager,
+    /// For the wake listener's own connection (a subscribed connection does nothing else).
     pub client: redis::Client,
-    pub channel: String,
+    name: String,
+    /// How this process's consumer learns of pushes: every push publishes on the `wake`
+    /// channel, which the pool relays here, and pushes from this process notify it directly.
     pub local: Wake,
+}
+
+impl RedisQueue {
+    fn key(&self, part: &str) -> String {
+        format!("{}:{part}", self.name)
+    }
+
+    pub fn wake_channel(&self) -> String {
+        self.key("wake")
+    }
+
+    /// Pops up to `n` waiting ids for `worker`, filing them as held by it until it claims
+    /// them; `claimed` are ids it claimed (or found not claimable) since its last fetch.
+    pub async fn fetch(
+        &self,
+        worker: &str,
+        n: usize,
+        claimed: &[String],
+    ) -> Result<Vec<String>, QueueError> {
+        let mut conn = self.conn.clone();
+        let chunks: Vec<&[String]> = if claimed.is_empty() {
+            vec![&[]]
+        } else {
+            claimed.chunks(REDIS_CHUNK).collect()
+        };
+        let last = chunks.len() - 1;
+        let mut ids = Vec::new();
+        for (i, chunk) in chunks.into_iter().enumerate() {
+            // Releases first, in as many calls as they need; the last call pops.
+            let pop = if i == last { n } else { 0 };
+            let mut script = REDIS_FETCH.key(self.key("ready"));
+            script
+                .key(self.key(&format!("held:{worker}")))
+                .key(self.key(&format!("alive:{worker}")))
+                .key(self.key("workers"))
+                .arg(REDIS_ALIVE_FOR.as_millis() as u64)
+                .arg(pop)
+                .arg(worker)
+                .arg(chunk);
+            ids = script.invoke_async(&mut conn).await?;
+        }
+        Ok(ids)
+    }
+
+    /// Says the worker is alive, without fetching.
+    pub async fn alive(&self, worker: &str) -> Result<(), QueueError> {
+        self.fetch(worker, 0, &[]).await.map(|_| ())
+    }
+
+    /// Hands back the ids held by dead workers, and by `stopping` (a worker's graceful stop)
+    /// whether alive or not; returns how many went back.
+    pub async fn rescue(&self, stopping: Option<&str>) -> Result<u64, QueueError> {
+        let mut conn = self.conn.clone();
+        let mut script = REDIS_RESCUE.key(self.key("ready"));
+        script
+            .key(self.key("workers"))
+            .key(self.wake_channel())
+            .arg(format!("{}:", self.name))
+            .arg(stopping.unwrap_or(""));
+        Ok(script.invoke_async(&mut conn).await?)
+    }
 }
 
 impl std::fmt::Debug for Queue {
@@ -129,6 +224,8 @@ pub struct Wake(std::sync::Arc<WakeState>);
 pub struct WakeState {
     pushed: std::sync::atomic::AtomicBool,
     waker: futures::task::AtomicWaker,
+    /// The scaled consumer's side: a notification sent while it fetches is kept for its wait.
+    notify: tokio::sync::Notify,
 }
 
 /// The consumer's side of a [`Wake`]. Separate from the handle so that a consumer started
@@ -145,6 +242,12 @@ impl Wake {
             .pushed
             .store(true, std::sync::atomic::Ordering::SeqCst);
         self.0.waker.wake();
+        self.0.notify.notify_one();
+    }
+
+    /// Waits for the next push announced (or one announced since the last wait).
+    pub async fn pushed(&self) {
+        self.0.notify.notified().await;
     }
 
     pub fn strategy(&self) -> WakeStrategy {
@@ -269,46 +372,27 @@ impl Queue {
                 name.clone(),
                 wake.clone(),
             ),
-            Queue::Redis(storage, wake) => {
-                let config = storage.get_config().clone().batch_size(n);
-                Queue::Redis(storage.clone().with_config(config), wake.clone())
-            }
+            // The scaled consumer says how many at each fetch.
+            Queue::Redis(q) => Queue::Redis(q.clone()),
         }
     }
 
     /// Connects to Redis. The connection manager reconnects by itself after Redis restarts.
     pub async fn redis(url: &str, name: &str) -> Result<Queue, QueueError> {
-        let conn = apalis_redis::connect(url).await?;
         let client = redis::Client::open(url)?;
-        // The job's row is the lock (a lease claimed in the database) and the record of its
-        // events, so apalis's own per-task lock and events are left off: its lock runs an LREM
-        // over the whole waiting list for every task (a 30,000-job backlog drained at a quarter
-        // of the speed, Redis busy scanning), and each event is one more PUBLISH per job.
-        //
-        // A worker that dies holds the ids it fetched but had not claimed yet (up to two fetches'
-        // worth) in its in-flight set; the other workers' heartbeats hand them back once it has
-        // missed three of five seconds each (apalis's default waits 300 s).
-        let config = apalis_redis::Config::default()
-            .queue(name)
-            .emit_events(false)
-            .lock_tasks(false)
-            .heartbeat_interval(std::time::Duration::from_secs(5))
-            .missed_heartbeats(3);
-        let wake = RedisWake {
+        let conn = redis::aio::ConnectionManager::new(client.clone()).await?;
+        Ok(Queue::Redis(RedisQueue {
+            conn,
             client,
-            channel: format!("{name}:wake"),
+            name: name.to_owned(),
             local: Wake::default(),
-        };
-        Ok(Queue::Redis(
-            RedisStorage::new(conn).with_config(config),
-            wake,
-        ))
+        }))
     }
 
     /// The Redis connection of the scaled mode, for state every API replica must share.
     pub fn redis_connection(&self) -> Option<redis::aio::ConnectionManager> {
         match self {
-            Queue::Redis(storage, _) => Some(storage.clone().get_connection().clone()),
+            Queue::Redis(q) => Some(q.conn.clone()),
             Queue::Sqlite(..) => None,
         }
     }
@@ -317,7 +401,7 @@ impl Queue {
     pub fn name(&self) -> &str {
         match self {
             Queue::Sqlite(_, name, _) => name,
-            Queue::Redis(storage, _) => storage.get_config().queue.as_ref(),
+            Queue::Redis(q) => &q.name,
         }
     }
 
@@ -325,10 +409,10 @@ impl Queue {
     /// (its waiting ids may then be gone). None for the embedded queue, a file kept with the
     /// database.
     pub async fn instance(&self) -> Result<Option<String>, QueueError> {
-        let Queue::Redis(storage, _) = self else {
+        let Queue::Redis(q) = self else {
             return Ok(None);
         };
-        let mut conn = storage.clone().get_connection().clone();
+        let mut conn = q.conn.clone();
         let info: String = redis::cmd("INFO")
             .arg("server")
             .query_async(&mut conn)
@@ -340,7 +424,7 @@ impl Queue {
     }
 
     /// Drops up to `max` finished tasks from the queue's store; returns how many it dropped.
-    /// apalis keeps them for ever on both backends.
+    /// apalis-sqlite keeps them for ever.
     pub async fn vacuum(&self, max: usize) -> Result<usize, QueueError> {
         match self {
             Queue::Sqlite(storage, name, _) => {
@@ -354,24 +438,13 @@ impl Queue {
                 ?;
                 Ok(done.rows_affected() as usize)
             }
-            Queue::Redis(storage, _) => {
-                let mut storage = storage.clone();
-                let config = storage.get_config().clone();
-                let mut script = REDIS_VACUUM.key(config.done_jobs_set());
-                script
-                    .key(config.job_data_hash())
-                    .key(config.job_meta_hash())
-                    .arg(max);
-                script
-                    .invoke_async::<usize>(storage.get_connection())
-                    .await
-                    .map_err(QueueError::from)
-            }
+            // Redis keeps nothing of a job once its id is popped.
+            Queue::Redis(_) => Ok(0),
         }
     }
 
-    /// How many tasks the queue's store holds, waiting, running or finished and not yet
-    /// vacuumed.
+    /// How many tasks the queue's store holds: waiting, and on SQLite also running or finished
+    /// and not yet vacuumed.
     pub async fn stored_tasks(&self) -> Result<u64, QueueError> {
         match self {
             Queue::Sqlite(storage, name, _) => {
@@ -382,12 +455,11 @@ impl Queue {
                     .map(|n| n as u64)
                     .map_err(QueueError::from)
             }
-            Queue::Redis(storage, _) => {
-                let mut storage = storage.clone();
-                let key = storage.get_config().job_data_hash();
-                redis::cmd("HLEN")
-                    .arg(key)
-                    .query_async(storage.get_connection())
+            Queue::Redis(q) => {
+                let mut conn = q.conn.clone();
+                redis::cmd("LLEN")
+                    .arg(q.key("ready"))
+                    .query_async(&mut conn)
                     .await
                     .map_err(QueueError::from)
             }
@@ -415,8 +487,8 @@ impl Queue {
                 .await
                 .map(|_| ())
                 .map_err(QueueError::from),
-            Queue::Redis(storage, _) => {
-                let mut conn = storage.clone().get_connection().clone();
+            Queue::Redis(q) => {
+                let mut conn = q.conn.clone();
                 redis::cmd("PING")
                     .query_async::<String>(&mut conn)
                     .await
@@ -430,12 +502,15 @@ impl Queue {
     /// SQLite). The raw push functions are used rather than the backends' `Sink`, whose state is
     /// shared with the worker polling the same backend.
     pub async fn push_batch(&self, ids: &[String], priority: Priority) -> Result<(), QueueError> {
-        let mut payloads = Vec::with_capacity(ids.len());
-        for id in ids {
-            payloads.push(serde_json::to_vec(&JobRef { id: id.clone() })?);
+        if ids.is_empty() {
+            return Ok(());
         }
         match self {
             Queue::Sqlite(storage, queue, wake) => {
+                let mut payloads = Vec::with_capacity(ids.len());
+                for id in ids {
+                    payloads.push(serde_json::to_vec(&JobRef { id: id.clone() })?);
+                }
                 let tasks: Vec<_> = payloads
                     .into_iter()
                     .map(|bytes| {
@@ -453,24 +528,19 @@ impl Queue {
                 wake.notify();
                 Ok(())
             }
-            Queue::Redis(storage, wake) => {
-                let mut storage = storage.clone();
-                let config = storage.get_config().clone();
-                let mut script = REDIS_PUSH.key(config.job_data_hash());
+            Queue::Redis(q) => {
+                let mut conn = q.conn.clone();
+                let mut script = REDIS_PUSH.key(q.key("ready"));
                 script
-                    .key(config.active_jobs_list())
-                    .key(config.signal_list())
-                    .key(config.job_meta_hash())
-                    .key(&wake.channel)
+                    .key(q.wake_channel())
                     .arg(u8::from(priority == Priority::High));
-                for bytes in payloads {
-                    // A fresh task id per push: a job pushed again (retried, or lost by the
-                    // queue) must not be mistaken for the earlier delivery.
-                    script.arg(uuid::Uuid::now_v7().to_string()).arg(bytes);
-                }
-                let conn = storage.get_connection();
-                script.invoke_async::<u32>(conn).await?;
-                wake.local.notify();
+                // LPUSH puts each id ahead of the one before: reversed, they run in order.
+                match priority {
+                    Priority::Normal => script.arg(ids),
+                    Priority::High => script.arg(ids.iter().rev().collect::<Vec<_>>()),
+                };
+                script.invoke_async::<u64>(&mut conn).await?;
+                q.local.notify();
                 Ok(())
             }
         }
