@@ -4,6 +4,10 @@
 //!   arrival as a mutation does (the row in a transaction, the push after commit), each arrival on
 //!   its own task so a slow one never delays the next (open loop). The arrival time is stamped in
 //!   the payload; the workers record `started_at` and `finished_at`.
+//! - **embedded**: the embedded stack's pipeline as `api serve` runs it: the bench process opens
+//!   the SQLite database and the queue file beside it and starts the job pool in process (16
+//!   jobs at once, the two workers' total), and enqueues on the API's pool as a mutation does
+//!   (row in a transaction, push after commit, the in-process wake). Compared with scaled.
 //! - **bullmq**: the same workers layout in Node; a producer adds one job per arrival at the same
 //!   rate; BullMQ records `timestamp`, `processedOn` and `finishedOn`.
 //!
@@ -48,6 +52,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             async move {
                 match variant {
                     "scaled" => scaled(ctx, db, env, name, dir, rate, secs).await,
+                    "embedded" => embedded(ctx, rate, secs).await,
                     "bullmq" => bullmq(ctx, round, rate, secs).await,
                     "graphile-speed" => {
                         graphile_round(ctx, graphile, graphile::Config::Speed, rate, secs).await
@@ -72,6 +77,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         };
         for (baseline, figures) in [
             ("bullmq", &["start_p50", "start_p99", "done_p99"][..]),
+            ("embedded", &["start_p50", "start_p99"][..]),
             ("graphile-speed", &["start_p50", "start_p99"][..]),
             ("graphile-defaults", &["start_p50", "start_p99"][..]),
         ] {
@@ -81,12 +87,22 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
                     "start_p99" => "3 latency enqueue→start p99",
                     _ => "3 latency enqueue→done p99",
                 };
+                // Embedded is measured against scaled, not the other way round.
+                let (ours, theirs, label) = if baseline == "embedded" {
+                    (
+                        "embedded",
+                        "scaled",
+                        format!("{label}, embedded (baseline: scaled)"),
+                    )
+                } else {
+                    ("scaled", baseline, label.to_owned())
+                };
                 let mut row = rounds.row(
-                    label,
+                    &label,
                     "ms",
                     Better::Lower,
-                    ("scaled", figure),
-                    Some((baseline, figure)),
+                    (ours, figure),
+                    Some((theirs, figure)),
                 );
                 row.note = note.clone();
                 rows.push(row);
@@ -102,7 +118,13 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
 /// The arrival rates of the latency scenario, jobs a second.
 const RATES: [f64; 4] = [200.0, 500.0, 1000.0, 2000.0];
 
-const VARIANTS: &[&str] = &["scaled", "bullmq", "graphile-speed", "graphile-defaults"];
+const VARIANTS: &[&str] = &[
+    "scaled",
+    "embedded",
+    "bullmq",
+    "graphile-speed",
+    "graphile-defaults",
+];
 
 /// How long the last job may finish after the last arrival for a rate to count as sustained.
 const SUSTAINED_LAG_MS: f64 = 1000.0;
@@ -180,6 +202,65 @@ async fn scaled(
     let queue = jobs::Queue::redis(&redis.url(), queue_name)
         .await
         .map_err(anyhow::Error::msg)?;
+    let (sent, t0_ms, enqueue) = arrive(&enqueue_db, &queue, rate, secs).await?;
+    stack::wait_probes(db, sent, &mut running, Duration::from_secs(120)).await?;
+    running.stop().await;
+    enqueue_db.pool.close().await;
+    let mut sample = measured(db, sent, t0_ms, secs).await?;
+    sample.extend(enqueue);
+    Ok(sample)
+}
+
+async fn embedded(ctx: &Ctx, rate: f64, secs: f64) -> anyhow::Result<Sample> {
+    let dir = ctx.work.fresh("latency-embedded")?;
+    let db = stack::embedded_database(ctx, &dir).await?;
+    let mut env = stack::base_env(&dir);
+    env.insert("DEMO".into(), "false".into());
+    env.insert(
+        "WORKER_CONCURRENCY".into(),
+        (ctx.sizes.drain_workers * ctx.sizes.drain_concurrency).to_string(),
+    );
+    let vars: std::collections::HashMap<String, String> = env.into_iter().collect();
+    let (storage, config) = jobs::config::env::scoped(&vars, || {
+        let storage = jobs::StorageConfig::from_env()?;
+        let config = jobs::JobsConfig::from_env(&storage)?;
+        Ok::<_, jobs::config::ConfigError>((storage, config))
+    })
+    .map_err(anyhow::Error::msg)?;
+    // What `api serve` opens: its database pool (the mutations' and the workers'), its queue.
+    let app_db = storage.open_db().await.map_err(anyhow::Error::msg)?;
+    let queue = storage.open_queue().await.map_err(anyhow::Error::msg)?;
+    let pool = jobs::Pool::start(jobs::JobContext::new(
+        app_db.clone(),
+        queue.clone(),
+        config,
+    )?)
+    .await?;
+    let (sent, t0_ms, enqueue) = arrive(&app_db, &queue, rate, secs).await?;
+    let mut running = Running {
+        api: None,
+        workers: Vec::new(),
+    };
+    let waited = stack::wait_probes(&db, sent, &mut running, Duration::from_secs(120)).await;
+    pool.shutdown().await;
+    app_db.pool.close().await;
+    waited?;
+    let sample = measured(&db, sent, t0_ms, secs).await;
+    db.pool.close().await;
+    let mut sample = sample?;
+    sample.extend(enqueue);
+    Ok(sample)
+}
+
+/// Enqueues one probe per arrival at `rate` for `secs`, each on its own task (open loop), as a
+/// mutation does: the row in a transaction, the push after commit. Returns how many were sent,
+/// when the first was due (epoch ms), and the enqueues' own times.
+async fn arrive(
+    db: &domain::Db,
+    queue: &jobs::Queue,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<(usize, f64, Sample)> {
     let t0 = Instant::now();
     let t0_ms = epoch_ms() as f64;
     let mut sent = 0usize;
@@ -189,9 +270,10 @@ async fn scaled(
         let due =
             ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
         while sent < due {
-            let (db, queue) = (enqueue_db.clone(), queue.clone());
+            let (db, queue) = (db.clone(), queue.clone());
             let stamp = epoch_ms();
             tasks.push(tokio::spawn(async move {
+                let began = Instant::now();
                 let mut tx = db.begin().await?;
                 let mut job =
                     jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
@@ -200,19 +282,34 @@ async fn scaled(
                     .await?
                     .context("inserted")?;
                 tx.commit().await?;
+                let committed = began.elapsed();
                 queue.push(&db, &[id], Priority::Normal).await;
-                anyhow::Ok(())
+                anyhow::Ok((committed, began.elapsed()))
             }));
             sent += 1;
         }
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
+    // How long the enqueue itself took (connection, transaction, commit; then the push): the
+    // share of the latency that is not the queue's.
+    let (mut commit, mut push) = (histogram()?, histogram()?);
     for t in tasks {
-        t.await??;
+        let (committed, pushed) = t.await??;
+        commit.record((committed.as_micros() as u64).max(1))?;
+        push.record((pushed.as_micros() as u64).max(1))?;
     }
-    stack::wait_probes(db, sent, &mut running, Duration::from_secs(120)).await?;
-    running.stop().await;
-    enqueue_db.pool.close().await;
+    let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
+    let enqueue = Sample::from([
+        ("commit_p50", ms(&commit, 0.5)),
+        ("commit_p99", ms(&commit, 0.99)),
+        ("pushed_p99", ms(&push, 0.99)),
+    ]);
+    Ok((sent, t0_ms, enqueue))
+}
+
+/// The probes' latencies from their rows: arrival (in the payload) to `started_at` and to
+/// `finished_at`.
+async fn measured(db: &domain::Db, sent: usize, t0_ms: f64, secs: f64) -> anyhow::Result<Sample> {
     let rows = sqlx::query(
         "SELECT payload, started_at, finished_at FROM event_histories WHERE type = 'system.probe'",
     )

@@ -345,6 +345,7 @@ pub(crate) async fn start_stack_with(
     };
     let config = jobs::JobsConfig {
         concurrency: 1,
+        prefetch: None,
         lease: Duration::from_secs(30),
         poll_every: Duration::from_millis(100),
         sweep_every: Duration::from_secs(1),
