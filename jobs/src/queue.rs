@@ -213,10 +213,11 @@ impl std::fmt::Debug for Queue {
     }
 }
 
-/// Wakes an idle queue consumer when jobs are pushed. Both apalis backends park a consumer
-/// whose fetch came back empty until its poll interval: a job pushed meanwhile would wait for
-/// it (100 ms by default) before it is even fetched. This is a poll strategy that is ready
-/// when a push was announced; the interval stays as the fallback.
+/// Wakes an idle queue consumer when jobs are pushed. A consumer whose fetch came back empty
+/// waits for its poll interval: a job pushed meanwhile would wait for it (100 ms by default)
+/// before it is even fetched. For apalis-sqlite this is a poll strategy that is ready when a
+/// push was announced; the scaled consumer waits on [`Wake::pushed`]. The interval stays as the
+/// fallback.
 #[derive(Clone, Default)]
 pub struct Wake(std::sync::Arc<WakeState>);
 
