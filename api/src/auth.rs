@@ -109,6 +109,8 @@ pub struct Caller {
     /// The user's saved time zone setting, when read with the session (`None` inside: none
     /// saved).
     pub saved_timezone: Option<Option<String>>,
+    /// The client's order version at the start of the request, when read with the session.
+    pub order_version: Option<domain::orders::desk::Version>,
 }
 
 impl Caller {
@@ -123,6 +125,7 @@ impl Caller {
             user,
             scope,
             saved_timezone: None,
+            order_version: None,
         }
     }
 
@@ -158,15 +161,15 @@ impl Session {
             return Ok(Session::Invalid);
         };
         let mut conn = db.conn().await?;
-        let Some((user, saved_timezone)) = users::find_session(&mut conn, &claims.sub).await?
-        else {
+        let Some(row) = users::find_session(&mut conn, &claims.sub).await? else {
             return Ok(Session::Invalid);
         };
-        if user.token_version != claims.tv || user.client_id != claims.cid {
+        if row.user.token_version != claims.tv || row.user.client_id != claims.cid {
             return Ok(Session::Invalid);
         }
-        let mut caller = Caller::of(user);
-        caller.saved_timezone = Some(saved_timezone);
+        let mut caller = Caller::of(row.user);
+        caller.saved_timezone = Some(row.saved_timezone);
+        caller.order_version = Some(row.order_version);
         Ok(Session::User(Box::new(caller)))
     }
 

@@ -15,6 +15,7 @@ use connectors::storage::FileError;
 use futures::StreamExt as _;
 use serde_json::json;
 
+use domain::db::LazyConn;
 use domain::event_histories::{self, Visibility};
 use domain::orders::OrderStatus;
 use domain::orders::desk::{self, DayStat, NeedAction, Order, OrderEvent, SoldProduct, Summary};
@@ -45,7 +46,11 @@ pub struct FilterInput {
     pub page: Option<i32>,
 }
 
-async fn resolve(conn: &mut Conn, me: &Caller, input: &FilterInput) -> ApiResult<desk::OrderQuery> {
+async fn resolve(
+    conn: &mut LazyConn<'_>,
+    me: &Caller,
+    input: &FilterInput,
+) -> ApiResult<desk::OrderQuery> {
     Ok(input
         .filter
         .clone()
@@ -56,8 +61,8 @@ async fn resolve(conn: &mut Conn, me: &Caller, input: &FilterInput) -> ApiResult
 /// A page of the caller's orders, with their items.
 pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Page<Order>> {
     let request = PageRequest::parse(input.limit, input.page)?;
-    let mut conn = app.db.conn().await?;
-    let query = resolve(&mut conn, me, &input).await?;
+    let mut lazy = app.db.lazy_conn();
+    let query = resolve(&mut lazy, me, &input).await?;
     // A filter read lately is answered from the ids it matched, while the client's orders have
     // not changed since (`domain::orders::matches`). The version is read beside the page sliced
     // from the kept ids, on three connections at once; the page is kept only if the version
@@ -68,11 +73,17 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
                 Some(answer) => {
                     // A page read under this answer's version is kept with it: while the
                     // version stands, nothing it shows has changed.
+                    // The version read with the session will do: the page is then answered
+                    // with no statement of its own.
                     if let Some(page) = answer.kept_page(request.offset(), request.limit) {
-                        let version = app
-                            .order_matches
-                            .version(&mut conn, &me.scope.client_id)
-                            .await?;
+                        let version = match me.order_version {
+                            Some(read) => app.order_matches.noted(&me.scope.client_id, read),
+                            None => {
+                                app.order_matches
+                                    .version(lazy.get().await?, &me.scope.client_id)
+                                    .await?
+                            }
+                        };
                         if answer.is_of(version) {
                             metrics::counter!("sellerdesk_order_desk_pages_total", "answer" => "kept_page")
                                 .increment(1);
@@ -84,9 +95,10 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
                         }
                     }
                     let ids = answer.page(request.offset(), request.limit);
+                    let conn = lazy.get().await?;
                     let (mut second, mut third) = (app.db.conn().await?, app.db.conn().await?);
                     let (version, mut orders, items) = tokio::try_join!(
-                        app.order_matches.version(&mut conn, &me.scope.client_id),
+                        app.order_matches.version(conn, &me.scope.client_id),
                         desk::orders_by_id(&mut second, &me.scope, ids),
                         desk::items_of(&mut third, &me.scope.client_id, ids),
                     )?;
@@ -105,7 +117,7 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
                 }
                 None => {
                     app.order_matches
-                        .version(&mut conn, &me.scope.client_id)
+                        .version(lazy.get().await?, &me.scope.client_id)
                         .await?
                 }
             };
@@ -115,9 +127,10 @@ pub async fn list(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<
     };
     // The count and the page read the same rows: on two connections they run side by side
     // (SQLite's WAL lets readers share the file), which halves the desk's wait.
+    let conn = lazy.get().await?;
     let mut second = app.db.conn().await?;
     let (total, items) = tokio::try_join!(
-        desk::count(&mut conn, &me.scope, &query),
+        desk::count(conn, &me.scope, &query),
         desk::rows(
             &mut second,
             &me.scope,
@@ -166,15 +179,15 @@ pub async fn update_status(
 }
 
 pub async fn summary(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Summary> {
-    let mut conn = app.db.conn().await?;
+    let mut conn = app.db.lazy_conn();
     let query = resolve(&mut conn, me, &input).await?;
-    Ok(desk::summary(&mut conn, &me.scope, &query).await?)
+    Ok(desk::summary(conn.get().await?, &me.scope, &query).await?)
 }
 
 pub async fn need_action(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<NeedAction> {
-    let mut conn = app.db.conn().await?;
+    let mut conn = app.db.lazy_conn();
     let query = resolve(&mut conn, me, &input).await?;
-    Ok(desk::need_action(&mut conn, &me.scope, &query).await?)
+    Ok(desk::need_action(conn.get().await?, &me.scope, &query).await?)
 }
 
 pub async fn status_counts(
@@ -182,9 +195,9 @@ pub async fn status_counts(
     me: &Caller,
     input: FilterInput,
 ) -> ApiResult<Vec<(OrderStatus, i64)>> {
-    let mut conn = app.db.conn().await?;
+    let mut conn = app.db.lazy_conn();
     let query = resolve(&mut conn, me, &input).await?;
-    Ok(desk::status_counts(&mut conn, &me.scope, &query).await?)
+    Ok(desk::status_counts(conn.get().await?, &me.scope, &query).await?)
 }
 
 /// The products sold most by units; the filter's `limit` is how many (default 10, at most 100).
@@ -200,16 +213,16 @@ pub async fn sold_products(
             format!("must be between 1 and {MAX_SOLD}"),
         ));
     }
-    let mut conn = app.db.conn().await?;
+    let mut conn = app.db.lazy_conn();
     let query = resolve(&mut conn, me, &input).await?;
-    Ok(desk::sold_products(&mut conn, &me.scope, &query, limit).await?)
+    Ok(desk::sold_products(conn.get().await?, &me.scope, &query, limit).await?)
 }
 
 /// Orders and money per day in the user's zone, for the dashboard's chart.
 pub async fn day_stats(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Vec<DayStat>> {
-    let mut conn = app.db.conn().await?;
+    let mut conn = app.db.lazy_conn();
     let query = resolve(&mut conn, me, &input).await?;
-    Ok(desk::day_stats(&mut conn, &me.scope, &query).await?)
+    Ok(desk::day_stats(conn.get().await?, &me.scope, &query).await?)
 }
 
 /// An export as the caller sees it: its row, where it is (its own status, or its job's while it
@@ -256,8 +269,9 @@ async fn view(conn: &mut Conn, me: &Caller, export: OrderExport) -> ApiResult<Ex
 /// Queues an `order.export` job for the filtered list (the page left aside) and records the
 /// export; the same transaction, so there is never one without the other.
 pub async fn export(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<ExportView> {
+    // Resolved before the write transaction: on SQLite it holds the one writer.
+    let query = resolve(&mut app.db.lazy_conn(), me, &input).await?;
     let mut tx = app.db.begin().await?;
-    let query = resolve(&mut tx, me, &input).await?;
     let id = ids::new_id();
     let job = OrderExportJob {
         export_id: id.clone(),

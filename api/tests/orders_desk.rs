@@ -188,9 +188,10 @@ impl Rows {
     /// The client's order version and its rows not folded yet.
     async fn version(&self, client_id: &str) -> (i64, i64) {
         let mut conn = self.db.conn().await.expect("conn");
-        domain::orders::desk::version(&mut conn, client_id)
+        let v = domain::orders::desk::version(&mut conn, client_id)
             .await
-            .expect("version")
+            .expect("version");
+        (v.value(), v.pending)
     }
 
     async fn timeline_rows(&self, order_id: &str) -> Vec<(String, Option<String>, String, String)> {

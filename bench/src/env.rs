@@ -59,7 +59,12 @@ impl Workdir {
         Ok(dir)
     }
 
+    /// Removes the scratch space, unless `BENCH_KEEP_SCRATCH` asks to read its logs afterwards.
     pub fn remove(&self) {
+        if std::env::var_os("BENCH_KEEP_SCRATCH").is_some() {
+            eprintln!("scratch (logs) kept in {}", self.path.display());
+            return;
+        }
         let _ = std::fs::remove_dir_all(&self.path);
     }
 }

@@ -270,8 +270,24 @@ where
     }
     let mut h = hdrhistogram::Histogram::<u64>::new_with_bounds(1, 600_000_000, 3)?;
     let mut errors = 0usize;
-    for t in tasks {
+    // `BENCH_SLOW_MS`: each request slower than this is printed with its number and when it was
+    // due, to line the tail up with the server's log.
+    let slow_ms: Option<f64> = std::env::var("BENCH_SLOW_MS")
+        .ok()
+        .and_then(|v| v.parse().ok());
+    let started = chrono::Utc::now() - chrono::Duration::from_std(t0.elapsed())?;
+    for (k, t) in tasks.into_iter().enumerate() {
         let (took, good) = t.await?;
+        if let Some(limit) = slow_ms
+            && took.as_secs_f64() * 1000.0 > limit
+        {
+            let due = started + chrono::Duration::milliseconds((k as f64 / rate * 1000.0) as i64);
+            eprintln!(
+                "   slow: request {k} due {} took {:.2} ms",
+                due.format("%H:%M:%S%.3f"),
+                took.as_secs_f64() * 1000.0
+            );
+        }
         if good {
             h.record((took.as_micros() as u64).max(1))?;
         } else {

@@ -9,6 +9,22 @@ use sqlx::{Any, AnyPool, Row, Transaction};
 use crate::Result;
 
 pub type Conn = sqlx::AnyConnection;
+
+/// See [`Db::lazy_conn`].
+pub struct LazyConn<'a> {
+    db: &'a Db,
+    conn: Option<PoolConnection<Any>>,
+}
+
+impl LazyConn<'_> {
+    pub async fn get(&mut self) -> Result<&mut Conn> {
+        let conn = match self.conn.take() {
+            Some(conn) => conn,
+            None => self.db.conn().await?,
+        };
+        Ok(&mut **self.conn.insert(conn))
+    }
+}
 pub type Tx = Transaction<'static, Any>;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -155,6 +171,15 @@ impl Db {
 
     pub async fn conn(&self) -> Result<PoolConnection<Any>> {
         Ok(self.pool.acquire().await?)
+    }
+
+    /// A connection taken from the pool at its first use: a read answered from memory then
+    /// takes none (giving one back costs a round trip to it, sqlx's check on release).
+    pub fn lazy_conn(&self) -> LazyConn<'_> {
+        LazyConn {
+            db: self,
+            conn: None,
+        }
     }
 
     /// A write transaction. On SQLite it is the writer connection's, and takes the write lock at

@@ -115,21 +115,42 @@ pub async fn find(conn: &mut Conn, id: &str) -> Result<Option<User>> {
 
 /// The user, when its client is active: what every signed-in request checks, in one statement.
 pub async fn find_with_active_client(conn: &mut Conn, id: &str) -> Result<Option<User>> {
-    Ok(find_session(conn, id).await?.map(|(user, _)| user))
+    Ok(find_session(conn, id).await?.map(|s| s.user))
 }
 
-/// A user of an active client and their saved time zone, in one statement: every signed-in
-/// request starts with it, and the order desk needs the zone to read its date filters.
-pub async fn find_session(conn: &mut Conn, id: &str) -> Result<Option<(User, Option<String>)>> {
-    let row = sqlx::query(
-        "SELECT u.*, (SELECT s.value FROM user_settings s WHERE s.user_id = u.id AND s.name = 'TIMEZONE') AS saved_timezone
-         FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE",
-    )
-    .bind(id)
-    .fetch_optional(&mut *conn)
-    .await?;
+/// What every signed-in request reads first, in one statement.
+#[derive(Debug, Clone)]
+pub struct SessionRow {
+    pub user: User,
+    /// The desk reads its date filters in this zone.
+    pub saved_timezone: Option<String>,
+    /// The client's order version at the start of the request, as
+    /// [`orders::desk::version`](crate::orders::desk::version) reads it: a desk page kept under it
+    /// is answered with no other statement.
+    pub order_version: crate::orders::desk::Version,
+}
+
+/// A user of an active client, their saved time zone and their client's order version.
+pub async fn find_session(conn: &mut Conn, id: &str) -> Result<Option<SessionRow>> {
+    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        format!(
+            "SELECT u.*, (SELECT s.value FROM user_settings s WHERE s.user_id = u.id AND s.name = 'TIMEZONE') AS saved_timezone, {}
+             FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE",
+            crate::orders::desk::version_columns("u.client_id")
+        )
+    });
+    let row = sqlx::query(sqlx::AssertSqlSafe(SQL.as_str()))
+        .bind(id)
+        .fetch_optional(&mut *conn)
+        .await?;
     row.as_ref()
-        .map(|row| Ok((User::from_row(row)?, row.try_get("saved_timezone")?)))
+        .map(|row| {
+            Ok(SessionRow {
+                user: User::from_row(row)?,
+                saved_timezone: row.try_get("saved_timezone")?,
+                order_version: crate::orders::desk::Version::from_row(row)?,
+            })
+        })
         .transpose()
 }
 

@@ -13,7 +13,7 @@ use sqlx::any::AnyRow;
 use super::OrderStatus;
 use super::timeline::{self, Change, EventSource};
 use crate::catalogue::like_pattern;
-use crate::db::{Conn, Sql};
+use crate::db::{Conn, LazyConn, Sql};
 use crate::settings::{self, SettingKey};
 use crate::shops::SaleChannel;
 use crate::{DomainError, Result, Scope, stored, time};
@@ -528,7 +528,7 @@ impl Filter {
     /// assigned); another client's shop is NOT_FOUND.
     pub async fn resolve(
         self,
-        conn: &mut Conn,
+        conn: &mut LazyConn<'_>,
         scope: &Scope,
         now: time::Timestamp,
         saved_timezone: SavedTimezone<'_>,
@@ -536,7 +536,7 @@ impl Filter {
         let timezone = match saved_timezone {
             SavedTimezone::Read(saved) => timezone(saved, self.timezone.as_deref())?,
             SavedTimezone::Unread => {
-                timezone_of(conn, &scope.user_id, self.timezone.as_deref()).await?
+                timezone_of(conn.get().await?, &scope.user_id, self.timezone.as_deref()).await?
             }
         };
         let from = self
@@ -567,7 +567,7 @@ impl Filter {
         let mut shop_ids: Vec<String> = Vec::with_capacity(self.shop_ids.len());
         for id in self.shop_ids {
             if !shop_ids.contains(&id) {
-                crate::shops::get(conn, scope, &id).await?;
+                crate::shops::get(conn.get().await?, scope, &id).await?;
                 shop_ids.push(id);
             }
         }
@@ -817,20 +817,46 @@ pub async fn matching_ids(conn: &mut Conn, scope: &Scope, q: &OrderQuery) -> Res
 }
 
 /// The client's order version: it moves whenever an order of the client is added, removed, or
-/// changes what the desk filters or sorts on (migration 0026's triggers). Also how many of its
-/// parts are still rows of their own (PostgreSQL writes one per transaction, see
-/// [`matches`](super::matches)).
-pub async fn version(conn: &mut Conn, client_id: &str) -> Result<(i64, i64)> {
-    let row = sqlx::query(
-        "SELECT COALESCE((SELECT v.version FROM client_order_versions v WHERE v.client_id = $1), 0) AS kept,
-            (SELECT COUNT(*) FROM order_writes w WHERE w.client_id = $1) AS pending",
+/// changes what the desk filters or sorts on (migration 0026's triggers).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Version {
+    /// The folded version and the rows not yet folded into it.
+    pub kept: i64,
+    /// How many of its parts are still rows of their own (PostgreSQL writes one per transaction,
+    /// see [`matches`](super::matches)).
+    pub pending: i64,
+}
+
+impl Version {
+    pub fn value(self) -> i64 {
+        self.kept + self.pending
+    }
+
+    pub(crate) fn from_row(row: &sqlx::any::AnyRow) -> Result<Version> {
+        Ok(Version {
+            kept: row.try_get("order_version_kept")?,
+            pending: row.try_get("order_version_pending")?,
+        })
+    }
+}
+
+/// The columns that read the version of the client `client`, an SQL expression: the session's
+/// statement carries them too.
+pub fn version_columns(client: &str) -> String {
+    format!(
+        "COALESCE((SELECT v.version FROM client_order_versions v WHERE v.client_id = {client}), 0) AS order_version_kept,
+            (SELECT COUNT(*) FROM order_writes w WHERE w.client_id = {client}) AS order_version_pending"
     )
-    .bind(client_id)
-    .fetch_one(&mut *conn)
-    .await?;
-    let kept: i64 = row.try_get("kept")?;
-    let pending: i64 = row.try_get("pending")?;
-    Ok((kept + pending, pending))
+}
+
+pub async fn version(conn: &mut Conn, client_id: &str) -> Result<Version> {
+    static SQL: std::sync::LazyLock<String> =
+        std::sync::LazyLock::new(|| format!("SELECT {}", version_columns("$1")));
+    let row = sqlx::query(sqlx::AssertSqlSafe(SQL.as_str()))
+        .bind(client_id)
+        .fetch_one(&mut *conn)
+        .await?;
+    Version::from_row(&row)
 }
 
 async fn attach_items(conn: &mut Conn, client_id: &str, orders: &mut [Order]) -> Result<()> {

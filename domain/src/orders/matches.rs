@@ -222,8 +222,13 @@ impl OrderMatches {
         conn: &mut crate::db::Conn,
         client_id: &str,
     ) -> Result<i64> {
-        let (version, pending) = desk::version(conn, client_id).await?;
-        if pending >= FOLD_AT {
+        let version = desk::version(conn, client_id).await?;
+        Ok(self.noted(client_id, version))
+    }
+
+    /// A version read with the session's statement, as [`OrderMatches::version`] takes it.
+    pub fn noted(self: &Arc<Self>, client_id: &str, version: desk::Version) -> i64 {
+        if version.pending >= FOLD_AT {
             let (db, client_id) = (self.db.clone(), client_id.to_owned());
             tokio::spawn(async move {
                 if let Err(e) = fold(&db, &client_id).await {
@@ -231,7 +236,7 @@ impl OrderMatches {
                 }
             });
         }
-        Ok(version)
+        version.value()
     }
 }
 
