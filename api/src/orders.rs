@@ -181,7 +181,23 @@ pub async fn update_status(
 pub async fn summary(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<Summary> {
     let mut conn = app.db.lazy_conn();
     let query = resolve(&mut conn, me, &input).await?;
-    Ok(desk::summary(conn.get().await?, &me.scope, &query).await?)
+    // A filter's figures read lately are kept while the client's orders stand still, as its
+    // desk pages are: the dashboard and the desk ask for the same ones again and again.
+    let kept = OrderMatches::key(&me.scope, &query)
+        .zip(me.order_version)
+        .map(|(key, read)| (key, app.order_matches.noted(&me.scope.client_id, read)));
+    if let Some((key, version)) = &kept
+        && let Some(summary) = app.order_matches.kept_summary(key, *version)
+    {
+        metrics::counter!("sellerdesk_order_desk_summaries_total", "answer" => "kept").increment(1);
+        return Ok(summary);
+    }
+    let summary = desk::summary(conn.get().await?, &me.scope, &query).await?;
+    metrics::counter!("sellerdesk_order_desk_summaries_total", "answer" => "counted").increment(1);
+    if let Some((key, version)) = kept {
+        app.order_matches.keep_summary(key, version, summary);
+    }
+    Ok(summary)
 }
 
 pub async fn need_action(app: &AppState, me: &Caller, input: FilterInput) -> ApiResult<NeedAction> {

@@ -1400,3 +1400,88 @@ async fn a_page_kept_whole_follows_every_change_to_what_it_shows() {
     assert_eq!(shown(&s, &admin, &filter).await, expected);
     assert_eq!(pages_from_memory(&s).await, before + 1, "a page not kept");
 }
+
+/// Summaries the server answered from memory (`kept`) or by reading the orders (`counted`).
+async fn summaries_answered(s: &Server, answer: &str) -> u64 {
+    let text = s.get("/metrics").await.text().await.expect("metrics");
+    let prefix = format!("sellerdesk_order_desk_summaries_total{{answer=\"{answer}\"}} ");
+    text.lines()
+        .find_map(|l| l.strip_prefix(prefix.as_str()))
+        .map_or(0, |v| v.trim().parse::<f64>().expect("number") as u64)
+}
+
+async fn summary_of(s: &Server, token: &str, filter: &Value) -> (i64, i64) {
+    let data = ok(
+        s,
+        "query($f: OrderFilter) { getOrderSummary(filter: $f) { totalOrders totalRefund } }",
+        json!({ "f": filter }),
+        token,
+    )
+    .await;
+    let n = |field: &str| {
+        data["getOrderSummary"][field]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{field}: {data}"))
+    };
+    (
+        n("totalOrders") as i64,
+        (n("totalRefund") * 100.0).round() as i64,
+    )
+}
+
+/// A summary asked for again is answered from memory while the client's orders stand still,
+/// and follows every change to them on the next read: an order added, a refund written by hand.
+/// STAFF's are always read.
+#[tokio::test]
+async fn a_summary_read_again_follows_every_change_to_the_orders() {
+    let s = Server::start().await;
+    let rows = Rows::open(&s).await;
+    let admin = new_client(&s, "osprey-prints", "ola@osprey.test").await;
+    let client = rows.client_of(&me_id(&s, &admin).await).await;
+    let shop = rows.shop(&client, "Osprey Shop").await;
+    let osprey = |i: i64| NewOrder {
+        external_id: format!("O-{i:02}"),
+        ordered_at: at("2024-07-01T10:00:00Z") + chrono::Duration::minutes(i),
+        items: vec![("Osprey Tee", "OSP", 1, 1_000)],
+        ..NewOrder::default()
+    };
+    let mut ids = Vec::new();
+    for i in 0..3 {
+        ids.push(rows.order(&client, &shop, &osprey(i)).await);
+    }
+    let filter = json!({ "status": "AWAITING_FULFILLMENT" });
+    let (kept, counted) = (
+        summaries_answered(&s, "kept").await,
+        summaries_answered(&s, "counted").await,
+    );
+    assert_eq!(summary_of(&s, &admin, &filter).await, (3, 0));
+    assert_eq!(summary_of(&s, &admin, &filter).await, (3, 0));
+    assert_eq!(summaries_answered(&s, "counted").await, counted + 1);
+    assert_eq!(summaries_answered(&s, "kept").await, kept + 1);
+
+    // Added.
+    rows.order(&client, &shop, &osprey(7)).await;
+    assert_eq!(summary_of(&s, &admin, &filter).await, (4, 0));
+    assert_eq!(summaries_answered(&s, "counted").await, counted + 2);
+
+    // A refund written by a statement, as a job would.
+    {
+        let mut conn = rows.db.conn().await.expect("conn");
+        sqlx::query("UPDATE orders SET refund_amount_cents = 250 WHERE id = $1")
+            .bind(&ids[1])
+            .execute(&mut *conn)
+            .await
+            .expect("refund");
+    }
+    assert_eq!(summary_of(&s, &admin, &filter).await, (4, 250));
+    assert_eq!(summary_of(&s, &admin, &filter).await, (4, 250));
+    assert_eq!(summaries_answered(&s, "kept").await, kept + 2);
+
+    // STAFF's figures are read every time.
+    let staff = s.login(DEMO_STAFF, DEMO_PASSWORD).await;
+    let counted = summaries_answered(&s, "counted").await;
+    for _ in 0..2 {
+        summary_of(&s, &staff, &filter).await;
+    }
+    assert_eq!(summaries_answered(&s, "counted").await, counted + 2);
+}

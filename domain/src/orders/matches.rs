@@ -37,12 +37,16 @@ const FOLD_AT: i64 = 1_000;
 
 /// Filters remembered as read once: the second read of one loads its answer.
 const SEEN: usize = 4_096;
+/// Summaries kept, least recently read first out (a summary is a few numbers).
+const SUMMARIES: usize = 4_096;
 
 pub struct OrderMatches {
     db: Db,
     kept: Mutex<Kept>,
     seen: Mutex<lru::LruCache<String, ()>>,
     loading: Mutex<HashSet<String>>,
+    /// A filter's summary figures with the version they were read after.
+    summaries: Mutex<lru::LruCache<String, (i64, desk::Summary)>>,
 }
 
 struct Kept {
@@ -119,6 +123,9 @@ impl OrderMatches {
                 std::num::NonZeroUsize::new(SEEN).unwrap_or(std::num::NonZeroUsize::MIN),
             )),
             loading: Mutex::new(HashSet::new()),
+            summaries: Mutex::new(lru::LruCache::new(
+                std::num::NonZeroUsize::new(SUMMARIES).unwrap_or(std::num::NonZeroUsize::MIN),
+            )),
         })
     }
 
@@ -213,6 +220,23 @@ impl OrderMatches {
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&key);
         });
+    }
+
+    /// The summary of `key` kept at `version`: exact, since every column it sums moves the
+    /// version (0027).
+    pub fn kept_summary(&self, key: &str, version: i64) -> Option<desk::Summary> {
+        let mut summaries = self.summaries.lock().unwrap_or_else(|e| e.into_inner());
+        summaries
+            .get(key)
+            .filter(|(at, _)| *at == version)
+            .map(|(_, summary)| *summary)
+    }
+
+    /// Keeps a summary read after `version` was: read later than the version, it is never older
+    /// than it (a newer one is kept under the older version and read again next time).
+    pub fn keep_summary(&self, key: String, version: i64, summary: desk::Summary) {
+        let mut summaries = self.summaries.lock().unwrap_or_else(|e| e.into_inner());
+        summaries.put(key, (version, summary));
     }
 
     /// The client's order version, folding PostgreSQL's pending version rows into it once they
