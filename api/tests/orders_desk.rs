@@ -1100,8 +1100,13 @@ async fn pages_from_memory(s: &Server) -> u64 {
 }
 
 async fn pages_answered(s: &Server, answer: &str) -> u64 {
+    answered(s, "sellerdesk_order_desk_pages_total", answer).await
+}
+
+/// A desk counter of /metrics for one answer (0 before its first).
+async fn answered(s: &Server, metric: &str, answer: &str) -> u64 {
     let text = s.get("/metrics").await.text().await.expect("metrics");
-    let prefix = format!("sellerdesk_order_desk_pages_total{{answer=\"{answer}\"}} ");
+    let prefix = format!("{metric}{{answer=\"{answer}\"}} ");
     text.lines()
         .find_map(|l| l.strip_prefix(prefix.as_str()))
         .map_or(0, |v| v.trim().parse::<f64>().expect("number") as u64)
@@ -1403,11 +1408,7 @@ async fn a_page_kept_whole_follows_every_change_to_what_it_shows() {
 
 /// Summaries the server answered from memory (`kept`) or by reading the orders (`counted`).
 async fn summaries_answered(s: &Server, answer: &str) -> u64 {
-    let text = s.get("/metrics").await.text().await.expect("metrics");
-    let prefix = format!("sellerdesk_order_desk_summaries_total{{answer=\"{answer}\"}} ");
-    text.lines()
-        .find_map(|l| l.strip_prefix(prefix.as_str()))
-        .map_or(0, |v| v.trim().parse::<f64>().expect("number") as u64)
+    answered(s, "sellerdesk_order_desk_summaries_total", answer).await
 }
 
 async fn summary_of(s: &Server, token: &str, filter: &Value) -> (i64, i64) {

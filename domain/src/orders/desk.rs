@@ -850,6 +850,8 @@ pub fn version_columns(client: &str) -> String {
 }
 
 pub async fn version(conn: &mut Conn, client_id: &str) -> Result<Version> {
+    // Built once from constant text (the columns the session's statement shares); the client
+    // id is bound.
     static SQL: std::sync::LazyLock<String> =
         std::sync::LazyLock::new(|| format!("SELECT {}", version_columns("$1")));
     let row = sqlx::query(sqlx::AssertSqlSafe(SQL.as_str()))
