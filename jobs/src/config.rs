@@ -266,9 +266,10 @@ impl StorageConfig {
 pub struct JobsConfig {
     /// `WORKER_CONCURRENCY`: jobs one process runs at once (default 4; in `api`, 0 = none here).
     pub concurrency: usize,
-    /// `WORKER_PREFETCH`: job ids one process takes from the queue ahead of its free handler
-    /// slots, claimed together with the running jobs' successes (default: twice the
-    /// concurrency with Redis, which other workers share; eight times embedded).
+    /// `WORKER_PREFETCH`: job ids one process holds (running, and claimed ahead of a free
+    /// handler slot together with the running jobs' successes). Default: with Redis, twice the
+    /// concurrency plus as many jobs shorter than 2 ms as it ended in the last 50 ms, at most
+    /// 512; embedded, eight times the concurrency.
     pub prefetch: Option<usize>,
     /// `JOB_LEASE_SECS` (30): how long a claimed job is owned before another worker may take it.
     pub lease: Duration,

@@ -48,6 +48,11 @@ struct Runner {
     /// Scaled only: ids this worker fetched and then claimed (or found not claimable), which
     /// its next fetch stops holding for it in Redis.
     released: Mutex<Vec<String>>,
+    /// When this worker's short handlers ended, over the last [`AHEAD_HORIZON`]: how many ids
+    /// it may hold, see [`Runner::ahead`].
+    ended: Mutex<std::collections::VecDeque<std::time::Instant>>,
+    /// Scaled only: the ids this worker holds, delivered and not yet ended.
+    held: Held,
 }
 
 /// Why a job's status change was not recorded; logged, and the job's lease settles it.
@@ -191,6 +196,8 @@ impl Runner {
             running,
             unmarks: Mutex::new(Vec::new()),
             released: Mutex::new(Vec::new()),
+            ended: Mutex::new(std::collections::VecDeque::new()),
+            held: Held::default(),
         })
     }
 
@@ -205,6 +212,46 @@ impl Runner {
             } else {
                 set.remove(id);
             }
+        }
+    }
+
+    /// How many ids a scaled worker holds (delivered, not yet ended): twice its concurrency,
+    /// and as many more as it ended jobs shorter than [`SHORT_JOB`] over the last
+    /// [`AHEAD_HORIZON`], at most [`AHEAD_MAX`]. A drain of no-ops is claimed and recorded
+    /// hundreds per round, as Graphile Worker's local queue takes 500. Anything slower (every
+    /// job that calls out: listings, fulfilment, syncs) keeps the worker at twice its
+    /// concurrency: it holds back from the other workers, or from a high-priority push, no job
+    /// it would not start soon, and a killed worker's claimed jobs (their attempt spent) stay
+    /// as few as before. `WORKER_PREFETCH` fixes the number instead.
+    fn ahead(&self) -> usize {
+        let concurrency = self.ctx.config.concurrency.max(1);
+        if let Some(n) = self.ctx.config.prefetch {
+            return n.max(1);
+        }
+        let pace = self
+            .ended
+            .lock()
+            .map(|mut ended| {
+                forget_before(&mut ended, AHEAD_HORIZON);
+                ended.len()
+            })
+            .unwrap_or(0);
+        (concurrency * 2)
+            .saturating_add(pace)
+            .min(AHEAD_MAX.max(concurrency * 2))
+    }
+
+    /// Notes a short handler's end for [`Runner::ahead`].
+    fn paced(&self, took: Duration) {
+        if took >= SHORT_JOB {
+            return;
+        }
+        if let Ok(mut ended) = self.ended.lock() {
+            forget_before(&mut ended, AHEAD_HORIZON);
+            if ended.len() >= AHEAD_MAX {
+                ended.pop_front();
+            }
+            ended.push_back(std::time::Instant::now());
         }
     }
 
@@ -297,6 +344,7 @@ impl Runner {
         // graceful stop waits for it) and PROCESSING under its lease, so a crash in between
         // only means it runs again, as any delivery may.
         let took = started.elapsed();
+        self.paced(took);
         let rt = self.clone();
         let id = id.to_owned();
         tokio::spawn(async move {
@@ -568,8 +616,30 @@ impl Runner {
 /// A status round slower than this is logged (at debug): every claim waits for the round.
 const SLOW_ROUND: Duration = Duration::from_millis(5);
 
-/// The most job rows one coalesced statement touches.
-const BATCH_MAX: usize = 128;
+/// The most job rows one coalesced statement touches: a whole fetch of short jobs.
+const BATCH_MAX: usize = AHEAD_MAX;
+
+/// A scaled worker holds beyond twice its concurrency as many ids as it ended short jobs over
+/// this.
+const AHEAD_HORIZON: Duration = Duration::from_millis(50);
+
+/// A handler quicker than this counts for [`Runner::ahead`]: bookkeeping in the database, not a
+/// call out.
+const SHORT_JOB: Duration = Duration::from_millis(2);
+
+/// Drops the times older than `horizon` from the front of `times` (oldest first).
+fn forget_before(times: &mut std::collections::VecDeque<std::time::Instant>, horizon: Duration) {
+    let now = std::time::Instant::now();
+    while times
+        .front()
+        .is_some_and(|t| now.saturating_duration_since(*t) > horizon)
+    {
+        times.pop_front();
+    }
+}
+
+/// The most ids a worker holds ahead (Graphile Worker's speed settings take 500).
+const AHEAD_MAX: usize = 512;
 
 /// Coalesces the requests that arrive while a statement runs into the next statement: alone, a
 /// request goes out at once (no added latency); under load, one round trip and one commit serve
@@ -683,18 +753,16 @@ impl Pool {
         }
 
         // The queue delivers more jobs than run at once: the ones waiting for a handler are
-        // claimed together with the running ones' successes, and a fetch takes that many ids.
-        // Embedded, every round (fetch, acknowledgement, claims) is a hand-off to a SQLite
-        // connection's thread and back, whatever its size, so it takes eight times as many (a
-        // drain ran 0.52–0.67× the scaled one at twice, 0.92× at eight times); scaled, the
-        // workers share one backlog, and twice keeps one from holding what another could run.
-        let deliveries = rt.ctx.config.prefetch.unwrap_or(
-            rt.ctx.config.concurrency
-                * match rt.ctx.queue {
-                    Queue::Sqlite(..) => 8,
-                    _ => 2,
-                },
-        );
+        // claimed together with the running ones' successes. Scaled, `Runner::ahead` says how
+        // many. Embedded, every round (fetch, acknowledgement, claims) is a hand-off to a SQLite
+        // connection's thread and back, whatever its size, so it takes eight times the
+        // concurrency (a drain ran 0.52–0.67× the scaled one at twice, 0.92× at eight times);
+        // apalis fetches its batch whatever runs, so the number cannot follow the jobs there.
+        let deliveries = rt
+            .ctx
+            .config
+            .prefetch
+            .unwrap_or(rt.ctx.config.concurrency * 8);
         let poll = rt.ctx.config.poll_every;
         match &rt.ctx.queue.with_fetch_batch(deliveries) {
             Queue::Sqlite(storage, _, wake) => {
@@ -737,7 +805,6 @@ impl Pool {
                 tasks.push(tokio::spawn(consume(
                     rt.clone(),
                     q.clone(),
-                    deliveries,
                     poll,
                     stop_rx.clone(),
                 )));
@@ -823,48 +890,43 @@ impl Pool {
     }
 }
 
-/// The scaled queue's consumer: whenever delivery slots are free, pops that many ids (one
-/// script, which also stops holding the ids claimed since), and runs each in a slot; when the
-/// list is empty, waits for a push to be announced, the poll interval as the fallback.
+/// The scaled queue's consumer: whenever it holds fewer ids than `Runner::ahead` (delivered and
+/// not yet ended), pops the difference (one script, which also stops holding the ids claimed
+/// since), and runs each; when the list is empty, waits for a push to be announced, the poll
+/// interval as the fallback.
 async fn consume(
     rt: Arc<Runner>,
     q: crate::queue::RedisQueue,
-    deliveries: usize,
     poll: Duration,
     mut stop: watch::Receiver<bool>,
 ) {
-    let slots = Arc::new(tokio::sync::Semaphore::new(deliveries.max(1)));
+    let held = &rt.held;
     loop {
-        let first = tokio::select! {
-            permit = slots.clone().acquire_owned() => match permit {
-                Ok(permit) => permit,
-                Err(_) => return,
-            },
-            _ = stop.wait_for(|s| *s) => return,
-        };
-        // Jobs that end together free their slots together: one fetch for all of them.
-        tokio::task::yield_now().await;
-        let mut permits = vec![first];
-        while let Ok(permit) = slots.clone().try_acquire_owned() {
-            permits.push(permit);
+        if held.count() >= rt.ahead() {
+            tokio::select! {
+                _ = held.ended.notified() => continue,
+                _ = stop.wait_for(|s| *s) => return,
+            }
         }
+        // Jobs that end together free their places together: one fetch for all of them.
+        tokio::task::yield_now().await;
+        let want = rt.ahead().saturating_sub(held.count()).max(1);
         let released = rt
             .released
             .lock()
             .map(|mut r| std::mem::take(&mut *r))
             .unwrap_or_default();
-        match q.fetch(&rt.worker_id, permits.len(), &released).await {
+        match q.fetch(&rt.worker_id, want, &released).await {
             Ok(ids) => {
-                let drained = ids.len() < permits.len();
+                let drained = ids.len() < want;
                 for id in ids {
-                    let Some(permit) = permits.pop() else { break };
                     let rt = rt.clone();
+                    held.count.fetch_add(1, Ordering::SeqCst);
                     tokio::spawn(async move {
                         rt.run(&id).await;
-                        drop(permit);
+                        rt.held.leave();
                     });
                 }
-                drop(permits);
                 if drained {
                     tokio::select! {
                         _ = q.local.pushed() => {}
@@ -878,13 +940,31 @@ async fn consume(
                     r.extend(released);
                 }
                 tracing::warn!(error = %e, "queue fetch failed; trying again");
-                drop(permits);
                 tokio::select! {
                     _ = tokio::time::sleep(Duration::from_secs(1)) => {}
                     _ = stop.wait_for(|s| *s) => return,
                 }
             }
         }
+    }
+}
+
+/// The ids a scaled worker holds: delivered and not yet ended. An ending wakes the consumer (a
+/// notification given while it was not waiting is kept for its next wait).
+#[derive(Default)]
+struct Held {
+    count: std::sync::atomic::AtomicUsize,
+    ended: tokio::sync::Notify,
+}
+
+impl Held {
+    fn count(&self) -> usize {
+        self.count.load(Ordering::SeqCst)
+    }
+
+    fn leave(&self) {
+        self.count.fetch_sub(1, Ordering::SeqCst);
+        self.ended.notify_one();
     }
 }
 
