@@ -320,18 +320,29 @@ impl Runner {
         self.mark_running(id, after, end_seen, unmarked);
         let started = std::time::Instant::now();
         // A panic in a handler becomes a failed attempt, not a dead worker.
-        let outcome = {
+        let (outcome, own) = {
             let ctx = self.ctx.clone();
             let job = job.clone();
             let job_id = job.id.clone();
-            match tokio::spawn(async move { kinds::run(&ctx, &job).await }).await {
-                Ok(result) => result,
+            // The handler's own time, from its first poll: on a busy runtime the spawned task
+            // may wait for a thread first, which says nothing of the job.
+            let handler = async move {
+                let began = std::time::Instant::now();
+                let result = kinds::run(&ctx, &job).await;
+                (result, began.elapsed())
+            };
+            match tokio::spawn(handler).await {
+                Ok(done) => done,
                 Err(e) => {
                     tracing::error!(job = %job_id, error = %e, "a job handler panicked");
-                    Err(JobError::Retry(crate::error::INTERNAL_FAILED.into()))
+                    (
+                        Err(JobError::Retry(crate::error::INTERNAL_FAILED.into())),
+                        started.elapsed(),
+                    )
                 }
             }
         };
+        self.paced(own);
         // Before the slot is free: the next job in it marks itself running once this one's
         // mark is cleared.
         if let Ok(mut u) = self.unmarks.lock() {
@@ -344,7 +355,6 @@ impl Runner {
         // graceful stop waits for it) and PROCESSING under its lease, so a crash in between
         // only means it runs again, as any delivery may.
         let took = started.elapsed();
-        self.paced(took);
         let rt = self.clone();
         let id = id.to_owned();
         tokio::spawn(async move {
