@@ -300,6 +300,28 @@ impl Sql {
                 .push("))"),
         }
     }
+
+    /// Like [`Sql::in_ids`], for a filter tested row by row rather than an index look-up: on
+    /// PostgreSQL `IN (subquery)`, whose ids are hashed once (a hashed subplan), where
+    /// `= ANY(array)` compares each row with every id of the list (text comparisons were a
+    /// tenth of the database's time in a drain's rounds of hundreds).
+    pub fn in_id_set(
+        &mut self,
+        backend: Backend,
+        column: &'static str,
+        ids: &[String],
+    ) -> &mut Self {
+        match backend {
+            Backend::Postgres => {
+                let list = serde_json::to_string(ids).unwrap_or_else(|_| "[]".to_owned());
+                self.push(column)
+                    .push(" IN (SELECT jsonb_array_elements_text(CAST(")
+                    .bind(list)
+                    .push(" AS jsonb)))")
+            }
+            Backend::Sqlite => self.in_ids(backend, column, ids),
+        }
+    }
     pub fn query(&self) -> sqlx::query::Query<'_, Any, sqlx::any::AnyArguments> {
         let mut q = sqlx::query(sqlx::AssertSqlSafe(self.text.clone()));
         for arg in &self.args {

@@ -234,11 +234,11 @@ pub async fn claim_and_succeed(
     sql.push(" AND ((status = 'PENDING' AND run_at <= ")
         .bind(now.as_str())
         .push(" AND ");
-    sql.in_ids(backend, "id", claim);
+    sql.in_id_set(backend, "id", claim);
     sql.push(") OR (status = 'PROCESSING' AND worker_id = ")
         .bind(worker_id)
         .push(" AND ");
-    sql.in_ids(backend, "id", succeed);
+    sql.in_id_set(backend, "id", succeed);
     sql.push(")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at");
     let rows = sql.query().fetch_all(&mut *conn).await?;
     for row in &rows {
