@@ -263,8 +263,7 @@ pub(crate) async fn start_stack_with(
             db.pool.close().await;
             let queue = jobs::Queue::sqlite(&dir.join("bench-unused-queue.sqlite"), "unused")
                 .await
-                .map_err(anyhow::Error::msg)?
-                .0;
+                .map_err(anyhow::Error::msg)?;
             (stack::base_env(&dir), env::sqlite_url(&dir), queue)
         }
         Kind::Scaled => {

@@ -225,12 +225,9 @@ pub async fn push_probes(
         Some(url) => jobs::Queue::redis(url, queue)
             .await
             .map_err(anyhow::Error::msg)?,
-        None => {
-            jobs::Queue::sqlite(&data_dir.join("queue.sqlite"), queue)
-                .await
-                .map_err(anyhow::Error::msg)?
-                .0
-        }
+        None => jobs::Queue::sqlite(&data_dir.join("queue.sqlite"), queue)
+            .await
+            .map_err(anyhow::Error::msg)?,
     };
     // A push that fails gives its jobs back to the sweeper: the drain would then measure that.
     q.push(db, ids, jobs::Priority::Normal).await;

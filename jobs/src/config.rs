@@ -255,9 +255,7 @@ impl StorageConfig {
             return Ok(Queue::redis(url, &self.queue_name).await?);
         }
         self.ensure_data_dir()?;
-        let (queue, _pool) =
-            Queue::sqlite(&self.data_dir.join("queue.sqlite"), &self.queue_name).await?;
-        Ok(queue)
+        Ok(Queue::sqlite(&self.data_dir.join("queue.sqlite"), &self.queue_name).await?)
     }
 }
 
@@ -267,9 +265,8 @@ pub struct JobsConfig {
     /// `WORKER_CONCURRENCY`: jobs one process runs at once (default 4; in `api`, 0 = none here).
     pub concurrency: usize,
     /// `WORKER_PREFETCH`: job ids one process holds (running, and claimed ahead of a free
-    /// handler slot together with the running jobs' successes). Default: with Redis, twice the
-    /// concurrency plus as many jobs shorter than 2 ms as it ended in the last 50 ms, at most
-    /// 512; embedded, eight times the concurrency.
+    /// handler slot together with the running jobs' successes). Default: twice the concurrency
+    /// plus as many jobs shorter than 2 ms as it ended in the last 50 ms, at most 512.
     pub prefetch: Option<usize>,
     /// `JOB_LEASE_SECS` (30): how long a claimed job is owned before another worker may take it.
     pub lease: Duration,

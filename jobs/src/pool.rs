@@ -6,14 +6,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use apalis::prelude::*;
 use domain::{Db, event_histories, workers};
 use rand::Rng;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::context::JobContext;
-use crate::queue::{JobRef, Priority, Queue};
+use crate::queue::{Priority, Queue};
 use crate::{JobError, cron, kinds};
 
 enum NextStep<'a> {
@@ -51,7 +50,7 @@ struct Runner {
     /// When this worker's short handlers ended, over the last [`AHEAD_HORIZON`]: how many ids
     /// it may hold, see [`Runner::ahead`].
     ended: Mutex<std::collections::VecDeque<std::time::Instant>>,
-    /// Scaled only: the ids this worker holds, delivered and not yet ended.
+    /// The ids this worker holds, delivered and not yet ended.
     held: Held,
 }
 
@@ -215,7 +214,7 @@ impl Runner {
         }
     }
 
-    /// How many ids a scaled worker holds (delivered, not yet ended): twice its concurrency,
+    /// How many ids a worker holds (delivered, not yet ended): twice its concurrency,
     /// and as many more as it ended jobs shorter than [`SHORT_JOB`] over the last
     /// [`AHEAD_HORIZON`], at most [`AHEAD_MAX`]. A drain of no-ops is claimed and recorded
     /// hundreds per round, as Graphile Worker's local queue takes 500. Anything slower (every
@@ -605,20 +604,6 @@ impl Runner {
                 break;
             }
         }
-        drop(conn);
-        // A bounded share per pass keeps each pass short; a pass every JOB_SWEEP_MS keeps up
-        // with thousands of jobs a second.
-        const VACUUM: usize = 2000;
-        for _ in 0..10 {
-            match self.ctx.queue.vacuum(VACUUM).await {
-                Ok(n) if n == VACUUM => continue,
-                Ok(_) => break,
-                Err(e) => {
-                    tracing::debug!(error = %e, "queue vacuum failed; will try again");
-                    break;
-                }
-            }
-        }
         Ok(())
     }
 }
@@ -629,7 +614,7 @@ const SLOW_ROUND: Duration = Duration::from_millis(5);
 /// The most job rows one coalesced statement touches: a whole fetch of short jobs.
 const BATCH_MAX: usize = AHEAD_MAX;
 
-/// A scaled worker holds beyond twice its concurrency as many ids as it ended short jobs over
+/// A worker holds beyond twice its concurrency as many ids as it ended short jobs over
 /// this.
 const AHEAD_HORIZON: Duration = Duration::from_millis(50);
 
@@ -710,14 +695,6 @@ fn hostname() -> String {
         .unwrap_or_else(|| "localhost".into())
 }
 
-async fn deliver(job: JobRef, rt: Data<Arc<Runner>>) -> Result<(), BoxDynError> {
-    // The job runs in a task of its own: if the queue's worker drops this future (its backend
-    // went away mid-run), the job still finishes and records its outcome.
-    let rt: Arc<Runner> = (*rt).clone();
-    let _ = tokio::spawn(async move { rt.run(&job.id).await }).await;
-    Ok(())
-}
-
 pub struct Pool;
 
 /// Why a pool could not start.
@@ -762,78 +739,27 @@ impl Pool {
             tracing::warn!(error = %e, "first sweep failed");
         }
 
-        // The queue delivers more jobs than run at once: the ones waiting for a handler are
-        // claimed together with the running ones' successes. Scaled, `Runner::ahead` says how
-        // many. Embedded, every round (fetch, acknowledgement, claims) is a hand-off to a SQLite
-        // connection's thread and back, whatever its size, so it takes eight times the
-        // concurrency (a drain ran 0.52–0.67× the scaled one at twice, 0.92× at eight times);
-        // apalis fetches its batch whatever runs, so the number cannot follow the jobs there.
-        let deliveries = rt
-            .ctx
-            .config
-            .prefetch
-            .unwrap_or(rt.ctx.config.concurrency * 8);
+        // The queue delivers more jobs than run at once (`Runner::ahead`): the ones waiting for
+        // a handler are claimed together with the running ones' successes.
         let poll = rt.ctx.config.poll_every;
-        match &rt.ctx.queue.with_fetch_batch(deliveries) {
-            Queue::Sqlite(storage, _, wake) => {
-                // apalis-sqlite parks an idle consumer until its heartbeat (30 s) unless told to
-                // poll; a push wakes it at once, the interval is the fallback. Its worker is
-                // started again whenever it ends (its backend failed).
-                let (storage, wake) = (storage.clone(), wake.clone());
-                let (rt, stop_rx) = (rt.clone(), stop_rx.clone());
-                tasks.push(tokio::spawn(async move {
-                    loop {
-                        let backend = storage.clone().poll_with_strategy(
-                            Strategy::new().apply(wake.strategy()).interval(poll),
-                        );
-                        let worker = WorkerBuilder::new(rt.worker_id.as_str())
-                            .backend(backend)
-                            .concurrency(deliveries)
-                            .data(rt.clone())
-                            .build(deliver);
-                        let mut rx = stop_rx.clone();
-                        let signal = async move {
-                            let _ = rx.wait_for(|s| *s).await;
-                            Ok::<(), std::io::Error>(())
-                        };
-                        let result = worker.run_until(signal).await;
-                        if *stop_rx.borrow() {
-                            return;
-                        }
-                        match result {
-                            Ok(()) => tracing::warn!("queue worker ended; starting it again"),
-                            Err(e) => {
-                                tracing::warn!(error = %e, "queue worker failed; starting it again")
-                            }
-                        }
-                        tokio::time::sleep(Duration::from_secs(1)).await;
-                    }
-                }));
-            }
-            Queue::Redis(q) => {
-                tasks.push(tokio::spawn(listen_for_pushes(q.clone(), stop_rx.clone())));
-                tasks.push(tokio::spawn(consume(
-                    rt.clone(),
-                    q.clone(),
-                    poll,
-                    stop_rx.clone(),
-                )));
-                tasks.push(tokio::spawn(periodic(
-                    stop_rx.clone(),
-                    crate::queue::REDIS_ALIVE_EVERY,
-                    {
+        tasks.push(tokio::spawn(consume(rt.clone(), poll, stop_rx.clone())));
+        if let Queue::Redis(q) = &rt.ctx.queue {
+            tasks.push(tokio::spawn(listen_for_pushes(q.clone(), stop_rx.clone())));
+            tasks.push(tokio::spawn(periodic(
+                stop_rx.clone(),
+                crate::queue::REDIS_ALIVE_EVERY,
+                {
+                    let (rt, q) = (rt.clone(), q.clone());
+                    move || {
                         let (rt, q) = (rt.clone(), q.clone());
-                        move || {
-                            let (rt, q) = (rt.clone(), q.clone());
-                            async move {
-                                if let Err(e) = q.alive(&rt.worker_id).await {
-                                    tracing::debug!(error = %e, "could not tell the queue this worker lives");
-                                }
+                        async move {
+                            if let Err(e) = q.alive(&rt.worker_id).await {
+                                tracing::debug!(error = %e, "could not tell the queue this worker lives");
                             }
                         }
-                    },
-                )));
-            }
+                    }
+                },
+            )));
         }
 
         tasks.push(tokio::spawn(periodic(
@@ -900,16 +826,12 @@ impl Pool {
     }
 }
 
-/// The scaled queue's consumer: whenever it holds fewer ids than `Runner::ahead` (delivered and
-/// not yet ended), pops the difference (one script, which also stops holding the ids claimed
-/// since), and runs each; when the list is empty, waits for a push to be announced, the poll
-/// interval as the fallback.
-async fn consume(
-    rt: Arc<Runner>,
-    q: crate::queue::RedisQueue,
-    poll: Duration,
-    mut stop: watch::Receiver<bool>,
-) {
+/// The queue's consumer: whenever it holds fewer ids than `Runner::ahead` (delivered and not
+/// yet ended), pops the difference (on Redis one script, which also stops holding the ids
+/// claimed since; embedded one statement), and runs each; when the queue is empty, waits for a
+/// push to be announced, the poll interval as the fallback.
+async fn consume(rt: Arc<Runner>, poll: Duration, mut stop: watch::Receiver<bool>) {
+    let q = rt.ctx.queue.clone();
     let held = &rt.held;
     loop {
         if held.count() >= rt.ahead() {
@@ -939,7 +861,7 @@ async fn consume(
                 }
                 if drained {
                     tokio::select! {
-                        _ = q.local.pushed() => {}
+                        _ = q.local_wake().pushed() => {}
                         _ = tokio::time::sleep(poll) => {}
                         _ = stop.wait_for(|s| *s) => return,
                     }
@@ -959,7 +881,7 @@ async fn consume(
     }
 }
 
-/// The ids a scaled worker holds: delivered and not yet ended. An ending wakes the consumer (a
+/// The ids a worker holds: delivered and not yet ended. An ending wakes the consumer (a
 /// notification given while it was not waiting is kept for its next wait).
 #[derive(Default)]
 struct Held {

@@ -29,7 +29,7 @@ async fn harness() -> Harness {
     .await
     .expect("database");
     db.migrate().await.expect("migrations");
-    let (queue, _) = Queue::sqlite(&dir.path().join("queue.sqlite"), "test")
+    let queue = Queue::sqlite(&dir.path().join("queue.sqlite"), "test")
         .await
         .expect("queue");
     let storage = StorageConfig {

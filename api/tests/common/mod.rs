@@ -393,12 +393,9 @@ impl Server {
             .unwrap_or_else(|| "sellerdesk".into());
         match self.env.get("REDIS_URL") {
             Some(url) => jobs::Queue::redis(url, &name).await.expect("queue"),
-            None => {
-                jobs::Queue::sqlite(&self.dir.path().join("queue.sqlite"), &name)
-                    .await
-                    .expect("queue")
-                    .0
-            }
+            None => jobs::Queue::sqlite(&self.dir.path().join("queue.sqlite"), &name)
+                .await
+                .expect("queue"),
         }
     }
 
