@@ -29,13 +29,24 @@ pub struct Dice {
     pub error_after_write: bool,
 }
 
-/// Draws one call's faults: the scripted queue first, then the configured shares.
-pub fn roll(rng: &mut StdRng, faults: &Faults, scripted: &mut VecDeque<Scripted>) -> Dice {
+/// Draws one call's faults: the scripted queue first, then the configured shares. A scripted
+/// error after a write waits for the next write: a read in between (a status poll, a token)
+/// neither fails nor uses it up, so a test scripting N lost writes gets N, whatever else runs.
+pub fn roll(
+    rng: &mut StdRng,
+    faults: &Faults,
+    scripted: &mut VecDeque<Scripted>,
+    write: bool,
+) -> Dice {
     let mut dice = Dice {
         latency_ms: faults.latency_ms,
         ..Dice::default()
     };
-    match scripted.pop_front() {
+    let next = match scripted.front() {
+        Some(Scripted::ErrorAfterWrite) if !write => None,
+        _ => scripted.pop_front(),
+    };
+    match next {
         Some(Scripted::Throttle) => dice.throttle = true,
         Some(Scripted::Error) if faults.error_after_write => dice.error_after_write = true,
         Some(Scripted::Error) => dice.error = true,
@@ -186,8 +197,10 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(1);
         let mut q = VecDeque::from([Scripted::Throttle, Scripted::ErrorAfterWrite]);
         let f = Faults::default();
-        assert!(roll(&mut rng, &f, &mut q).throttle);
-        assert!(roll(&mut rng, &f, &mut q).error_after_write);
-        assert_eq!(roll(&mut rng, &f, &mut q), Dice::default());
+        assert!(roll(&mut rng, &f, &mut q, false).throttle);
+        // A read leaves the lost write for the next write.
+        assert_eq!(roll(&mut rng, &f, &mut q, false), Dice::default());
+        assert!(roll(&mut rng, &f, &mut q, true).error_after_write);
+        assert_eq!(roll(&mut rng, &f, &mut q, true), Dice::default());
     }
 }

@@ -486,7 +486,8 @@ impl AmazonSandbox {
             .extend(std::iter::repeat_n(Scripted::Error, count));
     }
 
-    /// The next `count` API calls answer 500; a write among them is applied first.
+    /// The next `count` writes are applied, then answered 500 (their answer lost); reads in
+    /// between are answered as usual.
     pub fn fail_next_after_write(&self, count: usize) {
         self.lock()
             .scripted
@@ -863,7 +864,12 @@ async fn api(State(sb): State<AmazonSandbox>, request: Request) -> Response {
     let (dice, latency) = {
         let mut inner = sb.lock();
         let inner = &mut *inner;
-        let dice = gateway::roll(&mut inner.rng, &inner.config.faults, &mut inner.scripted);
+        let dice = gateway::roll(
+            &mut inner.rng,
+            &inner.config.faults,
+            &mut inner.scripted,
+            op.is_write(),
+        );
         (dice, dice.latency_ms)
     };
     if latency > 0 {

@@ -451,6 +451,8 @@ impl WalmartSandbox {
             .extend(std::iter::repeat_n(Scripted::Error, count));
     }
 
+    /// The next `count` writes are applied, then answered 500 (their answer lost); reads in
+    /// between are answered as usual.
     pub fn fail_next_after_write(&self, count: usize) {
         self.lock()
             .scripted
@@ -711,7 +713,13 @@ async fn api(State(sb): State<WalmartSandbox>, request: Request) -> Response {
     let dice = {
         let mut inner = sb.lock();
         let inner = &mut *inner;
-        gateway::roll(&mut inner.rng, &inner.config.faults, &mut inner.scripted)
+        let write = matches!(&route, Route::Api(api, _) if api.is_write());
+        gateway::roll(
+            &mut inner.rng,
+            &inner.config.faults,
+            &mut inner.scripted,
+            write,
+        )
     };
     if dice.latency_ms > 0 {
         tokio::time::sleep(Duration::from_millis(dice.latency_ms)).await;
