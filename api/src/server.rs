@@ -207,6 +207,7 @@ async fn build(mut config: Config) -> anyhow::Result<Application> {
     let state = AppState {
         db: db.clone(),
         queue: queue.clone(),
+        group: jobs::GroupCommit::start(db.clone(), queue.clone()),
         limiters: Limiters::new(&config, queue.redis_connection()),
         config: config.clone(),
         jwt,

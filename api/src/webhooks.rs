@@ -12,8 +12,8 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use connectors::tiktok::{Notification, ORDER_STATUS_CHANGE_TYPE, OrderStatusChange};
+use jobs::EnqueueOptions;
 use jobs::kinds::{OrderSync, TIKTOK_WEBHOOK_PATH};
-use jobs::{EnqueueOptions, JobKind, Pending};
 
 use crate::graphql::AppState;
 
@@ -102,17 +102,22 @@ pub async fn receive_tiktok(
     if change.order_id.trim().is_empty() {
         return Err(WebhookError::Malformed("no order_id".into()));
     }
-    let mut tx = app.db.begin().await?;
-    let shops = domain::orders::sync::tiktok_shops_of(&mut tx, &notification.shop_id).await?;
-    let mut pending = Pending::new();
-    for (client_id, shop_id) in &shops {
-        let pull = OrderSync::for_webhook(shop_id, &change.order_id, change.update_time);
-        let options = EnqueueOptions::new(app.config.jobs.max_attempts).client(client_id);
-        pending.add(pull.enqueue(&mut tx, &options).await?);
-    }
-    tx.commit().await.map_err(domain::DomainError::from)?;
-    let queued = pending.len();
-    app.dispatch(pending).await;
+    let shops = {
+        let mut conn = app.db.conn().await?;
+        domain::orders::sync::tiktok_shops_of(&mut conn, &notification.shop_id).await?
+    };
+    // A delivery's pulls are its only write: committed together with the deliveries that
+    // arrive at the same moment (a marketplace sends them in bursts).
+    let pulls: Vec<_> = shops
+        .iter()
+        .map(|(client_id, shop_id)| {
+            (
+                OrderSync::for_webhook(shop_id, &change.order_id, change.update_time),
+                EnqueueOptions::new(app.config.jobs.max_attempts).client(client_id),
+            )
+        })
+        .collect();
+    let queued = app.group.enqueue(&pulls).await?.len();
     tracing::info!(order = %change.order_id, status = %change.order_status, shops = shops.len(), queued, "TikTok order status change received");
     Ok(Received { queued })
 }

@@ -33,6 +33,17 @@ pub enum Backend {
     Postgres,
 }
 
+impl Backend {
+    /// The engine behind a connection, for functions given one without its `Db`.
+    pub fn of(conn: &Conn) -> Backend {
+        if conn.backend_name().eq_ignore_ascii_case("postgresql") {
+            Backend::Postgres
+        } else {
+            Backend::Sqlite
+        }
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Db {
     pub pool: AnyPool,

@@ -157,6 +157,65 @@ pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
     Ok((done.rows_affected() == 1).then_some(id))
 }
 
+/// Writes many jobs' rows in one statement, as [`insert`] writes one: PENDING, stamped queued.
+/// Answers, for each job in order, its id, or None when a job with the same dedupe key exists
+/// already (an earlier row, or one before it in `jobs`). The rows travel as one JSON value,
+/// so the statement's text is the same whatever their number (prepared once per connection).
+pub async fn insert_many(conn: &mut Conn, jobs: &[NewJob]) -> Result<Vec<Option<String>>> {
+    if jobs.is_empty() {
+        return Ok(Vec::new());
+    }
+    let backend = Backend::of(conn);
+    let ids: Vec<String> = jobs.iter().map(|_| ids::new_id()).collect();
+    let rows: Vec<Value> = jobs
+        .iter()
+        .zip(&ids)
+        .enumerate()
+        .map(|(ord, (job, id))| {
+            serde_json::json!({
+                "ord": ord,
+                "id": id,
+                "type": job.kind,
+                "payload": job.payload.to_string(),
+                "max_attempts": job.max_attempts,
+                "client_id": job.client_id,
+                "batch_id": job.batch_id,
+                "dedupe_key": job.dedupe_key,
+                "shop_id": job.shop_id,
+            })
+        })
+        .collect();
+    let rows = Value::from(rows).to_string();
+    // `WHERE true`: SQLite reads an upsert's `ON` after a bare `SELECT … FROM` as a join's.
+    let sql = match backend {
+        Backend::Postgres => {
+            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
+             SELECT r.id, r.type, 'PENDING', r.payload, 0, r.max_attempts, r.client_id, r.batch_id, r.dedupe_key, r.shop_id, $2, $2, $2, $2
+             FROM jsonb_to_recordset(CAST($1 AS jsonb)) AS r(ord int, id text, type text, payload text, max_attempts int, client_id text, batch_id text, dedupe_key text, shop_id text)
+             WHERE true ORDER BY r.ord
+             ON CONFLICT (dedupe_key) DO NOTHING RETURNING id"
+        }
+        Backend::Sqlite => {
+            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
+             SELECT value ->> 'id', value ->> 'type', 'PENDING', value ->> 'payload', 0, value ->> 'max_attempts', value ->> 'client_id', value ->> 'batch_id', value ->> 'dedupe_key', value ->> 'shop_id', $2, $2, $2, $2
+             FROM json_each($1)
+             WHERE true ORDER BY CAST(key AS INTEGER)
+             ON CONFLICT (dedupe_key) DO NOTHING RETURNING id"
+        }
+    };
+    let inserted: std::collections::HashSet<String> = sqlx::query_scalar(sql)
+        .bind(rows)
+        .bind(time::now_db())
+        .fetch_all(&mut *conn)
+        .await?
+        .into_iter()
+        .collect();
+    Ok(ids
+        .into_iter()
+        .map(|id| inserted.contains(&id).then_some(id))
+        .collect())
+}
+
 pub async fn create_batch(
     conn: &mut Conn,
     client_id: Option<&str>,

@@ -26,7 +26,7 @@ pub mod tiktok;
 
 pub use config::{JobsConfig, StorageConfig};
 pub use context::{Clock, JobContext};
-pub use enqueue::{EnqueueOptions, Pending};
+pub use enqueue::{EnqueueOptions, GroupCommit, Pending};
 pub use error::JobError;
 pub use kinds::JobKind;
 pub use pool::{Pool, PoolHandle};

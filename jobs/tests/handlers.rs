@@ -199,3 +199,54 @@ async fn a_payload_that_does_not_fit_its_kind_fails_for_good() {
     assert_eq!(h.effects("probe:k2").await, 0);
     assert!(kinds::ALL.contains(&SystemProbe::NAME));
 }
+
+/// Deliveries enqueued at the same moment are committed in groups: each job once (a second
+/// delivery of the same change finds the first's job), every one committed before it is
+/// pushed, and each caller told its own job's id.
+#[tokio::test]
+async fn grouped_enqueues_commit_each_job_once_and_answer_each_caller() {
+    use jobs::GroupCommit;
+    use jobs::kinds::OrderSync;
+    let h = harness().await;
+    let group = GroupCommit::start(h.ctx.db.clone(), h.ctx.queue.clone());
+    let mut calls = Vec::new();
+    for i in 0..40 {
+        let group = group.clone();
+        calls.push(tokio::spawn(async move {
+            let pull = OrderSync::for_webhook("shop-1", &format!("order-{}", i / 2), 1_700_000_000);
+            group.enqueue(&[(pull, EnqueueOptions::new(3))]).await
+        }));
+    }
+    let mut ids = Vec::new();
+    for call in calls {
+        ids.extend(call.await.expect("task").expect("enqueued"));
+    }
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), 20, "one job per change");
+    let rows: Vec<(String, String, Option<String>)> = sqlx::query_as(
+        "SELECT id, status, dedupe_key FROM event_histories WHERE type = 'order.sync' ORDER BY id",
+    )
+    .fetch_all(&h.ctx.db.pool)
+    .await
+    .expect("rows");
+    assert_eq!(rows.len(), 20);
+    assert!(rows.iter().all(|(_, status, _)| status == "PENDING"));
+    let mut stored: Vec<String> = rows.into_iter().map(|(id, ..)| id).collect();
+    stored.sort();
+    assert_eq!(stored, ids, "each caller answered with its committed job");
+    assert_eq!(h.ctx.queue.stored_tasks().await.expect("queue"), 20);
+
+    // The payload and the options are written as given.
+    let probe = group
+        .enqueue(&[(SystemProbe::new("grouped", 0), EnqueueOptions::new(5))])
+        .await
+        .expect("enqueued");
+    let mut conn = h.ctx.db.conn().await.expect("conn");
+    let row = event_histories::find(&mut conn, &probe[0])
+        .await
+        .expect("find")
+        .expect("row");
+    assert_eq!(row.max_attempts, 5);
+    assert_eq!(row.payload["key"], "grouped");
+}

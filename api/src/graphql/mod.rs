@@ -42,6 +42,8 @@ use crate::errors::{ApiError, ApiResult};
 pub struct AppState {
     pub db: Db,
     pub queue: jobs::Queue,
+    /// Jobs that are a request's only write, committed in groups (webhook deliveries).
+    pub group: jobs::GroupCommit,
     pub config: Arc<Config>,
     pub jwt: Jwt,
     pub limiters: Arc<Limiters>,
