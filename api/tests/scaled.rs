@@ -282,6 +282,46 @@ async fn a_thousand_jobs_over_three_workers_each_run_once() {
     assert!(ran_on >= 2, "the work was shared: {ran_on} worker(s)");
 }
 
+/// The jobs not done, as job_queue (what the sweeper and the orphan rescue read) holds them,
+/// that differ from their rows in event_histories, or are missing from one side.
+const QUEUE_DRIFT: &str = "SELECT COUNT(*) FROM job_queue q FULL JOIN (SELECT * FROM event_histories WHERE status <> 'SUCCESS') e ON e.id = q.id
+     WHERE q.id IS NULL OR e.id IS NULL
+        OR (q.status, q.run_at, q.queued_at, q.lease_until) IS DISTINCT FROM (e.status, e.run_at, e.queued_at, e.lease_until)";
+
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn job_queue_follows_every_claim_lease_and_success() {
+    let redis = Redis::start().await;
+    let fleet = Fleet::start(&redis, 2, &[]).await;
+    let batch = fleet.enqueue_probes(N / 2, 20).await;
+    fleet.wait_succeeded_at_least(&batch, (N / 8) as i64).await;
+    // Mid-run: jobs PENDING, PROCESSING under their leases and done side by side. One
+    // statement, one snapshot: the two tables as one commit left them.
+    assert_eq!(
+        fleet.scalar(QUEUE_DRIFT).await,
+        0,
+        "job_queue mirrors the jobs mid-run"
+    );
+    assert!(
+        fleet
+            .scalar("SELECT COUNT(*) FROM job_queue WHERE status = 'PROCESSING' AND lease_until IS NOT NULL")
+            .await
+            > 0,
+        "running jobs hold leases in job_queue"
+    );
+    fleet.wait_done(&batch, (N / 2) as i64, 120).await;
+    assert_eq!(
+        fleet.scalar(QUEUE_DRIFT).await,
+        0,
+        "job_queue mirrors the jobs at the end"
+    );
+    assert_eq!(
+        fleet.scalar("SELECT COUNT(*) FROM job_queue").await,
+        0,
+        "a job that succeeded leaves job_queue"
+    );
+}
+
 #[tokio::test]
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn a_worker_killed_halfway_loses_nothing() {

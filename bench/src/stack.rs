@@ -179,34 +179,25 @@ pub async fn insert_probes(
         n as i64,
     )
     .await?;
-    let now = domain::time::now_db();
     let mut ids = Vec::with_capacity(n);
+    // As a bulk mutation writes its jobs: many rows a statement (with their job_queue rows).
     const CHUNK: usize = 1000;
     for start in (0..n).step_by(CHUNK) {
-        let end = (start + CHUNK).min(n);
-        let mut sql = String::from(
-            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, batch_id, run_at, queued_at, created_at, updated_at) VALUES ",
-        );
-        // $1 is the batch and $2 the time, bound once; then an id and a payload per row.
-        for k in 0..end - start {
-            if k > 0 {
-                sql.push_str(", ");
-            }
-            let p = 3 + k * 2;
-            sql.push_str(&format!(
-                "(${p}, 'system.probe', 'PENDING', ${}, 0, 3, $1, $2, $2, $2, $2)",
-                p + 1
-            ));
-        }
-        let mut q = sqlx::query(sqlx::AssertSqlSafe(sql))
-            .bind(batch.clone())
-            .bind(now.clone());
-        for i in start..end {
-            let id = domain::ids::new_id();
-            q = q.bind(id.clone()).bind(payload(i).to_string());
-            ids.push(id);
-        }
-        q.execute(&mut *tx).await.context("insert probes")?;
+        let jobs: Vec<domain::event_histories::NewJob> = (start..(start + CHUNK).min(n))
+            .map(|i| domain::event_histories::NewJob {
+                kind: <jobs::kinds::SystemProbe as jobs::JobKind>::NAME.to_owned(),
+                payload: payload(i),
+                client_id: None,
+                batch_id: Some(batch.clone()),
+                dedupe_key: None,
+                max_attempts: 3,
+                shop_id: None,
+            })
+            .collect();
+        let inserted = domain::event_histories::insert_many(&mut *tx, &jobs)
+            .await
+            .context("insert probes")?;
+        ids.extend(inserted.into_iter().flatten());
     }
     tx.commit().await?;
     Ok(ids)

@@ -138,22 +138,36 @@ pub struct NewJob {
 pub async fn insert(conn: &mut Conn, job: &NewJob) -> Result<Option<String>> {
     let id = ids::new_id();
     let now = time::now_db();
-    let done = sqlx::query(
-        "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
-         VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $9, $8, $8, $8, $8)
-         ON CONFLICT (dedupe_key) DO NOTHING",
-    )
-    .bind(&id)
-    .bind(&job.kind)
-    .bind(job.payload.to_string())
-    .bind(job.max_attempts)
-    .bind(job.client_id.clone())
-    .bind(job.batch_id.clone())
-    .bind(job.dedupe_key.clone())
-    .bind(&now)
-    .bind(job.shop_id.clone())
-    .execute(&mut *conn)
-    .await?;
+    // PostgreSQL writes the job_queue row in the same statement (migration 0028); SQLite's
+    // row trigger writes it.
+    let sql = match Backend::of(conn) {
+        Backend::Postgres => {
+            "WITH e AS (
+                 INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
+                 VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $9, $8, $8, $8, $8)
+                 ON CONFLICT (dedupe_key) DO NOTHING
+                 RETURNING id, status, run_at, queued_at, lease_until, created_at)
+             INSERT INTO job_queue (id, status, run_at, queued_at, lease_until, created_at)
+             SELECT id, status, run_at, queued_at, lease_until, created_at FROM e"
+        }
+        Backend::Sqlite => {
+            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
+             VALUES ($1, $2, 'PENDING', $3, 0, $4, $5, $6, $7, $9, $8, $8, $8, $8)
+             ON CONFLICT (dedupe_key) DO NOTHING"
+        }
+    };
+    let done = sqlx::query(sql)
+        .bind(&id)
+        .bind(&job.kind)
+        .bind(job.payload.to_string())
+        .bind(job.max_attempts)
+        .bind(job.client_id.clone())
+        .bind(job.batch_id.clone())
+        .bind(job.dedupe_key.clone())
+        .bind(&now)
+        .bind(job.shop_id.clone())
+        .execute(&mut *conn)
+        .await?;
     Ok((done.rows_affected() == 1).then_some(id))
 }
 
@@ -189,11 +203,16 @@ pub async fn insert_many(conn: &mut Conn, jobs: &[NewJob]) -> Result<Vec<Option<
     // `WHERE true`: SQLite reads an upsert's `ON` after a bare `SELECT … FROM` as a join's.
     let sql = match backend {
         Backend::Postgres => {
-            "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
-             SELECT r.id, r.type, 'PENDING', r.payload, 0, r.max_attempts, r.client_id, r.batch_id, r.dedupe_key, r.shop_id, $2, $2, $2, $2
-             FROM jsonb_to_recordset(CAST($1 AS jsonb)) AS r(ord int, id text, type text, payload text, max_attempts int, client_id text, batch_id text, dedupe_key text, shop_id text)
-             WHERE true ORDER BY r.ord
-             ON CONFLICT (dedupe_key) DO NOTHING RETURNING id"
+            "WITH e AS (
+                 INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
+                 SELECT r.id, r.type, 'PENDING', r.payload, 0, r.max_attempts, r.client_id, r.batch_id, r.dedupe_key, r.shop_id, $2, $2, $2, $2
+                 FROM jsonb_to_recordset(CAST($1 AS jsonb)) AS r(ord int, id text, type text, payload text, max_attempts int, client_id text, batch_id text, dedupe_key text, shop_id text)
+                 WHERE true ORDER BY r.ord
+                 ON CONFLICT (dedupe_key) DO NOTHING
+                 RETURNING id, status, run_at, queued_at, lease_until, created_at)
+             INSERT INTO job_queue (id, status, run_at, queued_at, lease_until, created_at)
+             SELECT id, status, run_at, queued_at, lease_until, created_at FROM e
+             RETURNING id"
         }
         Backend::Sqlite => {
             "INSERT INTO event_histories (id, type, status, payload, attempts, max_attempts, client_id, batch_id, dedupe_key, shop_id, run_at, queued_at, created_at, updated_at)
@@ -251,7 +270,7 @@ pub struct StatusRound {
 /// delivery).
 ///
 /// No column these updates change is indexed on event_histories, so on PostgreSQL they are
-/// heap-only updates; the job_queue row follows by trigger.
+/// heap-only updates; the job_queue row follows in the same statement.
 pub async fn claim_and_succeed(
     conn: &mut Conn,
     backend: Backend,
@@ -269,7 +288,12 @@ pub async fn claim_and_succeed(
     // One UPDATE for both (one statement and one commit on either engine): each SET reads the
     // row as it was, so its current status tells a job being claimed (PENDING) from one
     // succeeding (PROCESSING), and RETURNING tells them apart by the new one.
-    let mut sql = Sql::new("UPDATE event_histories SET ");
+    // On PostgreSQL the statement writes job_queue as well (migration 0028): a success leaves
+    // it, a claim's status and lease follow.
+    let mut sql = Sql::new(match backend {
+        Backend::Postgres => "WITH u AS (UPDATE event_histories SET ",
+        Backend::Sqlite => "UPDATE event_histories SET ",
+    });
     sql.push("status = CASE WHEN status = 'PENDING' THEN 'PROCESSING' ELSE 'SUCCESS' END, ");
     sql.push("attempts = CASE WHEN status = 'PENDING' THEN attempts + 1 ELSE attempts END, ");
     sql.push("lease_until = CASE WHEN status = 'PENDING' THEN ")
@@ -298,7 +322,20 @@ pub async fn claim_and_succeed(
         .bind(worker_id)
         .push(" AND ");
     sql.in_id_set(backend, "id", succeed);
-    sql.push(")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at");
+    match backend {
+        Backend::Postgres => {
+            sql.push(
+                ")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at, run_at, queued_at, lease_until),
+                 d AS (DELETE FROM job_queue q USING u WHERE q.id = u.id AND u.status = 'SUCCESS'),
+                 m AS (UPDATE job_queue q SET status = u.status, run_at = u.run_at, queued_at = u.queued_at, lease_until = u.lease_until
+                       FROM u WHERE q.id = u.id AND u.status <> 'SUCCESS')
+                 SELECT id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at FROM u",
+            );
+        }
+        Backend::Sqlite => {
+            sql.push(")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at");
+        }
+    }
     let rows = sql.query().fetch_all(&mut *conn).await?;
     for row in &rows {
         let status: String = row.try_get("status")?;
@@ -320,12 +357,23 @@ pub async fn renew_leases(
     worker_id: &str,
     lease: Duration,
 ) -> Result<u64> {
-    let mut sql = Sql::new("UPDATE event_histories SET lease_until = ");
+    // On PostgreSQL the statement writes job_queue's lease as well (migration 0028); every
+    // renewed job is PROCESSING, so it has its row there, and the count is the same.
+    let mut sql = Sql::new(match backend {
+        Backend::Postgres => "WITH u AS (UPDATE event_histories SET lease_until = ",
+        Backend::Sqlite => "UPDATE event_histories SET lease_until = ",
+    });
     sql.bind(time::after(lease))
         .push(" WHERE worker_id = ")
         .bind(worker_id)
         .push(" AND status = 'PROCESSING' AND ");
     sql.in_ids(backend, "id", ids);
+    if backend == Backend::Postgres {
+        sql.push(
+            " RETURNING id, lease_until)
+             UPDATE job_queue q SET lease_until = u.lease_until FROM u WHERE q.id = u.id",
+        );
+    }
     Ok(sql.query().execute(&mut *conn).await?.rows_affected())
 }
 

@@ -96,12 +96,14 @@ impl Runner {
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
         // One round at a time: claims and successes asked while one is in flight go together
         // in the next.
-        // Two connections: the claims and successes, and the running marks.
-        let status_db = db.for_job_status(2);
+        // Three connections: the claims and successes, the running marks (each kept by its
+        // batcher between rounds), and the lease renewal.
+        let status_db = db.for_job_status(3);
         let status = Coalesced::spawn(BATCH_MAX, {
             let (db, worker_id, lease) = (status_db.clone(), worker_id.clone(), config.lease);
+            let kept = Arc::new(db.kept_conn());
             move |ops: Vec<StatusOp>| {
-                let (db, worker_id) = (db.clone(), worker_id.clone());
+                let (db, worker_id, kept) = (db.clone(), worker_id.clone(), kept.clone());
                 async move {
                     let mut claim = Vec::new();
                     let mut succeed = Vec::new();
@@ -113,11 +115,13 @@ impl Runner {
                     }
                     let began = std::time::Instant::now();
                     let round = async {
-                        let mut conn = db.conn().await?;
-                        event_histories::claim_and_succeed(
+                        let mut conn = kept.take().await?;
+                        let round = event_histories::claim_and_succeed(
                             &mut conn, db.backend, &claim, &succeed, &worker_id, lease,
                         )
-                        .await
+                        .await?;
+                        kept.keep(conn);
+                        Ok::<_, domain::DomainError>(round)
                     }
                     .await;
                     let took = began.elapsed();
@@ -158,16 +162,21 @@ impl Runner {
         });
         let marks = Coalesced::spawn(BATCH_MAX, {
             let (db, worker_id) = (status_db.clone(), worker_id.clone());
+            let kept = Arc::new(db.kept_conn());
             move |ops: Vec<(String, bool)>| {
-                let (db, worker_id) = (db.clone(), worker_id.clone());
+                let (db, worker_id, kept) = (db.clone(), worker_id.clone(), kept.clone());
                 async move {
                     let (on, off): (Vec<_>, Vec<_>) = ops.iter().partition(|(_, running)| *running);
                     let on: Vec<String> = on.into_iter().map(|(id, _)| id.clone()).collect();
                     let off: Vec<String> = off.into_iter().map(|(id, _)| id.clone()).collect();
                     let round = async {
-                        let mut conn = db.conn().await?;
-                        event_histories::mark_running(&mut conn, db.backend, &on, &off, &worker_id)
-                            .await
+                        let mut conn = kept.take().await?;
+                        let matched = event_histories::mark_running(
+                            &mut conn, db.backend, &on, &off, &worker_id,
+                        )
+                        .await?;
+                        kept.keep(conn);
+                        Ok::<_, domain::DomainError>(matched)
                     }
                     .await;
                     match round {
