@@ -194,7 +194,7 @@ pub async fn insert_probes(
                 shop_id: None,
             })
             .collect();
-        let inserted = domain::event_histories::insert_many(&mut *tx, &jobs)
+        let inserted = domain::event_histories::insert_many(&mut tx, &jobs)
             .await
             .context("insert probes")?;
         ids.extend(inserted.into_iter().flatten());

@@ -275,10 +275,13 @@ impl Queue {
         }
         // Files written before the queue was this table held apalis-sqlite's tables; every job
         // they carried is pushed again from the database when a pool starts.
-        for old in ["Jobs", "Workers", "Jobs_old", "_sqlx_migrations"] {
-            sqlx::query(sqlx::AssertSqlSafe(format!("DROP TABLE IF EXISTS {old}")))
-                .execute(&pool)
-                .await?;
+        for drop in [
+            "DROP TABLE IF EXISTS Jobs",
+            "DROP TABLE IF EXISTS Workers",
+            "DROP TABLE IF EXISTS Jobs_old",
+            "DROP TABLE IF EXISTS _sqlx_migrations",
+        ] {
+            sqlx::query(drop).execute(&pool).await?;
         }
         Ok(Queue::Sqlite(SqliteQueue {
             pool,
