@@ -620,6 +620,10 @@ impl Runner {
 /// A status round slower than this is logged (at debug): every claim waits for the round.
 const SLOW_ROUND: Duration = Duration::from_millis(5);
 
+/// How long an idle scaled worker's blocking wait in Redis lasts before it asks again: a push
+/// ends it at once, so this only bounds how long a wait outlives a broken connection unnoticed.
+const REDIS_WAIT: Duration = Duration::from_secs(1);
+
 /// The most job rows one coalesced statement touches: a whole fetch of short jobs.
 const BATCH_MAX: usize = AHEAD_MAX;
 
@@ -753,7 +757,6 @@ impl Pool {
         let poll = rt.ctx.config.poll_every;
         tasks.push(tokio::spawn(consume(rt.clone(), poll, stop_rx.clone())));
         if let Queue::Redis(q) = &rt.ctx.queue {
-            tasks.push(tokio::spawn(listen_for_pushes(q.clone(), stop_rx.clone())));
             tasks.push(tokio::spawn(periodic(
                 stop_rx.clone(),
                 crate::queue::REDIS_ALIVE_EVERY,
@@ -837,8 +840,9 @@ impl Pool {
 
 /// The queue's consumer: whenever it holds fewer ids than `Runner::ahead` (delivered and not
 /// yet ended), pops the difference (on Redis one script, which also stops holding the ids
-/// claimed since; embedded one statement), and runs each; when the queue is empty, waits for a
-/// push to be announced, the poll interval as the fallback.
+/// claimed since; embedded one statement), and runs each; when the queue is empty, waits: in
+/// Redis for the next id (a blocking pop), embedded for a push to be announced, the poll
+/// interval as the fallback.
 async fn consume(rt: Arc<Runner>, poll: Duration, mut stop: watch::Receiver<bool>) {
     let q = rt.ctx.queue.clone();
     let held = &rt.held;
@@ -869,10 +873,40 @@ async fn consume(rt: Arc<Runner>, poll: Duration, mut stop: watch::Receiver<bool
                     });
                 }
                 if drained {
-                    tokio::select! {
-                        _ = q.local_wake().pushed() => {}
-                        _ = tokio::time::sleep(poll) => {}
-                        _ = stop.wait_for(|s| *s) => return,
+                    match &q {
+                        // Waits in Redis: the next push hands its id to this wait or another
+                        // worker's, one of them and at once.
+                        Queue::Redis(rq) => {
+                            let waited = tokio::select! {
+                                waited = rq.wait_one(&rt.worker_id, REDIS_WAIT) => waited,
+                                _ = stop.wait_for(|s| *s) => return,
+                            };
+                            match waited {
+                                Ok(Some(id)) => {
+                                    let rt = rt.clone();
+                                    held.count.fetch_add(1, Ordering::SeqCst);
+                                    tokio::spawn(async move {
+                                        rt.run(&id).await;
+                                        rt.held.leave();
+                                    });
+                                }
+                                Ok(None) => {}
+                                Err(e) => {
+                                    tracing::debug!(error = %e, "waiting in the queue failed; polling");
+                                    tokio::select! {
+                                        _ = tokio::time::sleep(poll) => {}
+                                        _ = stop.wait_for(|s| *s) => return,
+                                    }
+                                }
+                            }
+                        }
+                        Queue::Sqlite(_) => {
+                            tokio::select! {
+                                _ = q.local_wake().pushed() => {}
+                                _ = tokio::time::sleep(poll) => {}
+                                _ = stop.wait_for(|s| *s) => return,
+                            }
+                        }
                     }
                 }
             }
@@ -906,38 +940,6 @@ impl Held {
     fn leave(&self) {
         self.count.fetch_sub(1, Ordering::SeqCst);
         self.ended.notify_one();
-    }
-}
-
-/// Relays the pushes other processes announce on Redis to this process's consumer. Resubscribes
-/// after Redis restarts; meanwhile the consumer falls back to its poll interval.
-async fn listen_for_pushes(q: crate::queue::RedisQueue, mut stop: watch::Receiver<bool>) {
-    use futures::StreamExt;
-    let channel = q.wake_channel();
-    loop {
-        let listened = async {
-            let mut pubsub = q.client.get_async_pubsub().await?;
-            pubsub.subscribe(&channel).await?;
-            // Whatever was pushed while not subscribed.
-            q.local.notify();
-            let mut messages = pubsub.on_message();
-            while messages.next().await.is_some() {
-                q.local.notify();
-            }
-            Ok::<(), redis::RedisError>(())
-        };
-        tokio::select! {
-            result = listened => {
-                if let Err(e) = result {
-                    tracing::debug!(error = %e, "push announcements lost; listening again");
-                }
-            }
-            _ = stop.wait_for(|s| *s) => return,
-        }
-        tokio::select! {
-            _ = tokio::time::sleep(Duration::from_secs(1)) => {}
-            _ = stop.wait_for(|s| *s) => return,
-        }
     }
 }
 
@@ -990,7 +992,10 @@ impl PoolHandle {
             let _ = workers::remove(&mut conn, &self.rt.worker_id).await;
         }
         // Ids fetched and not run go back to the queue now, not when this worker's silence is
-        // noticed.
+        // noticed; first the blocking wait's connection closes, so Redis hands it no more.
+        if let Queue::Redis(q) = &self.rt.ctx.queue {
+            q.close_waiter().await;
+        }
         if let Queue::Redis(q) = &self.rt.ctx.queue
             && let Err(e) = q.rescue(Some(&self.rt.worker_id)).await
         {

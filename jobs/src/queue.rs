@@ -22,9 +22,14 @@ pub enum Priority {
 
 /// The scaled queue's keys, all under its name: `ready` (the list of ids waiting, oldest
 /// first), `held:{worker}` (the ids a worker fetched and has not yet claimed in the database),
-/// `alive:{worker}` (set while the worker lives), `workers` (every worker that holds or held
-/// ids) and the `wake` channel. A job's row is its record and its lease its lock, so Redis only
-/// carries ids: a push is one RPUSH and a PUBLISH, a fetch one script that pops a batch.
+/// `incoming:{worker}` (the id a worker's blocking wait took, until its next fetch files it as
+/// held), `alive:{worker}` (set while the worker lives), `workers` (every worker that fetched)
+/// and the `wake` channel, where every push says how many ids it added (for whoever watches the
+/// queue). A job's row is its record and its lease its lock, so Redis only carries ids: a push
+/// is one RPUSH and a PUBLISH, a fetch one script that pops a batch, and a worker that found the
+/// list empty waits in Redis itself (`BLMOVE` from `ready` to its `incoming` list): a push
+/// hands the id to one waiting worker in the same step, where an announcement woke every
+/// worker to race for it with a fetch each.
 ///
 /// KEYS: ready list, wake channel. ARGV[1]: 1 to go to the head of the list (high priority,
 /// ids given in reverse), 0 to its tail; then the ids.
@@ -40,22 +45,29 @@ return pushed
     )
 });
 
-/// Fetch: forgets the ids the worker has claimed since its last fetch (ARGV[4..]), says the
-/// worker is alive for ARGV[1] ms, pops up to ARGV[2] ids (none for 0) and files them as held
-/// by the worker (ARGV[3]). KEYS: ready list, held set, alive key, workers set.
+/// Fetch: files the id its blocking wait took as held (KEYS[5], the incoming list), forgets the
+/// ids the worker has claimed since its last fetch (ARGV[4..]; after the filing, so that an id
+/// taken and claimed in between is forgotten too), says the worker is alive for ARGV[1] ms and
+/// one of the workers (ARGV[3]), pops up to ARGV[2] ids (none for 0) and files them as held.
+/// KEYS: ready list, held set, alive key, workers set, incoming list.
 static REDIS_FETCH: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
     redis::Script::new(
         r#"
+local incoming = redis.call("lrange", KEYS[5], 0, -1)
+if #incoming > 0 then
+    redis.call("sadd", KEYS[2], unpack(incoming))
+    redis.call("del", KEYS[5])
+end
 if #ARGV > 3 then
     redis.call("srem", KEYS[2], unpack(ARGV, 4))
 end
 redis.call("set", KEYS[3], 1, "px", ARGV[1])
+redis.call("sadd", KEYS[4], ARGV[3])
 local n = tonumber(ARGV[2])
 if n > 0 then
     local ids = redis.call("lpop", KEYS[1], n)
     if ids then
         redis.call("sadd", KEYS[2], unpack(ids))
-        redis.call("sadd", KEYS[4], ARGV[3])
         return ids
     end
 end
@@ -64,10 +76,11 @@ return {}
     )
 });
 
-/// Hands the ids held by workers that are no longer alive (killed, or stopped) back to the head
-/// of the ready list; returns how many. KEYS: ready list, workers set, wake channel. ARGV[1]:
-/// the key prefix of held sets and alive keys (`{name}:`); ARGV[2], if given, a worker whose
-/// ids go back whether it lives or not (its own graceful stop).
+/// Hands the ids held (or taken by a blocking wait) by workers that are no longer alive
+/// (killed, or stopped) back to the head of the ready list; returns how many. KEYS: ready list,
+/// workers set, wake channel. ARGV[1]: the key prefix of held sets, incoming lists and alive keys (`{name}:`);
+/// ARGV[2], if given, a worker whose ids go back whether it lives or not (its own graceful
+/// stop).
 static REDIS_RESCUE: std::sync::LazyLock<redis::Script> = std::sync::LazyLock::new(|| {
     redis::Script::new(
         r#"
@@ -75,12 +88,16 @@ local back = 0
 for _, worker in ipairs(redis.call("smembers", KEYS[2])) do
     if worker == ARGV[2] or redis.call("exists", ARGV[1] .. "alive:" .. worker) == 0 then
         local held = ARGV[1] .. "held:" .. worker
+        local incoming = ARGV[1] .. "incoming:" .. worker
         local ids = redis.call("smembers", held)
+        for _, id in ipairs(redis.call("lrange", incoming, 0, -1)) do
+            table.insert(ids, id)
+        end
         if #ids > 0 then
             redis.call("lpush", KEYS[1], unpack(ids))
             back = back + #ids
         end
-        redis.call("del", held)
+        redis.call("del", held, incoming)
         redis.call("srem", KEYS[2], worker)
     end
 end
@@ -113,12 +130,15 @@ pub enum Queue {
 #[derive(Clone)]
 pub struct RedisQueue {
     conn: redis::aio::ConnectionManager,
-    /// For the wake listener's own connection (a subscribed connection does nothing else).
-    pub client: redis::Client,
+    client: redis::Client,
     name: String,
-    /// How this process's consumer learns of pushes: every push publishes on the `wake`
-    /// channel, which the pool relays here, and pushes from this process notify it directly.
+    /// Pushes from this process notify it (the consumer itself waits in Redis, see
+    /// [`RedisQueue::wait_one`]).
     pub local: Wake,
+    /// The blocking wait's own connection: a command that blocks holds its connection, so it
+    /// never shares the one every other command goes through. Opened at the first wait, and
+    /// again after an error.
+    waiter: std::sync::Arc<tokio::sync::Mutex<Option<redis::aio::MultiplexedConnection>>>,
 }
 
 impl RedisQueue {
@@ -126,8 +146,51 @@ impl RedisQueue {
         format!("{}:{part}", self.name)
     }
 
+    /// Where every push says how many ids it added.
     pub fn wake_channel(&self) -> String {
         self.key("wake")
+    }
+
+    /// Waits up to `timeout` for a push and takes the first id waiting, moving it to this
+    /// worker's incoming list (its next fetch files it as held, so a worker killed meanwhile
+    /// has it rescued); None when nothing came.
+    pub async fn wait_one(
+        &self,
+        worker: &str,
+        timeout: std::time::Duration,
+    ) -> Result<Option<String>, QueueError> {
+        let mut waiter = self.waiter.lock().await;
+        let conn = match waiter.as_mut() {
+            Some(conn) => conn,
+            None => {
+                // The client's default answer timeout (500 ms) would cut a longer wait short.
+                let config = redis::AsyncConnectionConfig::new()
+                    .set_response_timeout(Some(timeout + std::time::Duration::from_secs(5)));
+                waiter.insert(
+                    self.client
+                        .get_multiplexed_async_connection_with_config(&config)
+                        .await?,
+                )
+            }
+        };
+        let taken = redis::cmd("BLMOVE")
+            .arg(self.key("ready"))
+            .arg(self.key(&format!("incoming:{worker}")))
+            .arg("LEFT")
+            .arg("RIGHT")
+            .arg(timeout.as_secs_f64())
+            .query_async::<Option<String>>(conn)
+            .await;
+        if taken.is_err() {
+            *waiter = None;
+        }
+        Ok(taken?)
+    }
+
+    /// Closes the blocking wait's connection (a graceful stop), so that Redis hands no more ids
+    /// to a wait nobody reads; call before giving the worker's ids back.
+    pub async fn close_waiter(&self) {
+        *self.waiter.lock().await = None;
     }
 
     /// Pops up to `n` waiting ids for `worker`, filing them as held by it until it claims
@@ -154,6 +217,7 @@ impl RedisQueue {
                 .key(self.key(&format!("held:{worker}")))
                 .key(self.key(&format!("alive:{worker}")))
                 .key(self.key("workers"))
+                .key(self.key(&format!("incoming:{worker}")))
                 .arg(REDIS_ALIVE_FOR.as_millis() as u64)
                 .arg(pop)
                 .arg(worker)
@@ -191,9 +255,9 @@ impl std::fmt::Debug for Queue {
     }
 }
 
-/// Wakes this process's idle consumer when jobs are pushed. A consumer whose fetch came back
-/// empty waits for a push announced here, its poll interval as the fallback (pushes from other
-/// processes: announced on Redis's `wake` channel scaled, found by the poll embedded).
+/// Wakes this process's idle consumer when jobs are pushed. Embedded, a consumer whose fetch
+/// came back empty waits for a push announced here, its poll interval as the fallback (pushes
+/// from other processes, found by the poll); scaled, it waits in Redis instead.
 #[derive(Clone, Default)]
 pub struct Wake(std::sync::Arc<tokio::sync::Notify>);
 
@@ -299,6 +363,7 @@ impl Queue {
             client,
             name: name.to_owned(),
             local: Wake::default(),
+            waiter: Default::default(),
         }))
     }
 
