@@ -11,7 +11,8 @@ export function PageHeader({ title, description, actions }: PageHeaderProps) {
     <header className="page-header">
       <div>
         <h1 className="page-title">{title}</h1>
-        {description ? <p className="page-description">{description}</p> : null}
+        {/* A block, not a paragraph: a description may hold a loading skeleton (a div). */}
+        {description ? <div className="page-description">{description}</div> : null}
       </div>
       {actions ? <div className="page-actions">{actions}</div> : null}
     </header>
