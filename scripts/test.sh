@@ -64,11 +64,28 @@ cargo build --workspace --all-targets
 step "rust: lint (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "rust: unit and integration tests, embedded stack (SQLite, in-process queue)"
-cargo test --workspace --no-fail-fast
-
-step "rust: integration tests, scaled stack (PostgreSQL, Redis, two worker processes, files in an S3 bucket)"
-TEST_STACK=scaled cargo test -p api --tests --no-fail-fast
+step "rust: tests on both stacks at once: embedded (SQLite, in-process queue) and scaled (PostgreSQL, Redis, two worker processes, files in an S3 bucket)"
+# Both runs are mostly waits for servers and jobs, so side by side they take about the time of
+# the longer one. Each writes its own log, printed whole when both are done.
+both_stacks() {
+  local logs
+  logs="$(mktemp -d)"
+  (cargo test --workspace --no-fail-fast >"$logs/embedded.log" 2>&1; echo $? >"$logs/embedded.rc") &
+  (TEST_STACK=scaled cargo test -p api --tests --no-fail-fast >"$logs/scaled.log" 2>&1; echo $? >"$logs/scaled.rc") &
+  wait
+  local failed=0
+  for stack in embedded scaled; do
+    echo "-- $stack stack"
+    cat "$logs/$stack.log"
+    if [ "$(cat "$logs/$stack.rc")" != 0 ]; then
+      echo "!! the $stack stack's tests failed"
+      failed=1
+    fi
+  done
+  rm -rf "$logs"
+  return "$failed"
+}
+both_stacks
 
 step "rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"
 cargo test -p api --test scaled --no-fail-fast -- --ignored

@@ -20,6 +20,8 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Rendering under jsdom is CPU work: one worker per core (the default leaves one idle).
+    maxWorkers: '100%',
     // Screens poll and wait up to 10 s per step (see src/testing/setup.ts) on a slow CI machine.
     testTimeout: 30_000,
   },

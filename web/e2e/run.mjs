@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// Runs every browser test file, one at a time (each starts its own server), with node's test runner.
+// Runs every browser test file with node's test runner, two files at a time by default (each starts
+// its own server and browser; most of a file's time is waiting for the server's jobs), or
+// E2E_CONCURRENCY at a time.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,5 +19,10 @@ if (files.length === 0) {
   console.error('e2e: no test files');
   process.exit(1);
 }
-const result = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...files], { stdio: 'inherit' });
+const concurrency = Number.parseInt(process.env.E2E_CONCURRENCY ?? '2', 10);
+if (!Number.isInteger(concurrency) || concurrency < 1) {
+  console.error(`e2e: E2E_CONCURRENCY must be a whole number of at least 1, not ${process.env.E2E_CONCURRENCY}`);
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...files], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

@@ -43,7 +43,12 @@ function freePort() {
 async function waitHealthy(base, child, logFile, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${fs.readFileSync(logFile, 'utf8').slice(-3000)}`);
+    if (child.exitCode !== null) {
+      const text = fs.readFileSync(logFile, 'utf8');
+      const error = new Error(`server exited with ${child.exitCode}:\n${text.length > 4000 ? `${text.slice(0, 2000)}\n…\n${text.slice(-2000)}` : text}`);
+      error.portTaken = text.includes('Address already in use');
+      throw error;
+    }
     try {
       const res = await fetch(`${base}/healthz`);
       if (res.ok) return;
@@ -61,6 +66,18 @@ process.on('exit', () => {
 });
 
 export async function startServer(extraEnv = {}) {
+  // The port is free when asked, but another file's server (files run side by side) may take it
+  // before this one listens: then the server exits saying so, and another port is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(extraEnv);
+    } catch (error) {
+      if (attempt >= 5 || !error?.portTaken) throw error;
+    }
+  }
+}
+
+async function startServerOnce(extraEnv) {
   if (!fs.existsSync(path.join(WEB_DIR, 'index.html'))) throw new Error('web/dist is missing: run npm run build first');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -100,6 +117,8 @@ export async function startServer(extraEnv = {}) {
   } catch (error) {
     child.kill('SIGKILL');
     running.delete(child);
+    fs.closeSync(log);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
 
