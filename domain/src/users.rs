@@ -132,17 +132,12 @@ pub struct SessionRow {
 
 /// A user of an active client, their saved time zone and their client's order version.
 pub async fn find_session(conn: &mut Conn, id: &str) -> Result<Option<SessionRow>> {
-    static SQL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
-        format!(
-            "SELECT u.*, (SELECT s.value FROM user_settings s WHERE s.user_id = u.id AND s.name = 'TIMEZONE') AS saved_timezone, {}
-             FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE",
-            crate::orders::desk::version_columns("u.client_id")
-        )
-    });
-    let row = sqlx::query(sqlx::AssertSqlSafe(SQL.as_str()))
-        .bind(id)
-        .fetch_optional(&mut *conn)
-        .await?;
+    const SQL: &str = concat!(
+        "SELECT u.*, (SELECT s.value FROM user_settings s WHERE s.user_id = u.id AND s.name = 'TIMEZONE') AS saved_timezone, ",
+        crate::orders::desk::version_columns!("u.client_id"),
+        " FROM users u JOIN clients c ON c.id = u.client_id WHERE u.id = $1 AND c.is_active = TRUE"
+    );
+    let row = sqlx::query(SQL).bind(id).fetch_optional(&mut *conn).await?;
     row.as_ref()
         .map(|row| {
             Ok(SessionRow {

@@ -840,21 +840,24 @@ impl Version {
     }
 }
 
-/// The columns that read the version of the client `client`, an SQL expression: the session's
-/// statement carries them too.
-pub fn version_columns(client: &str) -> String {
-    format!(
-        "COALESCE((SELECT v.version FROM client_order_versions v WHERE v.client_id = {client}), 0) AS order_version_kept,
-            (SELECT COUNT(*) FROM order_writes w WHERE w.client_id = {client}) AS order_version_pending"
-    )
+/// The columns that read the version of the client whose id the SQL expression `$client` gives
+/// (a string literal): the session's statement carries them too. Literal text, so every
+/// statement that holds them is a constant.
+macro_rules! version_columns {
+    ($client:literal) => {
+        concat!(
+            "COALESCE((SELECT v.version FROM client_order_versions v WHERE v.client_id = ",
+            $client,
+            "), 0) AS order_version_kept, (SELECT COUNT(*) FROM order_writes w WHERE w.client_id = ",
+            $client,
+            ") AS order_version_pending"
+        )
+    };
 }
+pub(crate) use version_columns;
 
 pub async fn version(conn: &mut Conn, client_id: &str) -> Result<Version> {
-    // Built once from constant text (the columns the session's statement shares); the client
-    // id is bound.
-    static SQL: std::sync::LazyLock<String> =
-        std::sync::LazyLock::new(|| format!("SELECT {}", version_columns("$1")));
-    let row = sqlx::query(sqlx::AssertSqlSafe(SQL.as_str()))
+    let row = sqlx::query(concat!("SELECT ", version_columns!("$1")))
         .bind(client_id)
         .fetch_one(&mut *conn)
         .await?;
