@@ -15,6 +15,15 @@
 //!   Node workers at the same concurrency; a producer adds one job per arrival, each in its own
 //!   transaction from as many connections as ours; the workers time start and completion.
 //!
+//! - **commit-alone**: no queue at all: the same arrivals from the same number of connections,
+//!   each a transaction inserting one small row into a table of its own, with nothing else
+//!   running. Its commit times are PostgreSQL's and the disk's at this rate in this hour, the
+//!   floor under scaled's enqueue commit (scaled's `commit_p99` against it is the row that says
+//!   how much our workers running beside the enqueues add to them).
+//! - **enqueue-alone**: scaled's enqueues (the job's row, the push) with no worker running:
+//!   between commit-alone and scaled, it tells the cost of the job's own writes from that of the
+//!   workers running beside them.
+//!
 //! A side sustains a rate when its last job finishes within a second of the last arrival; one
 //! that does not is named in the rows' note (its backlog grew, its figures measure the backlog).
 //! Every side's times have millisecond resolution; percentiles come from an HDR histogram.
@@ -54,6 +63,8 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
                     "scaled" => scaled(ctx, db, env, name, dir, rate, secs).await,
                     "embedded" => embedded(ctx, rate, secs).await,
                     "bullmq" => bullmq(ctx, round, rate, secs).await,
+                    "commit-alone" => commit_alone(db, env, rate, secs).await,
+                    "enqueue-alone" => enqueue_alone(ctx, db, env, name, rate, secs).await,
                     "graphile-speed" => {
                         graphile_round(ctx, graphile, graphile::Config::Speed, rate, secs).await
                     }
@@ -108,6 +119,26 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
                 rows.push(row);
             }
         }
+        let mut row = rounds.row(
+            "3 latency enqueue commit p99 (baseline: the same commit with no queue running)",
+            "ms",
+            Better::Lower,
+            ("scaled", "commit_p99"),
+            Some(("commit-alone", "commit_p99")),
+        );
+        row.note = format!(
+            "at {rate:.0} jobs/s; what the database and the disk take to commit at this rate, and what our workers beside the enqueues add"
+        );
+        rows.push(row);
+        let mut row = rounds.row(
+            "3 latency enqueue commit p99, no worker running (baseline: the same commit with no queue running)",
+            "ms",
+            Better::Lower,
+            ("enqueue-alone", "commit_p99"),
+            Some(("commit-alone", "commit_p99")),
+        );
+        row.note = format!("at {rate:.0} jobs/s; what the job's own writes add to a commit");
+        rows.push(row);
         stack::clear_jobs(&db).await?;
     }
     db.pool.close().await;
@@ -122,6 +153,8 @@ const VARIANTS: &[&str] = &[
     "scaled",
     "embedded",
     "bullmq",
+    "commit-alone",
+    "enqueue-alone",
     "graphile-speed",
     "graphile-defaults",
 ];
@@ -252,15 +285,15 @@ async fn embedded(ctx: &Ctx, rate: f64, secs: f64) -> anyhow::Result<Sample> {
     Ok(sample)
 }
 
-/// Enqueues one probe per arrival at `rate` for `secs`, each on its own task (open loop), as a
-/// mutation does: the row in a transaction, the push after commit. Returns how many were sent,
-/// when the first was due (epoch ms), and the enqueues' own times.
-async fn arrive(
-    db: &domain::Db,
-    queue: &jobs::Queue,
-    rate: f64,
-    secs: f64,
-) -> anyhow::Result<(usize, f64, Sample)> {
+/// Starts `one(stamp)` per arrival at `rate` for `secs`, each on its own task (open loop: a slow
+/// one never delays the next), `stamp` being its arrival time (epoch ms). Each returns how long
+/// its commit took and how long the whole enqueue took. Returns how many were sent, when the
+/// first was due (epoch ms), and those times' percentiles.
+async fn open_loop<F, Fut>(rate: f64, secs: f64, mut one: F) -> anyhow::Result<(usize, f64, Sample)>
+where
+    F: FnMut(i64) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<(Duration, Duration)>> + Send + 'static,
+{
     let t0 = Instant::now();
     let t0_ms = epoch_ms() as f64;
     let mut sent = 0usize;
@@ -270,22 +303,7 @@ async fn arrive(
         let due =
             ((t0.elapsed().as_secs_f64() * rate) as usize + 1).min((rate * secs).ceil() as usize);
         while sent < due {
-            let (db, queue) = (db.clone(), queue.clone());
-            let stamp = epoch_ms();
-            tasks.push(tokio::spawn(async move {
-                let began = Instant::now();
-                let mut tx = db.begin().await?;
-                let mut job =
-                    jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
-                job.payload["sent_ms"] = stamp.into();
-                let id = domain::event_histories::insert(&mut tx, &job)
-                    .await?
-                    .context("inserted")?;
-                tx.commit().await?;
-                let committed = began.elapsed();
-                queue.push(&db, &[id], Priority::Normal).await;
-                anyhow::Ok((committed, began.elapsed()))
-            }));
+            tasks.push(tokio::spawn(one(epoch_ms())));
             sent += 1;
         }
         tokio::time::sleep(Duration::from_millis(1)).await;
@@ -305,6 +323,108 @@ async fn arrive(
         ("pushed_p99", ms(&push, 0.99)),
     ]);
     Ok((sent, t0_ms, enqueue))
+}
+
+/// Enqueues one probe per arrival, as a mutation does: the row in a transaction, the push after
+/// commit.
+async fn arrive(
+    db: &domain::Db,
+    queue: &jobs::Queue,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<(usize, f64, Sample)> {
+    open_loop(rate, secs, |stamp| {
+        let (db, queue) = (db.clone(), queue.clone());
+        async move {
+            let began = Instant::now();
+            let mut tx = db.begin().await?;
+            let mut job =
+                jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
+            job.payload["sent_ms"] = stamp.into();
+            let id = domain::event_histories::insert(&mut tx, &job)
+                .await?
+                .context("inserted")?;
+            tx.commit().await?;
+            let committed = began.elapsed();
+            queue.push(&db, &[id], Priority::Normal).await;
+            anyhow::Ok((committed, began.elapsed()))
+        }
+    })
+    .await
+}
+
+/// Scaled's enqueues with no worker running: the jobs wait in the table and in Redis, and are
+/// cleared after the round.
+async fn enqueue_alone(
+    ctx: &Ctx,
+    db: &domain::Db,
+    env: &std::collections::BTreeMap<String, String>,
+    queue_name: &str,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<Sample> {
+    let redis = ctx.redis().await?;
+    redis.flush().await?;
+    stack::clear_jobs(db).await?;
+    let enqueue_db = crate::env::connect_waiting(
+        &db_url(env),
+        ENQUEUE_CONNECTIONS,
+        Duration::from_secs_f64(secs * 4.0 + 60.0),
+    )
+    .await?;
+    let queue = jobs::Queue::redis(&redis.url(), queue_name)
+        .await
+        .map_err(anyhow::Error::msg)?;
+    let result = arrive(&enqueue_db, &queue, rate, secs).await;
+    enqueue_db.pool.close().await;
+    redis.flush().await?;
+    stack::clear_jobs(db).await?;
+    let (sent, _, mut sample) = result?;
+    sample.insert("arrivals_per_s", sent as f64 / secs);
+    Ok(sample)
+}
+
+/// The commit alone: one small row per arrival, each in its own transaction, from as many
+/// connections as the enqueues use, with no worker and no queue running.
+async fn commit_alone(
+    db: &domain::Db,
+    env: &std::collections::BTreeMap<String, String>,
+    rate: f64,
+    secs: f64,
+) -> anyhow::Result<Sample> {
+    sqlx::query(
+        "CREATE TABLE IF NOT EXISTS bench_commit_alone (id BIGSERIAL PRIMARY KEY, sent_ms BIGINT NOT NULL)",
+    )
+    .execute(&db.pool)
+    .await?;
+    sqlx::query("TRUNCATE bench_commit_alone")
+        .execute(&db.pool)
+        .await?;
+    let enqueue_db = crate::env::connect_waiting(
+        &db_url(env),
+        ENQUEUE_CONNECTIONS,
+        Duration::from_secs_f64(secs * 4.0 + 60.0),
+    )
+    .await?;
+    let result = open_loop(rate, secs, |stamp| {
+        let db = enqueue_db.clone();
+        async move {
+            let began = Instant::now();
+            let mut tx = db.begin().await?;
+            sqlx::query("INSERT INTO bench_commit_alone (sent_ms) VALUES ($1)")
+                .bind(stamp)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            let committed = began.elapsed();
+            anyhow::Ok((committed, committed))
+        }
+    })
+    .await;
+    enqueue_db.pool.close().await;
+    let (sent, _, mut sample) = result?;
+    sample.insert("arrivals_per_s", sent as f64 / secs);
+    Ok(sample)
 }
 
 /// The probes' latencies from their rows: arrival (in the payload) to `started_at` and to
