@@ -64,40 +64,37 @@ cargo build --workspace --all-targets
 step "rust: lint (clippy, warnings are errors)"
 cargo clippy --workspace --all-targets -- -D warnings
 
-step "rust: tests on both stacks, and the web unit tests, at once"
-# The two Rust runs are mostly waits for servers and jobs (about one core between them); the web
-# unit tests are CPU work, given one worker here so the servers keep the other core. Side by
-# side they take about the time of the longest. Each writes its own log, printed whole when all
-# are done.
-embedded_stack() { cargo test --workspace --no-fail-fast; }
-scaled_stack() { TEST_STACK=scaled cargo test -p api --tests --no-fail-fast; }
-web_unit_tests() { (cd web && npm test -- --maxWorkers=1); }
-side_by_side() {
-  local logs name failed=0
+step "rust: tests on both stacks at once: embedded (SQLite, in-process queue) and scaled (PostgreSQL, Redis, two worker processes, files in an S3 bucket)"
+# Both runs are mostly waits for servers and jobs, so side by side they take about the time of
+# the longer one. Each writes its own log, printed whole when both are done.
+both_stacks() {
+  local logs
   logs="$(mktemp -d)"
-  for name in "$@"; do
-    # In an `if`, a failure is recorded instead of ending the subshell (set -e).
-    (if "$name" >"$logs/$name.log" 2>&1; then echo 0; else echo 1; fi >"$logs/$name.rc") &
-  done
+  (cargo test --workspace --no-fail-fast >"$logs/embedded.log" 2>&1; echo $? >"$logs/embedded.rc") &
+  (TEST_STACK=scaled cargo test -p api --tests --no-fail-fast >"$logs/scaled.log" 2>&1; echo $? >"$logs/scaled.rc") &
   wait
-  for name in "$@"; do
-    echo "-- $name"
-    cat "$logs/$name.log"
-    if [ "$(cat "$logs/$name.rc")" != 0 ]; then
-      echo "!! $name failed"
+  local failed=0
+  for stack in embedded scaled; do
+    echo "-- $stack stack"
+    cat "$logs/$stack.log"
+    if [ "$(cat "$logs/$stack.rc")" != 0 ]; then
+      echo "!! the $stack stack's tests failed"
       failed=1
     fi
   done
   rm -rf "$logs"
   return "$failed"
 }
-side_by_side embedded_stack scaled_stack web_unit_tests
+both_stacks
 
 step "rust: multi-process failure tests (workers killed, Redis restarted, PostgreSQL cut)"
 cargo test -p api --test scaled --no-fail-fast -- --ignored
 
 step "web: type check and lint (ESLint: import zones, TanStack Query rules, hooks)"
 (cd web && npm run typecheck && npm run lint)
+
+step "web: unit tests"
+(cd web && npm test)
 
 step "web: browser tests"
 (cd web && SELLERDESK_API_BIN="$(cd .. && realpath "$target")/debug/api" npm run e2e)
