@@ -454,13 +454,18 @@ pub async fn connect_waiting(
     max_connections: u32,
     acquire_timeout: Duration,
 ) -> anyhow::Result<domain::Db> {
-    domain::Db::connect(&domain::db::DbOptions {
+    let db = domain::Db::connect(&domain::db::DbOptions {
         url: url.to_owned(),
         max_connections,
         acquire_timeout,
     })
     .await
-    .with_context(|| format!("connect to {}", jobs::config::mask_url(url)))
+    .with_context(|| format!("connect to {}", jobs::config::mask_url(url)))?;
+    // Every connection open before the round, as a running API's pool has them: opened on
+    // demand, the first second's enqueues waited for connects while the arrivals went on, and
+    // that wait was most of the enqueue's p99 (docs/benchmarks.md, step 27).
+    db.open_connections(max_connections).await?;
+    Ok(db)
 }
 
 pub fn sqlite_url(data_dir: &Path) -> String {

@@ -24,6 +24,11 @@
 //!   between commit-alone and scaled, it tells the cost of the job's own writes from that of the
 //!   workers running beside them.
 //!
+//! Each enqueue is timed by stage (ours, commit-alone and enqueue-alone): a connection from the
+//! pool (`acquire`), `BEGIN`, the row's statement (`write`), `COMMIT` (`commit_only`) and the
+//! push after it (`push_only`); their p99s say which of them the enqueue's tail is in. The
+//! bench's pools have every connection open before a round, as a running API's has.
+//!
 //! A side sustains a rate when its last job finishes within a second of the last arrival; one
 //! that does not is named in the rows' note (its backlog grew, its figures measure the backlog).
 //! Every side's times have millisecond resolution; percentiles come from an HDR histogram.
@@ -226,12 +231,7 @@ async fn scaled(
     // Arrivals beyond what the enqueue path sustains wait for a connection, as requests would
     // wait for an API replica, for as long as the round's backlog takes: their wait is part of
     // the latency measured (the arrival time is stamped before), not an error.
-    let enqueue_db = crate::env::connect_waiting(
-        &db_url(env),
-        ENQUEUE_CONNECTIONS,
-        Duration::from_secs_f64(secs * 4.0 + 60.0),
-    )
-    .await?;
+    let enqueue_db = enqueue_pool(env, secs).await?;
     let queue = jobs::Queue::redis(&redis.url(), queue_name)
         .await
         .map_err(anyhow::Error::msg)?;
@@ -285,14 +285,56 @@ async fn embedded(ctx: &Ctx, rate: f64, secs: f64) -> anyhow::Result<Sample> {
     Ok(sample)
 }
 
+/// The stages of one enqueue, in order, by the name of their p99 in a sample; each is timed
+/// from the end of the one before: a connection from the pool, `BEGIN`, the statement that
+/// writes the row, `COMMIT`, the push to the queue (none in commit-alone).
+const STAGES: [&str; 5] = [
+    "acquire_p99",
+    "begin_p99",
+    "write_p99",
+    "commit_only_p99",
+    "push_only_p99",
+];
+
+/// Times the stages of one enqueue as it goes: `mark` at the end of each of [`STAGES`].
+struct StageClock {
+    last: Instant,
+    marks: Vec<Duration>,
+}
+
+impl StageClock {
+    fn start() -> StageClock {
+        StageClock {
+            last: Instant::now(),
+            marks: Vec::with_capacity(STAGES.len()),
+        }
+    }
+
+    fn mark(&mut self) {
+        let now = Instant::now();
+        self.marks.push(now - self.last);
+        self.last = now;
+    }
+
+    /// How long stage `i` took (zero if it was not marked: no push).
+    fn stage(&self, i: usize) -> Duration {
+        self.marks.get(i).copied().unwrap_or_default()
+    }
+
+    /// From the start to the end of the commit.
+    fn to_commit(&self) -> Duration {
+        (0..4).map(|i| self.stage(i)).sum()
+    }
+}
+
 /// Starts `one(stamp)` per arrival at `rate` for `secs`, each on its own task (open loop: a slow
-/// one never delays the next), `stamp` being its arrival time (epoch ms). Each returns how long
-/// its commit took and how long the whole enqueue took. Returns how many were sent, when the
-/// first was due (epoch ms), and those times' percentiles.
+/// one never delays the next), `stamp` being its arrival time (epoch ms). Each returns where its
+/// time went. Returns how many were sent, when the first was due (epoch ms), and those times'
+/// percentiles: the commit (start to commit), the whole enqueue with its push, and each stage.
 async fn open_loop<F, Fut>(rate: f64, secs: f64, mut one: F) -> anyhow::Result<(usize, f64, Sample)>
 where
     F: FnMut(i64) -> Fut,
-    Fut: std::future::Future<Output = anyhow::Result<(Duration, Duration)>> + Send + 'static,
+    Fut: std::future::Future<Output = anyhow::Result<StageClock>> + Send + 'static,
 {
     let t0 = Instant::now();
     let t0_ms = epoch_ms() as f64;
@@ -309,19 +351,30 @@ where
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
     // How long the enqueue itself took (connection, transaction, commit; then the push): the
-    // share of the latency that is not the queue's.
+    // share of the latency that is not the queue's, and which stage of it the tail is in.
     let (mut commit, mut push) = (histogram()?, histogram()?);
+    let mut stages = STAGES
+        .iter()
+        .map(|_| histogram())
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let us = |d: Duration| (d.as_micros() as u64).max(1);
     for t in tasks {
-        let (committed, pushed) = t.await??;
-        commit.record((committed.as_micros() as u64).max(1))?;
-        push.record((pushed.as_micros() as u64).max(1))?;
+        let clock = t.await??;
+        commit.record(us(clock.to_commit()))?;
+        push.record(us(clock.to_commit() + clock.stage(4)))?;
+        for (i, h) in stages.iter_mut().enumerate() {
+            h.record(us(clock.stage(i)))?;
+        }
     }
     let ms = |h: &Histogram<u64>, q: f64| h.value_at_quantile(q) as f64 / 1000.0;
-    let enqueue = Sample::from([
+    let mut enqueue = Sample::from([
         ("commit_p50", ms(&commit, 0.5)),
         ("commit_p99", ms(&commit, 0.99)),
         ("pushed_p99", ms(&push, 0.99)),
     ]);
+    for (name, h) in STAGES.iter().zip(&stages) {
+        enqueue.insert(name, ms(h, 0.99));
+    }
     Ok((sent, t0_ms, enqueue))
 }
 
@@ -336,18 +389,25 @@ async fn arrive(
     open_loop(rate, secs, |stamp| {
         let (db, queue) = (db.clone(), queue.clone());
         async move {
-            let began = Instant::now();
-            let mut tx = db.begin().await?;
+            let mut clock = StageClock::start();
+            let mut conn = db.write_pool().acquire().await?;
+            clock.mark();
+            let mut tx = sqlx::Connection::begin_with(&mut *conn, db.begin_statement()).await?;
+            clock.mark();
             let mut job =
                 jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
             job.payload["sent_ms"] = stamp.into();
             let id = domain::event_histories::insert(&mut tx, &job)
                 .await?
                 .context("inserted")?;
+            clock.mark();
             tx.commit().await?;
-            let committed = began.elapsed();
+            clock.mark();
+            // Back to the pool before the push, as a mutation's connection is.
+            drop(conn);
             queue.push(&db, &[id], Priority::Normal).await;
-            anyhow::Ok((committed, began.elapsed()))
+            clock.mark();
+            anyhow::Ok(clock)
         }
     })
     .await
@@ -366,12 +426,7 @@ async fn enqueue_alone(
     let redis = ctx.redis().await?;
     redis.flush().await?;
     stack::clear_jobs(db).await?;
-    let enqueue_db = crate::env::connect_waiting(
-        &db_url(env),
-        ENQUEUE_CONNECTIONS,
-        Duration::from_secs_f64(secs * 4.0 + 60.0),
-    )
-    .await?;
+    let enqueue_db = enqueue_pool(env, secs).await?;
     let queue = jobs::Queue::redis(&redis.url(), queue_name)
         .await
         .map_err(anyhow::Error::msg)?;
@@ -400,24 +455,23 @@ async fn commit_alone(
     sqlx::query("TRUNCATE bench_commit_alone")
         .execute(&db.pool)
         .await?;
-    let enqueue_db = crate::env::connect_waiting(
-        &db_url(env),
-        ENQUEUE_CONNECTIONS,
-        Duration::from_secs_f64(secs * 4.0 + 60.0),
-    )
-    .await?;
+    let enqueue_db = enqueue_pool(env, secs).await?;
     let result = open_loop(rate, secs, |stamp| {
         let db = enqueue_db.clone();
         async move {
-            let began = Instant::now();
-            let mut tx = db.begin().await?;
+            let mut clock = StageClock::start();
+            let mut conn = db.write_pool().acquire().await?;
+            clock.mark();
+            let mut tx = sqlx::Connection::begin_with(&mut *conn, db.begin_statement()).await?;
+            clock.mark();
             sqlx::query("INSERT INTO bench_commit_alone (sent_ms) VALUES ($1)")
                 .bind(stamp)
                 .execute(&mut *tx)
                 .await?;
+            clock.mark();
             tx.commit().await?;
-            let committed = began.elapsed();
-            anyhow::Ok((committed, committed))
+            clock.mark();
+            anyhow::Ok(clock)
         }
     })
     .await;
@@ -453,6 +507,20 @@ async fn measured(db: &domain::Db, sent: usize, t0_ms: f64, secs: f64) -> anyhow
     let mut sample = percentiles(&start, &done, sent, secs);
     sustained(&mut sample, t0_ms, last_done as f64, secs);
     Ok(sample)
+}
+
+/// The pool a round enqueues from, as an API replica's: its connections open, and arrivals
+/// beyond what it sustains waiting for one for as long as the round's backlog takes.
+async fn enqueue_pool(
+    env: &std::collections::BTreeMap<String, String>,
+    secs: f64,
+) -> anyhow::Result<domain::Db> {
+    crate::env::connect_waiting(
+        &db_url(env),
+        ENQUEUE_CONNECTIONS,
+        Duration::from_secs_f64(secs * 4.0 + 60.0),
+    )
+    .await
 }
 
 fn db_url(env: &std::collections::BTreeMap<String, String>) -> String {

@@ -240,6 +240,19 @@ impl Db {
         Ok(self.pool.acquire().await?)
     }
 
+    /// Opens up to `n` of the pool's connections now (no more than it holds) and leaves them
+    /// idle in it. A pool opens connections on demand, so the first burst after a start would
+    /// wait for connects, each an authentication and the pool's session settings, while the
+    /// work behind it piles up.
+    pub async fn open_connections(&self, n: u32) -> Result<()> {
+        let n = n.min(self.pool.options().get_max_connections());
+        let mut opened = Vec::new();
+        for _ in 0..n {
+            opened.push(self.pool.acquire().await?);
+        }
+        Ok(())
+    }
+
     /// A connection that one task uses over and over (a batcher's rounds): see [`KeptConn`].
     pub fn kept_conn(&self) -> KeptConn {
         KeptConn {
@@ -257,19 +270,23 @@ impl Db {
         }
     }
 
-    /// A write transaction. On SQLite it is the writer connection's, and takes the write lock at
-    /// BEGIN, so that it never fails upgrading a read lock.
+    /// A write transaction: [`Db::write_pool`]'s, begun with [`Db::begin_statement`].
     pub async fn begin(&self) -> Result<Tx> {
-        Ok(match self.backend {
-            Backend::Sqlite => {
-                self.writer
-                    .as_ref()
-                    .unwrap_or(&self.pool)
-                    .begin_with("BEGIN IMMEDIATE")
-                    .await?
-            }
-            Backend::Postgres => self.pool.begin().await?,
-        })
+        Ok(self.write_pool().begin_with(self.begin_statement()).await?)
+    }
+
+    /// The pool write transactions take their connection from: on SQLite the writer's.
+    pub fn write_pool(&self) -> &AnyPool {
+        self.writer.as_ref().unwrap_or(&self.pool)
+    }
+
+    /// How a write transaction begins: on SQLite it takes the write lock at BEGIN, so that it
+    /// never fails upgrading a read lock.
+    pub fn begin_statement(&self) -> &'static str {
+        match self.backend {
+            Backend::Sqlite => "BEGIN IMMEDIATE",
+            Backend::Postgres => "BEGIN",
+        }
     }
 
     pub async fn ping(&self) -> Result<()> {

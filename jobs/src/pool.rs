@@ -96,9 +96,7 @@ impl Runner {
         let worker_id = format!("{host}-{}-{}", std::process::id(), &suffix[..6]);
         // One round at a time: claims and successes asked while one is in flight go together
         // in the next.
-        // Three connections: the claims and successes, the running marks (each kept by its
-        // batcher between rounds), and the lease renewal.
-        let status_db = db.for_job_status(3);
+        let status_db = db.for_job_status(STATUS_CONNECTIONS);
         let status = Coalesced::spawn(BATCH_MAX, {
             let (db, worker_id, lease) = (status_db.clone(), worker_id.clone(), config.lease);
             let kept = Arc::new(db.kept_conn());
@@ -627,6 +625,13 @@ const REDIS_WAIT: Duration = Duration::from_secs(1);
 /// The most job rows one coalesced statement touches: a whole fetch of short jobs.
 const BATCH_MAX: usize = AHEAD_MAX;
 
+/// The job status pool's connections: the claims and successes, the running marks (each kept by
+/// its batcher between rounds), and the lease renewal.
+const STATUS_CONNECTIONS: u32 = 3;
+
+/// How long a starting pool waits to open its status connections before going on without them.
+const STATUS_CONNECT_WAIT: Duration = Duration::from_secs(5);
+
 /// A worker holds beyond twice its concurrency as many ids as it ended short jobs over
 /// this.
 const AHEAD_HORIZON: Duration = Duration::from_millis(50);
@@ -729,6 +734,17 @@ impl Pool {
     /// heartbeat and the schedules.
     pub async fn start(ctx: JobContext) -> Result<PoolHandle, PoolError> {
         let rt = Runner::new(Arc::new(ctx));
+        // The status connections open now, not under the first jobs: opened on demand, the
+        // first second's claims waited for them (docs/benchmarks.md, step 27). A database not
+        // up yet only means they open on demand later.
+        let opened = tokio::time::timeout(
+            STATUS_CONNECT_WAIT,
+            rt.status_db.open_connections(STATUS_CONNECTIONS),
+        )
+        .await;
+        if !matches!(opened, Ok(Ok(()))) {
+            tracing::warn!("the job status connections did not open at start; they open on demand");
+        }
         let (stop, stop_rx) = watch::channel(false);
         let mut tasks = Vec::new();
 
