@@ -6,8 +6,6 @@
 //! before anything else runs.
 mod common;
 
-use std::time::Duration;
-
 use api::auth::Caller;
 use api::config::Config;
 use api::orders::{self, FilterInput};
@@ -89,19 +87,19 @@ async fn the_desk_works_as_functions_and_the_export_job_is_idempotent() {
     ];
     let mut database = None;
     if common::scaled() {
-        let (name, url) = common::create_database().await;
-        env.push(("DATABASE_URL".into(), url));
+        let created = common::create_database().await;
+        env.push(("DATABASE_URL".into(), created.url.clone()));
         env.push((
             "REDIS_URL".into(),
             std::env::var("TEST_REDIS_URL").expect("TEST_REDIS_URL"),
         ));
-        env.push(("QUEUE_NAME".into(), name.clone()));
+        env.push(("QUEUE_NAME".into(), created.name.clone()));
         env.push((
             "JWT_SECRET".into(),
             "test-secret-shared-by-every-replica-0123456789".into(),
         ));
         env.push(("DATABASE_MAX_CONNECTIONS".into(), "4".into()));
-        database = Some(name);
+        database = Some(created);
     }
     for (k, v) in &env {
         // SAFETY: the only test of this binary, and nothing else of it has started a thread
@@ -224,18 +222,6 @@ async fn the_desk_works_as_functions_and_the_export_job_is_idempotent() {
 
     drop(app);
     state.db.pool.close().await;
-    if let Some(name) = database {
-        let admin_db = domain::Db::connect(&domain::db::DbOptions {
-            url: std::env::var("TEST_POSTGRES_URL").expect("TEST_POSTGRES_URL"),
-            max_connections: 1,
-            acquire_timeout: Duration::from_secs(10),
-        })
-        .await
-        .expect("connect to TEST_POSTGRES_URL");
-        let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-            "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-        )))
-        .execute(&admin_db.pool)
-        .await;
-    }
+    // The database (scaled) is dropped with it, once the app's pool is closed.
+    drop(database);
 }

@@ -84,11 +84,14 @@ struct Fleet {
     workers: Vec<Child>,
     db: domain::Db,
     name: String,
+    /// Dropped after the workers are stopped (fields drop after `Drop::drop`).
+    _database: TestDatabase,
 }
 
 impl Fleet {
     async fn start(redis: &Redis, workers: usize, extra: &[(&str, &str)]) -> Fleet {
-        let (name, url) = create_database().await;
+        let database = create_database().await;
+        let (name, url) = (database.name.clone(), database.url.clone());
         let dir = tempfile::tempdir().expect("dir");
         let mut env: Vec<(String, String)> = vec![
             ("DATABASE_URL".into(), url.clone()),
@@ -127,6 +130,7 @@ impl Fleet {
             workers: Vec::new(),
             db,
             name,
+            _database: database,
         };
         for _ in 0..workers {
             fleet.add_worker();
@@ -554,7 +558,8 @@ impl Proxy {
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn postgres_unreachable_answers_clearly_and_recovers() {
     let admin = std::env::var("TEST_POSTGRES_URL").expect("TEST_POSTGRES_URL");
-    let (_, url) = create_database().await;
+    let database = create_database().await;
+    let url = database.url.clone();
     // postgres://user:pass@host:port/db → the same through the proxy.
     let after_at = url
         .rsplit_once('@')
@@ -606,7 +611,8 @@ async fn postgres_unreachable_answers_clearly_and_recovers() {
 #[tokio::test]
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn login_limits_hold_across_api_replicas() {
-    let (name, url) = create_database().await;
+    let database = create_database().await;
+    let (name, url) = (database.name.clone(), database.url.clone());
     let redis = Redis::start().await;
     let redis_url = redis.url();
     let env = [
@@ -660,7 +666,8 @@ fn tee_template(image: &str) -> serde_json::Value {
 #[tokio::test]
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn an_upload_on_one_replica_is_listed_by_a_worker_of_another_process_without_a_shared_disk() {
-    let (name, url) = create_database().await;
+    let database = create_database().await;
+    let (name, url) = (database.name.clone(), database.url.clone());
     let redis = Redis::start().await;
     let bucket_dir = tempfile::tempdir().expect("bucket dir");
     let s3 = sandbox::s3::start(sandbox::s3::S3Config::new(bucket_dir.path()))

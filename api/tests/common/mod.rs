@@ -54,8 +54,21 @@ fn required(name: &str) -> String {
     std::env::var(name).unwrap_or_else(|_| panic!("TEST_STACK=scaled needs {name}"))
 }
 
-/// Creates an empty PostgreSQL database for one test; returns its name and URL.
-pub async fn create_database() -> (String, String) {
+/// An empty PostgreSQL database for one test, dropped with this value (also when the test
+/// fails: a run used to leave one database behind per test that made its own).
+pub struct TestDatabase {
+    pub name: String,
+    pub url: String,
+}
+
+impl Drop for TestDatabase {
+    fn drop(&mut self) {
+        drop_database(std::mem::take(&mut self.name));
+    }
+}
+
+/// Creates an empty PostgreSQL database for one test.
+pub async fn create_database() -> TestDatabase {
     let admin = required("TEST_POSTGRES_URL");
     let name = format!("sd_test_{}", uuid_simple());
     let db = admin_db(&admin).await;
@@ -65,7 +78,8 @@ pub async fn create_database() -> (String, String) {
         .expect("create database");
     db.pool.close().await;
     let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
-    (name.clone(), format!("{base}/{name}"))
+    let url = format!("{base}/{name}");
+    TestDatabase { name, url }
 }
 
 async fn admin_db(url: &str) -> domain::Db {
@@ -82,6 +96,9 @@ fn drop_database(name: String) {
     let Ok(admin) = std::env::var("TEST_POSTGRES_URL") else {
         return;
     };
+    if name.is_empty() {
+        return;
+    }
     let _ = std::thread::spawn(move || {
         let Ok(rt) = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -124,7 +141,7 @@ pub struct Server {
     pub env: HashMap<String, String>,
     child: Option<Child>,
     workers: Vec<Child>,
-    database: Option<String>,
+    database: Option<TestDatabase>,
     http: reqwest::Client,
     /// The TikTok Shop the server talks to: a sandbox in this test process.
     pub tiktok: sandbox::tiktok::SandboxHandle,
@@ -250,10 +267,10 @@ impl Server {
         }
         let mut database = None;
         if scaled() {
-            let (name, url) = create_database().await;
-            vars.insert("DATABASE_URL".into(), url);
+            let created = create_database().await;
+            vars.insert("DATABASE_URL".into(), created.url.clone());
             vars.insert("REDIS_URL".into(), required("TEST_REDIS_URL"));
-            vars.insert("QUEUE_NAME".into(), name.clone());
+            vars.insert("QUEUE_NAME".into(), created.name.clone());
             vars.insert(
                 "JWT_SECRET".into(),
                 "test-secret-shared-by-every-replica-0123456789".into(),
@@ -261,7 +278,7 @@ impl Server {
             vars.insert("DEMO".into(), "true".into());
             // Tests run side by side against one PostgreSQL (100 connections by default).
             vars.insert("DATABASE_MAX_CONNECTIONS".into(), "4".into());
-            database = Some(name);
+            database = Some(created);
         }
         let (s3, s3_dir) = if files == Files::Bucket || (files == Files::Default && scaled()) {
             let s3_dir = tempfile::tempdir().expect("bucket dir");
@@ -599,9 +616,8 @@ impl Server {
 impl Drop for Server {
     fn drop(&mut self) {
         self.kill();
-        if let Some(name) = self.database.take() {
-            drop_database(name);
-        }
+        // Dropped once the server is gone.
+        self.database.take();
     }
 }
 
