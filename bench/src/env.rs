@@ -77,11 +77,17 @@ pub struct Bins {
 }
 
 impl Bins {
+    /// The binaries beside this one.
     pub fn locate() -> anyhow::Result<Bins> {
         let me = std::env::current_exe().context("where this binary is")?;
+        Bins::at(me.parent().context("this binary's directory")?)
+    }
+
+    /// The binaries in `dir`.
+    pub fn at(dir: &Path) -> anyhow::Result<Bins> {
         let bins = Bins {
-            api: me.with_file_name("api"),
-            worker: me.with_file_name("worker"),
+            api: dir.join("api"),
+            worker: dir.join("worker"),
         };
         for b in [&bins.api, &bins.worker] {
             if !b.exists() {

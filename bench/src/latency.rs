@@ -58,14 +58,19 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let (name, url, db) = stack::scaled_database(ctx, &dir).await?;
     let graphile = Graphile::create(ctx, &ctx.work.fresh("latency-graphile")?).await?;
     let env = stack::scaled_env(&dir, &url, &redis.url(), &name);
+    let variants = variants(ctx)?;
     let mut rows = Vec::new();
     for rate in rates {
         eprintln!("   {rate:.0} jobs/s, for {secs}s per round");
-        let rounds = interleave(ctx.rounds, VARIANTS, |variant, round| {
+        let rounds = interleave(ctx.rounds, &variants, |variant, round| {
             let (env, name, dir, db, graphile) = (&env, &name, &dir, &db, &graphile);
             async move {
                 match variant {
-                    "scaled" => scaled(ctx, db, env, name, dir, rate, secs).await,
+                    "scaled" => scaled(ctx, &ctx.bins, db, env, name, dir, rate, secs).await,
+                    "scaled-before" => {
+                        let bins = ctx.before.as_ref().context("--before")?;
+                        scaled(ctx, bins, db, env, name, dir, rate, secs).await
+                    }
                     "embedded" => embedded(ctx, rate, secs).await,
                     "bullmq" => bullmq(ctx, round, rate, secs).await,
                     "commit-alone" => commit_alone(db, env, rate, secs).await,
@@ -81,7 +86,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         })
         .await?;
         // A side whose backlog outlasted the arrivals by more than a second did not keep up.
-        let short: Vec<&str> = VARIANTS
+        let short: Vec<&str> = variants
             .iter()
             .copied()
             .filter(|v| rounds.values(v, "sustained").contains(&0.0))
@@ -93,6 +98,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         };
         for (baseline, figures) in [
             ("bullmq", &["start_p50", "start_p99", "done_p99"][..]),
+            ("scaled-before", &["start_p50", "start_p99", "done_p99"][..]),
             ("embedded", &["start_p50", "start_p99"][..]),
             ("graphile-speed", &["start_p50", "start_p99"][..]),
             ("graphile-defaults", &["start_p50", "start_p99"][..]),
@@ -104,11 +110,20 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
                     _ => "3 latency enqueue→done p99",
                 };
                 // Embedded is measured against scaled, not the other way round.
+                if !variants.contains(&baseline) {
+                    continue;
+                }
                 let (ours, theirs, label) = if baseline == "embedded" {
                     (
                         "embedded",
                         "scaled",
                         format!("{label}, embedded (baseline: scaled)"),
+                    )
+                } else if baseline == "scaled-before" {
+                    (
+                        "scaled",
+                        baseline,
+                        format!("{label} (baseline: the worker of the build before)"),
                     )
                 } else {
                     ("scaled", baseline, label.to_owned())
@@ -134,7 +149,9 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         row.note = format!(
             "at {rate:.0} jobs/s; what the database and the disk take to commit at this rate, and what our workers beside the enqueues add"
         );
-        rows.push(row);
+        if variants.contains(&"commit-alone") {
+            rows.push(row);
+        }
         let mut row = rounds.row(
             "3 latency enqueue commit p99, no worker running (baseline: the same commit with no queue running)",
             "ms",
@@ -143,7 +160,9 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
             Some(("commit-alone", "commit_p99")),
         );
         row.note = format!("at {rate:.0} jobs/s; what the job's own writes add to a commit");
-        rows.push(row);
+        if variants.contains(&"commit-alone") && variants.contains(&"enqueue-alone") {
+            rows.push(row);
+        }
         stack::clear_jobs(&db).await?;
     }
     db.pool.close().await;
@@ -163,6 +182,30 @@ const VARIANTS: &[&str] = &[
     "graphile-speed",
     "graphile-defaults",
 ];
+
+/// The variants this run measures: every one (and `scaled-before`, right after `scaled`, when
+/// an earlier build is given), or those asked for with `--variant`.
+fn variants(ctx: &Ctx) -> anyhow::Result<Vec<&'static str>> {
+    let mut all = VARIANTS.to_vec();
+    if ctx.before.is_some() {
+        all.insert(1, "scaled-before");
+    }
+    for v in &ctx.variants {
+        if !all.contains(&v.as_str()) {
+            anyhow::bail!(
+                "--variant {v}: no such latency variant here; choose from {}",
+                all.join(", ")
+            );
+        }
+    }
+    if ctx.variants.is_empty() {
+        return Ok(all);
+    }
+    Ok(all
+        .into_iter()
+        .filter(|v| ctx.variants.iter().any(|w| w == v))
+        .collect())
+}
 
 /// How long the last job may finish after the last arrival for a rate to count as sustained.
 const SUSTAINED_LAG_MS: f64 = 1000.0;
@@ -206,8 +249,10 @@ fn record(h: &mut Histogram<u64>, ms: i64) -> anyhow::Result<()> {
         .context("latency out of the histogram's range")
 }
 
+#[allow(clippy::too_many_arguments)]
 async fn scaled(
     ctx: &Ctx,
+    bins: &crate::env::Bins,
     db: &domain::Db,
     env: &std::collections::BTreeMap<String, String>,
     queue_name: &str,
@@ -219,7 +264,7 @@ async fn scaled(
     redis.flush().await?;
     stack::clear_jobs(db).await?;
     let workers = stack::start_workers_ready(
-        &ctx.bins,
+        bins,
         db,
         env,
         ctx.sizes.drain_workers,

@@ -50,6 +50,15 @@ struct Args {
     /// sync_orders, fulfil_orders (e.g. `--set graphql_products=100000`); repeatable.
     #[arg(long = "set", value_name = "NAME=VALUE")]
     set: Vec<String>,
+    /// A directory holding an earlier build's `api` and `worker`: the latency scenario also
+    /// runs a scaled round with that worker (`scaled-before`), so that a change to the worker
+    /// is measured before and after in one run, in the same hour's noise.
+    #[arg(long)]
+    before: Option<PathBuf>,
+    /// Latency scenario: run only these of its variants (repeatable): scaled, scaled-before,
+    /// embedded, bullmq, commit-alone, enqueue-alone, graphile-speed, graphile-defaults.
+    #[arg(long = "variant")]
+    variants: Vec<String>,
 }
 
 /// How big each scenario is.
@@ -176,6 +185,10 @@ pub struct Ctx {
     pub sizes: Sizes,
     pub rounds: usize,
     pub bins: env::Bins,
+    /// An earlier build to measure against (`--before`).
+    pub before: Option<env::Bins>,
+    /// The latency variants to run (`--variant`); all when empty.
+    pub variants: Vec<String>,
     pub work: env::Workdir,
     pub pg: env::Postgres,
     pub http: reqwest::Client,
@@ -249,6 +262,8 @@ async fn main() -> anyhow::Result<()> {
         sizes,
         rounds,
         bins: env::Bins::locate()?,
+        before: args.before.as_deref().map(env::Bins::at).transpose()?,
+        variants: args.variants.clone(),
         work: env::Workdir::create()?,
         pg: env::Postgres::new(),
         http: reqwest::Client::builder()
