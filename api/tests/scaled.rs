@@ -324,6 +324,22 @@ async fn job_queue_follows_every_claim_lease_and_success() {
         0,
         "a job that succeeded leaves job_queue"
     );
+    // A success carries its handler's end into the round that records it (it may wait there
+    // for a claim): never before its start nor after that round, and before it for some.
+    assert_eq!(
+        fleet
+            .scalar("SELECT COUNT(*) FROM event_histories WHERE status = 'SUCCESS' AND (finished_at < started_at OR finished_at > updated_at)")
+            .await,
+        0,
+        "a job finishes after it starts and before its success is recorded"
+    );
+    assert!(
+        fleet
+            .scalar("SELECT COUNT(*) FROM event_histories WHERE status = 'SUCCESS' AND finished_at < updated_at")
+            .await
+            > 0,
+        "finished_at is the handler's end, not the time of the round that recorded it"
+    );
 }
 
 #[tokio::test]

@@ -253,6 +253,14 @@ pub async fn create_batch(
     Ok(id)
 }
 
+/// A job whose handler succeeded, and when it ended.
+#[derive(Debug, Clone)]
+pub struct Succeeded {
+    pub id: String,
+    /// `finished_at`, in the database's time format.
+    pub finished_at: String,
+}
+
 /// What one status round trip did: the jobs it claimed and the successes it recorded.
 #[derive(Debug, Default)]
 pub struct StatusRound {
@@ -275,7 +283,7 @@ pub async fn claim_and_succeed(
     conn: &mut Conn,
     backend: Backend,
     claim: &[String],
-    succeed: &[String],
+    succeed: &[Succeeded],
     worker_id: &str,
     lease: Duration,
 ) -> Result<StatusRound> {
@@ -284,7 +292,8 @@ pub async fn claim_and_succeed(
         return Ok(round);
     }
     let now = time::now_db();
-    let all: Vec<String> = claim.iter().chain(succeed).cloned().collect();
+    let succeed_ids: Vec<String> = succeed.iter().map(|s| s.id.clone()).collect();
+    let all: Vec<String> = claim.iter().chain(&succeed_ids).cloned().collect();
     // One UPDATE for both (one statement and one commit on either engine): each SET reads the
     // row as it was, so its current status tells a job being claimed (PENDING) from one
     // succeeding (PROCESSING), and RETURNING tells them apart by the new one.
@@ -302,9 +311,25 @@ pub async fn claim_and_succeed(
     sql.push("started_at = CASE WHEN status = 'PENDING' THEN ")
         .bind(now.as_str())
         .push(" ELSE started_at END, ");
-    sql.push("finished_at = CASE WHEN status = 'PENDING' THEN finished_at ELSE ")
-        .bind(now.as_str())
-        .push(" END, ");
+    sql.push("finished_at = CASE WHEN status = 'PENDING' THEN finished_at ELSE ");
+    match backend {
+        // Each job's own end: a worker may hold a success back for the next claim's round.
+        // The object is read once per statement (an init plan), each row's end found by key.
+        Backend::Postgres => {
+            let ends: serde_json::Map<String, serde_json::Value> = succeed
+                .iter()
+                .map(|s| (s.id.clone(), s.finished_at.clone().into()))
+                .collect();
+            sql.push("COALESCE((SELECT CAST(")
+                .bind(serde_json::Value::Object(ends).to_string())
+                .push(" AS jsonb)) ->> id, ")
+                .bind(now.as_str())
+                .push(")")
+        }
+        // The embedded pool holds no success back: the round's time is its end's.
+        Backend::Sqlite => sql.bind(now.as_str()),
+    };
+    sql.push(" END, ");
     sql.push("error = CASE WHEN status = 'PENDING' THEN error ELSE NULL END, ");
     // A claimed job waits for a handler slot before it runs; a finished one runs no more.
     sql.push("running_at = NULL, ");
@@ -321,7 +346,7 @@ pub async fn claim_and_succeed(
     sql.push(") OR (status = 'PROCESSING' AND worker_id = ")
         .bind(worker_id)
         .push(" AND ");
-    sql.in_id_set(backend, "id", succeed);
+    sql.in_id_set(backend, "id", &succeed_ids);
     match backend {
         Backend::Postgres => {
             sql.push(
