@@ -1091,7 +1091,7 @@ mod tests {
         let hold = Hold {
             for_at_most,
             up_to,
-            may_wait: |n: &u32| n % 2 == 0,
+            may_wait: |n: &u32| n.is_multiple_of(2),
         };
         std::sync::Arc::new(Coalesced::spawn(
             64,
