@@ -181,15 +181,23 @@ async fn monitors_are_scoped_by_client_and_role() {
         ),
         "FORBIDDEN"
     );
-    let workers = s
-        .ok(
-            "{ getWorkers { id queues lastSeenAt } }",
-            json!({}),
-            Some(&root),
-        )
-        .await;
-    let list = workers["getWorkers"].as_array().expect("workers");
+    // Each worker process says it lives once its pool has started: on a busy machine the second
+    // may not have yet when the server answers.
     let expected = if scaled() { 2 } else { 1 };
+    let workers = wait_for(Duration::from_secs(30), || async {
+        let workers = s
+            .ok(
+                "{ getWorkers { id queues lastSeenAt } }",
+                json!({}),
+                Some(&root),
+            )
+            .await;
+        let seen = workers["getWorkers"].as_array().map_or(0, Vec::len);
+        (seen >= expected).then_some(workers)
+    })
+    .await
+    .expect("every worker listed");
+    let list = workers["getWorkers"].as_array().expect("workers");
     assert_eq!(list.len(), expected, "{workers}");
     assert!(
         list[0]["queues"]
