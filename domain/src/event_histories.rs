@@ -354,18 +354,8 @@ pub async fn claim_and_succeed(
                  d AS (DELETE FROM job_queue q USING u WHERE q.id = u.id AND u.status = 'SUCCESS'),
                  m AS (UPDATE job_queue q SET status = u.status, run_at = u.run_at, queued_at = u.queued_at, lease_until = u.lease_until
                        FROM u WHERE q.id = u.id AND u.status <> 'SUCCESS')
-                 SELECT id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at",
+                 SELECT id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at FROM u",
             );
-            // A round of successes alone commits without waiting for the disk: lost in a
-            // database crash, its jobs are PROCESSING again under leases that expire, and run
-            // again as any delivery may (their effects are recorded once, in the handlers' own
-            // commits). Any later commit that waits for the disk takes this one with it, and a
-            // claim's commit always waits: a lease is never given out twice (docs/decisions.md).
-            // `set_config(…, true)` lasts for this statement's own transaction, so its commit.
-            if claim.is_empty() {
-                sql.push(", set_config('synchronous_commit', 'off', true) AS async_commit");
-            }
-            sql.push(" FROM u");
         }
         Backend::Sqlite => {
             sql.push(")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at");

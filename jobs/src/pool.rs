@@ -648,8 +648,8 @@ const STATUS_CONNECTIONS: u32 = 3;
 /// How long a success may wait for a claim to go in the same status round, scaled. At a
 /// steady rate nearly every claim and every success was a round of its own (19,219 rounds for
 /// 10,000 jobs at 1,000 a second, docs/benchmarks.md step 28), and a claim often waited behind a
-/// success's round; held back, a success rides the next claim's round, whose commit waits for
-/// the disk anyway. Its `finished_at` is its own end, carried with it; only its status shows
+/// success's round; held back, a success rides the next claim's round (one statement and one
+/// commit for both). Its `finished_at` is its own end, carried with it; only its status shows
 /// later, by this at most (a round with no claim then goes alone).
 const SUCCESS_HOLD: Duration = Duration::from_millis(10);
 
