@@ -466,16 +466,25 @@ pub async fn record_rejected(
 }
 
 /// What the marketplace says now about a product it has (audit results, deactivations).
+///
+/// `read_at` is when the marketplace was asked, for an answer that may be older than the row: a
+/// shop's sync pages through every product and then writes them one by one, while a listing's
+/// own job records its audit result as it comes. A row written since `read_at` is newer than
+/// what was read and is left alone (the next sync reads it again); written over, a product that
+/// had gone LIVE went back to the PENDING the sync had read, with nothing to correct it until
+/// the next sync. Answers whether the row was written.
 pub async fn record_status(
     conn: &mut Conn,
     shop_id: &str,
     external_product_id: &str,
     marketplace_status: &str,
     messages: &[String],
+    read_at: Option<&str>,
 ) -> Result<bool> {
     let done = sqlx::query(
         "UPDATE shop_products SET marketplace_status = $1, live_status = $2, error_fields = '[]', error_messages = $3, synced_at = $4, updated_at = $4
-         WHERE shop_id = $5 AND external_product_id = $6",
+         WHERE shop_id = $5 AND external_product_id = $6
+           AND (CAST($7 AS TEXT) IS NULL OR updated_at <= CAST($7 AS TEXT))",
     )
     .bind(marketplace_status)
     .bind(LiveStatus::of_tiktok(marketplace_status).as_str())
@@ -483,6 +492,7 @@ pub async fn record_status(
     .bind(time::now_db())
     .bind(shop_id)
     .bind(external_product_id)
+    .bind(read_at.map(str::to_owned))
     .execute(&mut *conn)
     .await?;
     Ok(done.rows_affected() > 0)
@@ -655,4 +665,71 @@ pub async fn remember_image(
     .execute(&mut *conn)
     .await?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::record_status;
+    use crate::db::{Db, DbOptions};
+
+    async fn live_status(conn: &mut crate::db::Conn) -> String {
+        sqlx::query_scalar("SELECT live_status FROM shop_products WHERE id = 'sp'")
+            .fetch_one(&mut *conn)
+            .await
+            .expect("the row")
+    }
+
+    /// A shop sync's answer read before a listing's job wrote the row (its audit result) leaves
+    /// the row as that job wrote it; one read after it, or a job's own, is written.
+    #[tokio::test]
+    async fn a_status_read_before_the_rows_last_write_does_not_overwrite_it() {
+        let path = std::env::temp_dir().join(format!(
+            "sellerdesk-shop-products-{}.sqlite",
+            crate::ids::new_id()
+        ));
+        let db = Db::connect(&DbOptions {
+            url: format!("sqlite://{}?mode=rwc", path.display()),
+            max_connections: 1,
+            acquire_timeout: std::time::Duration::from_secs(10),
+        })
+        .await
+        .expect("database");
+        db.migrate().await.expect("migrated");
+        let mut conn = db.conn().await.expect("connection");
+        // The row alone: its client, shop and product say nothing here.
+        sqlx::query("PRAGMA foreign_keys = OFF")
+            .execute(&mut *conn)
+            .await
+            .expect("pragma");
+        sqlx::query(
+            "INSERT INTO shop_products (id, client_id, shop_id, product_id, external_product_id, live_status, marketplace_status, created_at, updated_at)
+             VALUES ('sp', 'c', 's', 'p', 'x', 'LIVE', 'ACTIVATE', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:02.000Z')",
+        )
+        .execute(&mut *conn)
+        .await
+        .expect("row");
+
+        let before = Some("2026-01-01T00:00:01.000Z");
+        let stale = record_status(&mut conn, "s", "x", "PENDING", &[], before).await;
+        assert!(!stale.expect("recorded"), "an older answer is not written");
+        assert_eq!(live_status(&mut conn).await, "LIVE");
+
+        let after = Some("2026-01-01T00:00:03.000Z");
+        let fresh = record_status(&mut conn, "s", "x", "PENDING", &[], after).await;
+        assert!(fresh.expect("recorded"), "a newer answer is written");
+        assert_eq!(live_status(&mut conn).await, "PENDING");
+
+        let own = record_status(&mut conn, "s", "x", "ACTIVATE", &[], None).await;
+        assert!(
+            own.expect("recorded"),
+            "a listing job's own answer is written"
+        );
+        assert_eq!(live_status(&mut conn).await, "LIVE");
+
+        drop(conn);
+        db.pool.close().await;
+        for end in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+        }
+    }
 }

@@ -427,6 +427,7 @@ async fn follow_audit(
                 external_id,
                 &detail.status,
                 &messages,
+                None,
             )
             .await
         {

@@ -154,6 +154,8 @@ async fn sync_tiktok(ctx: &JobContext, client_id: String, shop_id: String) -> Re
         update_time_ge: products_since,
         ..Default::default()
     };
+    // Rows written after this (a listing's audit result) are newer than the answer.
+    let read_at = domain::time::now_db();
     let found = session
         .client
         .search_all_products(&session.auth, &filter)
@@ -180,6 +182,7 @@ async fn sync_tiktok(ctx: &JobContext, client_id: String, shop_id: String) -> Re
             &product.id,
             &product.status,
             &messages,
+            Some(&read_at),
         )
         .await?
         {
