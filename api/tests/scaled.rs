@@ -292,6 +292,38 @@ const QUEUE_DRIFT: &str = "SELECT COUNT(*) FROM job_queue q FULL JOIN (SELECT * 
      WHERE q.id IS NULL OR e.id IS NULL
         OR (q.status, q.run_at, q.queued_at, q.lease_until) IS DISTINCT FROM (e.status, e.run_at, e.queued_at, e.lease_until)";
 
+/// Deleting jobs' records (a client's deletion cascades to its jobs) takes their job_queue rows
+/// with them, as the foreign key did before migration 0029 replaced it with a delete trigger.
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn a_deleted_job_record_leaves_job_queue() {
+    let redis = Redis::start().await;
+    // No worker: the jobs stay PENDING, each with its job_queue row.
+    let fleet = Fleet::start(&redis, 0, &[]).await;
+    fleet.enqueue_probes(10, 0).await;
+    assert_eq!(
+        fleet.scalar("SELECT COUNT(*) FROM job_queue").await,
+        10,
+        "waiting jobs are in job_queue"
+    );
+    sqlx::query(
+        "DELETE FROM event_histories WHERE id IN (SELECT id FROM event_histories ORDER BY id LIMIT 4)",
+    )
+    .execute(&fleet.db.pool)
+    .await
+    .expect("delete");
+    assert_eq!(
+        fleet.scalar("SELECT COUNT(*) FROM job_queue").await,
+        6,
+        "the deleted jobs left job_queue"
+    );
+    assert_eq!(
+        fleet.scalar(QUEUE_DRIFT).await,
+        0,
+        "job_queue mirrors the jobs left"
+    );
+}
+
 #[tokio::test]
 #[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
 async fn job_queue_follows_every_claim_lease_and_success() {
