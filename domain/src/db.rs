@@ -1,12 +1,19 @@
 //! One pool for both engines through sqlx's `Any` driver. The SQL in the repositories is the
 //! dialect SQLite and PostgreSQL share: `$n` placeholders, TEXT ids and times, BIGINT cents.
+use std::borrow::Cow;
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
+use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::pool::PoolConnection;
-use sqlx::{Any, AnyPool, Row, Transaction};
+use sqlx::{Any, AnyPool, Row, SqlSafeStr, Transaction};
 
 use crate::Result;
+
+/// `(version, description, SQL)` of every migration file, per backend (see `build.rs`).
+mod migrations {
+    include!(concat!(env!("OUT_DIR"), "/migrations.rs"));
+}
 
 pub type Conn = sqlx::AnyConnection;
 
@@ -225,10 +232,26 @@ impl Db {
     }
 
     pub async fn migrate(&self) -> Result<()> {
-        let migrator = match self.backend {
-            Backend::Sqlite => sqlx::migrate!("../migrations/sqlite"),
-            Backend::Postgres => sqlx::migrate!("../migrations/postgres"),
+        let migrations = match self.backend {
+            Backend::Sqlite => migrations::SQLITE,
+            Backend::Postgres => migrations::POSTGRES,
         };
+        // What `sqlx::migrate!` builds: the same versions, descriptions and SQL (so the same
+        // checksums as in `_sqlx_migrations`), `-- no-transaction` honoured.
+        let migrator = Migrator::with_migrations(
+            migrations
+                .iter()
+                .map(|&(version, description, sql)| {
+                    Migration::new(
+                        version,
+                        Cow::Borrowed(description),
+                        MigrationType::Simple,
+                        sql.into_sql_str(),
+                        sql.starts_with("-- no-transaction"),
+                    )
+                })
+                .collect(),
+        );
         migrator
             .run(&self.pool)
             .await
