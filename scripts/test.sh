@@ -96,8 +96,18 @@ rust_tests() {
     return 1
   fi
   export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
-  (cd api && "$integration" >"$logs/embedded.log" 2>&1; echo $? >"$logs/embedded.rc") &
-  (cd api && TEST_STACK=scaled "$integration" >"$logs/scaled.log" 2>&1; echo $? >"$logs/scaled.rc") &
+  # `|| rc=$?`: under `set -e` a failing binary would end the lane's subshell before its code
+  # is written.
+  (
+    rc=0
+    cd api && "$integration" >"$logs/embedded.log" 2>&1 || rc=$?
+    echo $rc >"$logs/embedded.rc"
+  ) &
+  (
+    rc=0
+    cd api && TEST_STACK=scaled "$integration" >"$logs/scaled.log" 2>&1 || rc=$?
+    echo $rc >"$logs/scaled.rc"
+  ) &
   (
     rc=0
     while IFS=$'\t' read -r dir name bin; do
@@ -112,7 +122,7 @@ rust_tests() {
   for lane in other embedded scaled; do
     echo "-- lane: $lane"
     cat "$logs/$lane.log"
-    if [ "$(cat "$logs/$lane.rc")" != 0 ]; then
+    if [ "$(cat "$logs/$lane.rc" 2>/dev/null)" != 0 ]; then
       echo "!! the $lane lane's tests failed"
       failed=1
     fi

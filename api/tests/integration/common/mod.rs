@@ -22,10 +22,15 @@ pub const DEMO_PASSWORD: &str = "sellerdesk-demo";
 /// ephemeral range. A port the kernel picked (`:0`) and freed can be picked again for another
 /// test's server, or for a sandbox's listener or an outgoing connection, before this test's
 /// server binds it; the server that lost the race exits, and its test speaks to someone else's.
+///
+/// The two stacks' runs of this binary go side by side (scripts/test.sh), started together, so
+/// their process ids are neighbours: each stack hands out ports from its own half of the range,
+/// or the two would walk the same ports a step apart and a test could reach the other run's
+/// server.
 pub fn free_port() -> u16 {
     use std::sync::atomic::{AtomicU32, Ordering};
-    const FIRST: u32 = 20_000;
-    const SPAN: u32 = 12_000; // up to 32,000: Linux hands out ephemeral ports from 32,768
+    const SPAN: u32 = 6_000; // up to 32,000: Linux hands out ephemeral ports from 32,768
+    let first: u32 = if scaled() { 26_000 } else { 20_000 };
     static NEXT: AtomicU32 = AtomicU32::new(u32::MAX);
     // Processes that run at the same time (the web's and a bench's servers) start apart.
     let _ = NEXT.compare_exchange(
@@ -35,12 +40,12 @@ pub fn free_port() -> u16 {
         Ordering::SeqCst,
     );
     for _ in 0..SPAN {
-        let port = (FIRST + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
+        let port = (first + NEXT.fetch_add(1, Ordering::SeqCst) % SPAN) as u16;
         if TcpListener::bind(("127.0.0.1", port)).is_ok() {
             return port;
         }
     }
-    panic!("no free port between {FIRST} and {}", FIRST + SPAN)
+    panic!("no free port between {first} and {}", first + SPAN)
 }
 
 /// True when the suite runs on the scaled stack: PostgreSQL + Redis + `worker` processes.
