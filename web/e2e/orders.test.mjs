@@ -69,6 +69,8 @@ describe('orders', () => {
 
     // Export what is filtered: progress, then a link to a CSV of the same orders.
     await tabs.getByRole('tab', { name: /^All/ }).click();
+    // The export takes the filters on screen when it is clicked: wait for the tab's to be in.
+    await waitForPath(page, '/orders');
     await page.getByTestId('orders-export').click();
     const link = page.getByTestId('export-download');
     await link.waitFor({ timeout: 60_000 });
