@@ -95,7 +95,7 @@ rust_tests() {
     echo "!! no integration test binary in the build"
     return 1
   fi
-  export RUST_TEST_THREADS="${RUST_TEST_THREADS:-4}"
+  export RUST_TEST_THREADS="${RUST_TEST_THREADS:-2}"
   # `|| rc=$?`: under `set -e` a failing binary would end the lane's subshell before its code
   # is written.
   (
