@@ -339,9 +339,12 @@ impl Runner {
             let job_id = job.id.clone();
             // The handler's own time, from its first poll: on a busy runtime the spawned task
             // may wait for a thread first, which says nothing of the job.
+            // Boxed: the future of every kind's handler is as large as the largest one (kilobytes),
+            // and spawning it by value copied it several times per job: a fifth of a worker's
+            // CPU in a drain of no-ops went to those copies (docs/benchmarks.md, step 31).
             let handler = async move {
                 let began = std::time::Instant::now();
-                let result = kinds::run(&ctx, &job).await;
+                let result = Box::pin(kinds::run(&ctx, &job)).await;
                 (result, began.elapsed())
             };
             match tokio::spawn(handler).await {
@@ -545,7 +548,8 @@ impl Runner {
             && matches!(step, NextStep::Succeed | NextStep::Fail(_))
             && matches!(recorded, Ok(true))
         {
-            crate::telegram::after_batch_job(&self.ctx, job).await;
+            // Boxed for the same reason as the handler: it is rare, and large.
+            Box::pin(crate::telegram::after_batch_job(&self.ctx, job)).await;
         }
         metrics::counter!("sellerdesk_jobs_finished_total", "kind" => job.kind.clone(), "outcome" => label).increment(1);
         metrics::histogram!("sellerdesk_job_seconds", "kind" => job.kind.clone())
