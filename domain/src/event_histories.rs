@@ -278,7 +278,8 @@ pub struct StatusRound {
 /// delivery).
 ///
 /// No column these updates change is indexed on event_histories, so on PostgreSQL they are
-/// heap-only updates; the job_queue row follows in the same statement.
+/// heap-only updates; the job_queue row follows in the same statement, a claim's as a
+/// heap-only update of its lease.
 pub async fn claim_and_succeed(
     conn: &mut Conn,
     backend: Backend,
@@ -298,7 +299,8 @@ pub async fn claim_and_succeed(
     // row as it was, so its current status tells a job being claimed (PENDING) from one
     // succeeding (PROCESSING), and RETURNING tells them apart by the new one.
     // On PostgreSQL the statement writes job_queue as well (migration 0028): a success leaves
-    // it, a claim's status and lease follow. A success's row comes back as its id and status
+    // it, a claim writes its lease there and nothing else, so that update is heap-only too
+    // (migration 0031: job_queue's status stays PENDING while the job runs). A success's row comes back as its id and status
     // only: the worker reads nothing else of it, and each column it does not send is one
     // value fewer to encode and to decode.
     let mut sql = Sql::new(match backend {
@@ -354,8 +356,7 @@ pub async fn claim_and_succeed(
             sql.push(
                 ")) RETURNING id, type, status, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at, run_at, queued_at, lease_until),
                  d AS (DELETE FROM job_queue q USING u WHERE q.id = u.id AND u.status = 'SUCCESS'),
-                 m AS (UPDATE job_queue q SET status = u.status, run_at = u.run_at, queued_at = u.queued_at, lease_until = u.lease_until
-                       FROM u WHERE q.id = u.id AND u.status <> 'SUCCESS')
+                 m AS (UPDATE job_queue q SET lease_until = u.lease_until FROM u WHERE q.id = u.id AND u.status <> 'SUCCESS')
                  SELECT id, status, type, payload, error, attempts, max_attempts, client_id, batch_id, dedupe_key, created_at, updated_at FROM u WHERE status <> 'SUCCESS'
                  UNION ALL
                  SELECT id, status, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL FROM u WHERE status = 'SUCCESS'",
@@ -482,8 +483,8 @@ pub async fn reschedule(
 /// in one statement per kind: first those never pushed (a crash between commit and push, a
 /// failed push, a retry delay that ended, a rescued orphan), then those pushed so long ago that
 /// the queue must have lost them (pushed before `lost_before`, from [`lost_cutoff`]). Each pick
-/// reads a job_queue index that holds only the rows it looks for, so jobs waiting in the queue
-/// cost a sweep nothing. Concurrent sweepers take disjoint sets (SKIP LOCKED on PostgreSQL;
+/// reads a job_queue index that holds only the rows it looks for (and the few jobs running,
+/// whose rows hold a lease), so jobs waiting in the queue cost a sweep nothing. Concurrent sweepers take disjoint sets (SKIP LOCKED on PostgreSQL;
 /// SQLite has one writer at a time). The caller pushes them. A sweep that takes several batches
 /// computes the cutoff once: the rows it marks are then newer than the cutoff and are not taken
 /// again.
@@ -501,7 +502,7 @@ pub async fn take_due_for_push(
     let (unqueued, lost) = match backend {
         Backend::Postgres => (
             "WITH picked AS MATERIALIZED (
-                 SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at <= $1
+                 SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at <= $1 AND lease_until IS NULL
                  ORDER BY run_at LIMIT $2),
              due AS MATERIALIZED (
                  SELECT e.id FROM event_histories e JOIN picked p ON p.id = e.id
@@ -509,7 +510,7 @@ pub async fn take_due_for_push(
              UPDATE event_histories SET queued_at = $1 FROM due WHERE event_histories.id = due.id
              RETURNING event_histories.id",
             "WITH picked AS MATERIALIZED (
-                 SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $3
+                 SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $3 AND lease_until IS NULL
                  ORDER BY queued_at LIMIT $2),
              due AS MATERIALIZED (
                  SELECT e.id FROM event_histories e JOIN picked p ON p.id = e.id
@@ -519,12 +520,12 @@ pub async fn take_due_for_push(
         ),
         Backend::Sqlite => (
             "UPDATE event_histories SET queued_at = $1
-             WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at <= $1
+             WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at <= $1 AND lease_until IS NULL
                           ORDER BY run_at LIMIT $2)
                AND status = 'PENDING' AND queued_at IS NULL
              RETURNING id",
             "UPDATE event_histories SET queued_at = $1
-             WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $3
+             WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $3 AND lease_until IS NULL
                           ORDER BY queued_at LIMIT $2)
                AND status = 'PENDING' AND queued_at < $3
              RETURNING id",
@@ -594,29 +595,37 @@ pub async fn unmark_queued(conn: &mut Conn, ids: &[String]) -> Result<()> {
 /// Orphan rescue: a PROCESSING job whose lease expired lost its worker. It goes back to PENDING,
 /// or FAILED once its attempts are spent (a job that kills its worker must not loop forever).
 /// Returns (requeued, failed).
-pub async fn rescue_orphans(conn: &mut Conn) -> Result<(u64, u64)> {
+///
+/// The running jobs have no index of their own (a claim writes only job_queue's lease, migration
+/// 0031): a job is claimed after it was pushed and once due, so one whose lease of `lease` ran
+/// out was pushed (or, never pushed, was due) more than `lease` ago, and only those rows are
+/// read. A worker configured with a longer lease is found as soon; one with a shorter lease up
+/// to the difference later.
+pub async fn rescue_orphans(conn: &mut Conn, lease: Duration) -> Result<(u64, u64)> {
     let now = time::now_db();
-    let failed = sqlx::query(
+    let claimed_before = time::before(lease);
+    // One statement for both outcomes: a backlog older than a lease is read once per sweep.
+    let statuses: Vec<String> = sqlx::query_scalar(
         "UPDATE event_histories
-         SET status = 'FAILED', error = 'the worker running this job stopped before it finished', lease_until = NULL, running_at = NULL,
-             finished_at = $1, updated_at = $1
-         WHERE id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING' AND lease_until < $1)
-           AND status = 'PROCESSING' AND lease_until < $1 AND attempts >= max_attempts",
+         SET status = CASE WHEN attempts >= max_attempts THEN 'FAILED' ELSE 'PENDING' END,
+             error = CASE WHEN attempts >= max_attempts THEN 'the worker running this job stopped before it finished' ELSE error END,
+             finished_at = CASE WHEN attempts >= max_attempts THEN $1 ELSE finished_at END,
+             queued_at = CASE WHEN attempts >= max_attempts THEN queued_at ELSE NULL END,
+             worker_id = CASE WHEN attempts >= max_attempts THEN worker_id ELSE NULL END,
+             run_at = CASE WHEN attempts >= max_attempts THEN run_at ELSE $1 END,
+             lease_until = NULL, running_at = NULL, updated_at = $1
+         WHERE id IN (SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NOT NULL AND queued_at < $2 AND lease_until < $1
+                      UNION ALL
+                      SELECT id FROM job_queue WHERE status = 'PENDING' AND queued_at IS NULL AND run_at < $2 AND lease_until < $1)
+           AND status = 'PROCESSING' AND lease_until < $1
+         RETURNING status",
     )
     .bind(&now)
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
-    let requeued = sqlx::query(
-        "UPDATE event_histories
-         SET status = 'PENDING', queued_at = NULL, lease_until = NULL, running_at = NULL, worker_id = NULL, run_at = $1, updated_at = $1
-         WHERE id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING' AND lease_until < $1)
-           AND status = 'PROCESSING' AND lease_until < $1",
-    )
-    .bind(&now)
-    .execute(&mut *conn)
-    .await?
-    .rows_affected();
+    .bind(&claimed_before)
+    .fetch_all(&mut *conn)
+    .await?;
+    let failed = statuses.iter().filter(|s| s.as_str() == "FAILED").count() as u64;
+    let requeued = statuses.len() as u64 - failed;
     Ok((requeued, failed))
 }
 
@@ -708,14 +717,15 @@ pub async fn list(
         }
         // The jobs not done are found through job_queue's indexes (FAILED, the monitors' usual
         // filter, has one of its own); written out, not bound, as a planner picks a partial
-        // index for a literal, not for a placeholder.
+        // index for a literal, not for a placeholder. job_queue's PENDING holds the running
+        // jobs too (migration 0031): the record's own status tells them apart.
         match filter.status {
-            Some(JobStatus::Pending) => {
-                sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PENDING')")
-            }
-            Some(JobStatus::Processing) => {
-                sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'PROCESSING')")
-            }
+            Some(JobStatus::Pending) => sql.push(
+                " AND id IN (SELECT id FROM job_queue WHERE status = 'PENDING') AND status = 'PENDING'",
+            ),
+            Some(JobStatus::Processing) => sql.push(
+                " AND id IN (SELECT id FROM job_queue WHERE status = 'PENDING') AND status = 'PROCESSING'",
+            ),
             Some(JobStatus::Failed) => {
                 sql.push(" AND id IN (SELECT id FROM job_queue WHERE status = 'FAILED')")
             }

@@ -574,7 +574,8 @@ impl Runner {
     /// finished tasks leave in the queue's store.
     async fn sweep(&self, lost_after: Duration) -> Result<(), domain::DomainError> {
         let mut conn = self.ctx.db.conn().await?;
-        let (requeued, failed) = event_histories::rescue_orphans(&mut conn).await?;
+        let (requeued, failed) =
+            event_histories::rescue_orphans(&mut conn, self.ctx.config.lease).await?;
         if requeued + failed > 0 {
             tracing::warn!(
                 requeued,
