@@ -7,7 +7,10 @@ use std::path::Path;
 use std::{env, fs};
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    // Read when the script runs, not when it is compiled: a target directory shared by two
+    // checkouts reuses the compiled script, and would read the other checkout's migrations.
+    let manifest_dir = env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("../migrations");
     let mut out = String::new();
     for backend in ["sqlite", "postgres"] {
         let dir = root.join(backend);
