@@ -300,9 +300,9 @@ pub async fn claim_and_succeed(
     // succeeding (PROCESSING), and RETURNING tells them apart by the new one.
     // On PostgreSQL the statement writes job_queue as well (migration 0028): a success leaves
     // it, a claim writes its lease there and nothing else, so that update is heap-only too
-    // (migration 0031: job_queue's status stays PENDING while the job runs). A success's row comes back as its id and status
-    // only: the worker reads nothing else of it, and each column it does not send is one
-    // value fewer to encode and to decode.
+    // (migration 0031: job_queue's status stays PENDING while the job runs). A success's row
+    // comes back as its id and status only: the worker reads nothing else of it, and each
+    // column it does not send is one value fewer to encode and to decode.
     let mut sql = Sql::new(match backend {
         Backend::Postgres => "WITH u AS (UPDATE event_histories SET ",
         Backend::Sqlite => "UPDATE event_histories SET ",
@@ -484,10 +484,10 @@ pub async fn reschedule(
 /// failed push, a retry delay that ended, a rescued orphan), then those pushed so long ago that
 /// the queue must have lost them (pushed before `lost_before`, from [`lost_cutoff`]). Each pick
 /// reads a job_queue index that holds only the rows it looks for (and the few jobs running,
-/// whose rows hold a lease), so jobs waiting in the queue cost a sweep nothing. Concurrent sweepers take disjoint sets (SKIP LOCKED on PostgreSQL;
-/// SQLite has one writer at a time). The caller pushes them. A sweep that takes several batches
-/// computes the cutoff once: the rows it marks are then newer than the cutoff and are not taken
-/// again.
+/// whose rows hold a lease), so jobs waiting in the queue cost a sweep nothing. Concurrent
+/// sweepers take disjoint sets (SKIP LOCKED on PostgreSQL; SQLite has one writer at a time).
+/// The caller pushes them. A sweep that takes several batches computes the cutoff once: the
+/// rows it marks are then newer than the cutoff and are not taken again.
 pub async fn take_due_for_push(
     conn: &mut Conn,
     backend: Backend,
