@@ -1,11 +1,13 @@
 //! One pool for both engines through sqlx's `Any` driver. The SQL in the repositories is the
 //! dialect SQLite and PostgreSQL share: `$n` placeholders, TEXT ids and times, BIGINT cents.
 use std::borrow::Cow;
+use std::sync::{Arc, Weak};
 use std::time::Duration;
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::pool::PoolConnection;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
 use sqlx::{Any, AnyPool, Row, SqlSafeStr, Transaction};
 
 use crate::Result;
@@ -92,6 +94,70 @@ pub struct Db {
     /// tries, so under steady writes one could wait tens of milliseconds while others went
     /// first. Queued on this pool they go in order, without sleeping.
     writer: Option<AnyPool>,
+    /// SQLite only: owned by this `Db` and its clones; the task that checkpoints the file's
+    /// write-ahead log ([`checkpoint_in_background`]) ends when the last of them is dropped.
+    _checkpoints: Option<Arc<()>>,
+}
+
+/// How often a SQLite file's write-ahead log is copied back into the file by
+/// [`checkpoint_in_background`].
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
+
+/// The length of a SQLite write-ahead log, in pages, past which the commit that reaches it
+/// copies the log back itself (SQLite's `wal_autocheckpoint`; its default is 1,000). Well above
+/// what the background checkpoints let the log reach between two of them; see
+/// [`checkpoint_in_background`] for why they cannot do without it.
+pub const SQLITE_AUTOCHECKPOINT_PAGES: u32 = 10_000;
+
+/// Copies a SQLite file's write-ahead log back into the file every [`CHECKPOINT_EVERY`], on a
+/// connection of its own, for as long as `alive` has an owner.
+///
+/// By default SQLite does it in the commit that takes the log past 1,000 pages: that commit
+/// then syncs the log and the file to disk, which on a busy disk takes tens of milliseconds,
+/// while every write queued behind the one writer connection waits for it (an enqueue's commit
+/// at p99). A passive checkpoint on another connection takes no lock a writer waits for.
+///
+/// The log can only start again from its beginning once a checkpoint has copied all of it and
+/// no write came meanwhile, which under steady writes a checkpoint beside them rarely sees; so
+/// the writers keep `wal_autocheckpoint`, raised to [`SQLITE_AUTOCHECKPOINT_PAGES`]: the commit
+/// that reaches it finds all but the last few pages copied and synced, and the log starts again.
+pub fn checkpoint_in_background(options: SqliteConnectOptions, alive: Weak<()>) {
+    let options = options.synchronous(SqliteSynchronous::Normal);
+    tokio::spawn(async move {
+        let mut conn: Option<SqliteConnection> = None;
+        // One line for a run of failures, not one every 50 ms.
+        let mut failing = false;
+        let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            if alive.strong_count() == 0 {
+                break;
+            }
+            let result = match conn.as_mut() {
+                Some(c) => sqlx::raw_sql("PRAGMA wal_checkpoint(PASSIVE)")
+                    .execute(&mut *c)
+                    .await
+                    .map(|_| ()),
+                None => <SqliteConnection as sqlx::Connection>::connect_with(&options)
+                    .await
+                    .map(|opened| conn = Some(opened)),
+            };
+            match result {
+                Ok(()) => failing = false,
+                Err(error) => {
+                    if !failing {
+                        tracing::warn!(%error, "checkpointing the database file failed; trying again");
+                    }
+                    failing = true;
+                    conn = None;
+                }
+            }
+        }
+        if let Some(c) = conn {
+            let _ = sqlx::Connection::close(c).await;
+        }
+    });
 }
 
 /// A SQLite pool's settings, for its readers and its writer alike.
@@ -117,6 +183,12 @@ fn sqlite_pool(pool: AnyPoolOptions) -> AnyPoolOptions {
                 ] {
                     sqlx::query(pragma).execute(&mut *conn).await?;
                 }
+                // The log is copied back by `checkpoint_in_background`, not by a commit.
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "PRAGMA wal_autocheckpoint = {SQLITE_AUTOCHECKPOINT_PAGES}"
+                )))
+                .execute(&mut *conn)
+                .await?;
                 Ok(())
             })
         })
@@ -170,14 +242,20 @@ impl Db {
         let pool = pool_options(options.max_connections)
             .connect_with(connect.clone())
             .await?;
-        let writer = match backend {
-            Backend::Sqlite => Some(pool_options(1).connect_with(connect).await?),
-            Backend::Postgres => None,
+        let (writer, checkpoints) = match backend {
+            Backend::Sqlite => {
+                let writer = pool_options(1).connect_with(connect).await?;
+                let alive = Arc::new(());
+                checkpoint_in_background(options.url.parse()?, Arc::downgrade(&alive));
+                (Some(writer), Some(alive))
+            }
+            Backend::Postgres => (None, None),
         };
         Ok(Db {
             pool,
             backend,
             writer,
+            _checkpoints: checkpoints,
         })
     }
 
@@ -228,6 +306,7 @@ impl Db {
             pool,
             backend: self.backend,
             writer: None,
+            _checkpoints: None,
         }
     }
 
@@ -470,4 +549,63 @@ impl Sql {
 /// next non-NULL `f64`. Text cast in SQL has one type whatever the value.
 pub fn real(v: Option<f64>) -> Option<String> {
     v.map(|v| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Db, DbOptions, SQLITE_AUTOCHECKPOINT_PAGES};
+
+    /// A commit that leaves the log under the automatic checkpoint's length still reaches the
+    /// database file within moments: the background checkpoints copy it back, no writer does.
+    #[tokio::test]
+    async fn the_log_is_copied_back_beside_the_writers() {
+        let path = std::env::temp_dir().join(format!(
+            "sellerdesk-checkpoints-{}.sqlite",
+            crate::ids::new_id()
+        ));
+        let db = Db::connect(&DbOptions {
+            url: format!("sqlite://{}?mode=rwc", path.display()),
+            max_connections: 2,
+            acquire_timeout: std::time::Duration::from_secs(10),
+        })
+        .await
+        .expect("database");
+        let pages: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
+            .fetch_one(db.write_pool())
+            .await
+            .expect("pragma");
+        assert_eq!(pages, i64::from(SQLITE_AUTOCHECKPOINT_PAGES));
+
+        // About 1 MB: some 300 pages, under SQLite's default of 1,000 pages and under ours.
+        let mut tx = db.begin().await.expect("transaction");
+        sqlx::query("CREATE TABLE filler (body TEXT NOT NULL)")
+            .execute(&mut *tx)
+            .await
+            .expect("table");
+        sqlx::query(
+            "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000)
+             INSERT INTO filler SELECT hex(randomblob(256)) FROM n",
+        )
+        .execute(&mut *tx)
+        .await
+        .expect("rows");
+        tx.commit().await.expect("commit");
+
+        let file_len = || std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let waited = std::time::Instant::now();
+        while file_len() < 1_000_000 {
+            assert!(
+                waited.elapsed() < std::time::Duration::from_secs(10),
+                "the database file holds {} bytes 10 s after the commit: the log was not copied back",
+                file_len()
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        db.pool.close().await;
+        db.write_pool().close().await;
+        drop(db);
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+        }
+    }
 }

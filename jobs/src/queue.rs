@@ -282,6 +282,9 @@ pub struct SqliteQueue {
     pool: SqlitePool,
     name: String,
     pub local: Wake,
+    /// Keeps the file's background checkpoints going while the queue lives
+    /// (`domain::db::checkpoint_in_background`).
+    _checkpoints: std::sync::Arc<()>,
 }
 
 /// Ids waiting, by queue name; popped highest priority first, then in push order (a rowid is
@@ -324,7 +327,11 @@ impl Queue {
             .create_if_missing(true)
             .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
             .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
-            .busy_timeout(std::time::Duration::from_secs(15));
+            .busy_timeout(std::time::Duration::from_secs(15))
+            .pragma(
+                "wal_autocheckpoint",
+                domain::db::SQLITE_AUTOCHECKPOINT_PAGES.to_string(),
+            );
         // No ping before each use: see `domain::Db::connect`. One connection: every statement on
         // this file writes (a push, a fetch), and writers on connections of their own meet in
         // SQLite's busy handler, which sleeps 1, 2, 5 … 100 ms between tries (an enqueue's push
@@ -332,8 +339,12 @@ impl Queue {
         let pool = sqlx::sqlite::SqlitePoolOptions::new()
             .max_connections(1)
             .test_before_acquire(false)
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
+        // Every push and fetch is a commit on that one connection: the log is copied back
+        // beside them, not in one of them.
+        let checkpoints = std::sync::Arc::new(());
+        domain::db::checkpoint_in_background(options, std::sync::Arc::downgrade(&checkpoints));
         for statement in SQLITE_SCHEMA {
             sqlx::query(statement).execute(&pool).await?;
         }
@@ -351,6 +362,7 @@ impl Queue {
             pool,
             name: name.to_owned(),
             local: Wake::default(),
+            _checkpoints: checkpoints,
         }))
     }
 
