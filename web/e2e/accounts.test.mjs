@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gql, gqlData, login, waitForMailLink } from './support/api.mjs';
-import { launchBrowser, loginRedirect, newPage, screenshot, signIn, storedToken, useToken, waitForPath } from './support/browser.mjs';
+import { launchBrowser, loginRedirect, newPage, recordGraphql, screenshot, signIn, storedToken, useToken, waitForPath } from './support/browser.mjs';
 import { DEMO_ADMIN, startServer } from './support/server.mjs';
 
 let server;
@@ -119,18 +119,27 @@ describe('passwords', () => {
     const user = await createUser('ADMIN');
     const token = await login(server, user);
     const { page, context } = await newPage(browser, server);
+    const calls = recordGraphql(page);
     await useToken(page, token);
     await page.goto('/dashboard');
     await page.getByRole('navigation', { name: 'Main' }).waitFor();
-    // The dashboard's first reads must be answered before the token is revoked: one still on
-    // its way would sign out from /dashboard, before the click this test is about.
-    await page.waitForLoadState('networkidle');
+    // The dashboard's reads must all be answered before the token is revoked: one still on its
+    // way would sign out from /dashboard, before the click this test is about.
+    await calls.settled({ after: ['Me', 'DashboardSummary'] });
 
     // The password changes elsewhere: every older token is revoked.
+    calls.mark('revoking');
     await gqlData(server, CHANGE_PASSWORD, { input: { currentPassword: user.password, newPassword: 'changed-elsewhere-1' } }, token);
+    calls.mark('revoked; clicking Users');
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
-    await waitForPath(page, loginRedirect('/users'));
+    try {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
+      await waitForPath(page, loginRedirect('/users'));
+    } catch (error) {
+      // Which request signed out, and when, is what a failure here needs to say.
+      error.message += `\nThe page's GraphQL calls:\n${calls.text()}`;
+      throw error;
+    }
     assert.equal(await storedToken(page), null);
 
     // Signing in again lands where the user was going.

@@ -51,6 +51,80 @@ export async function newPage(browser, server, { timezoneId = 'UTC' } = {}) {
   return { context, page, problems };
 }
 
+/**
+ * The page's GraphQL calls in order, each when sent and when answered (HTTP status and the
+ * errors' codes), with the test's own marks between them: for a test to print when it fails, to
+ * say which request did what; and `settled`, to wait until the page's calls are all answered.
+ */
+export function recordGraphql(page) {
+  const t0 = Date.now();
+  const lines = [];
+  const inFlight = new Set();
+  const answered = new Set();
+  let lastActivity = Date.now();
+  const at = () => `+${String(Date.now() - t0).padStart(6)} ms`;
+  const isGraphql = (request) => new URL(request.url()).pathname === '/graphql';
+  const operation = (request) => {
+    try {
+      return request.postDataJSON()?.operationName ?? '(unnamed)';
+    } catch {
+      return '(not JSON)';
+    }
+  };
+  const ended = (request) => {
+    inFlight.delete(request);
+    lastActivity = Date.now();
+  };
+  page.on('request', (request) => {
+    if (!isGraphql(request)) return;
+    inFlight.add(request);
+    lastActivity = Date.now();
+    lines.push(`${at()} -> ${operation(request)}`);
+  });
+  page.on('response', async (response) => {
+    const request = response.request();
+    if (!isGraphql(request)) return;
+    let codes;
+    try {
+      const body = await response.json();
+      codes = (body.errors ?? []).map((e) => e.extensions?.code ?? '(no code)').join(',');
+    } catch {
+      codes = '(no JSON body)';
+    }
+    answered.add(operation(request));
+    lines.push(`${at()} <- ${operation(request)} ${response.status()} ${codes}`.trimEnd());
+  });
+  page.on('requestfinished', (request) => {
+    if (isGraphql(request)) ended(request);
+  });
+  page.on('requestfailed', (request) => {
+    if (!isGraphql(request)) return;
+    ended(request);
+    lines.push(`${at()} !! ${operation(request)} ${request.failure()?.errorText ?? ''}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) lines.push(`${at()} page at ${frame.url()}`);
+  });
+  const text = () => lines.join('\n');
+  return {
+    mark: (label) => lines.push(`${at()} -- ${label}`),
+    text,
+    /**
+     * Waits until the operations named in `after` have been answered and no call has been on
+     * its way for `quietMs`. Playwright's `networkidle` does not promise it: it can come before
+     * a screen's queries are sent, and once it came it does not wait again.
+     */
+    settled: async ({ after = [], quietMs = 500, timeoutMs = 15_000 } = {}) => {
+      const started = Date.now();
+      const done = () => after.every((op) => answered.has(op)) && inFlight.size === 0 && Date.now() - lastActivity >= quietMs;
+      while (!done()) {
+        if (Date.now() - started > timeoutMs) throw new Error(`the page's GraphQL calls did not settle in ${timeoutMs} ms:\n${text()}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+  };
+}
+
 export async function screenshot(page, name) {
   const dir = path.join(RESULTS_DIR, 'screens');
   fs.mkdirSync(dir, { recursive: true });
