@@ -99,9 +99,15 @@ pub struct Db {
     _checkpoints: Option<Arc<()>>,
 }
 
-/// How often a SQLite file's write-ahead log is copied back into the file by
-/// [`checkpoint_in_background`].
-const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
+/// About how many pages of a SQLite write-ahead log [`checkpoint_in_background`] lets pile up
+/// before it copies them back: what the commit that reaches [`SQLITE_AUTOCHECKPOINT_PAGES`]
+/// finds still to copy and sync (some 2 MB).
+const CHECKPOINT_AFTER_PAGES: f64 = 500.0;
+
+/// The shortest and longest waits between two background checkpoints: the pace of writes sets
+/// the wait between them (see [`CHECKPOINT_AFTER_PAGES`]).
+const CHECKPOINT_EVERY_MIN: Duration = Duration::from_millis(50);
+const CHECKPOINT_EVERY_MAX: Duration = Duration::from_secs(1);
 
 /// The length of a SQLite write-ahead log, in pages, past which the commit that reaches it
 /// copies the log back itself (SQLite's `wal_autocheckpoint`; its default is 1,000). Well above
@@ -109,8 +115,9 @@ const CHECKPOINT_EVERY: Duration = Duration::from_millis(50);
 /// [`checkpoint_in_background`] for why they cannot do without it.
 pub const SQLITE_AUTOCHECKPOINT_PAGES: u32 = 10_000;
 
-/// Copies a SQLite file's write-ahead log back into the file every [`CHECKPOINT_EVERY`], on a
-/// connection of its own, for as long as `alive` has an owner.
+/// Copies a SQLite file's write-ahead log back into the file, on a connection of its own, for
+/// as long as `alive` has an owner: about every [`CHECKPOINT_AFTER_PAGES`] pages written, at the
+/// pace of the last pass (between [`CHECKPOINT_EVERY_MIN`] and [`CHECKPOINT_EVERY_MAX`] apart).
 ///
 /// By default SQLite does it in the commit that takes the log past 1,000 pages: that commit
 /// then syncs the log and the file to disk, which on a busy disk takes tens of milliseconds,
@@ -125,32 +132,54 @@ pub fn checkpoint_in_background(options: SqliteConnectOptions, alive: Weak<()>) 
     let options = options.synchronous(SqliteSynchronous::Normal);
     tokio::spawn(async move {
         let mut conn: Option<SqliteConnection> = None;
-        // One line for a run of failures, not one every 50 ms.
+        // One line for a run of failures, not one per pass.
         let mut failing = false;
-        let mut tick = tokio::time::interval(CHECKPOINT_EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        let mut wait = CHECKPOINT_EVERY_MIN;
+        // The log's length at the last pass, and when it was.
+        let mut last = (0i64, tokio::time::Instant::now());
         loop {
-            tick.tick().await;
+            tokio::time::sleep(wait).await;
             if alive.strong_count() == 0 {
                 break;
             }
             let result = match conn.as_mut() {
-                Some(c) => sqlx::raw_sql("PRAGMA wal_checkpoint(PASSIVE)")
-                    .execute(&mut *c)
+                // (blocked by another checkpoint, pages in the log, pages copied back)
+                Some(c) => sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
+                    .fetch_one(&mut *c)
                     .await
-                    .map(|_| ()),
+                    .map(|(_, log, _)| Some(log)),
                 None => <SqliteConnection as sqlx::Connection>::connect_with(&options)
                     .await
-                    .map(|opened| conn = Some(opened)),
+                    .map(|opened| {
+                        conn = Some(opened);
+                        None
+                    }),
             };
             match result {
-                Ok(()) => failing = false,
+                Ok(log) => {
+                    failing = false;
+                    if let Some(log) = log {
+                        let now = tokio::time::Instant::now();
+                        // A shorter log than at the last pass started again from its beginning.
+                        let written = if log >= last.0 { log - last.0 } else { log };
+                        let secs = now.duration_since(last.1).as_secs_f64();
+                        let pages_per_sec = written as f64 / secs.max(0.001);
+                        wait = if pages_per_sec > 0.0 {
+                            Duration::from_secs_f64(CHECKPOINT_AFTER_PAGES / pages_per_sec)
+                                .clamp(CHECKPOINT_EVERY_MIN, CHECKPOINT_EVERY_MAX)
+                        } else {
+                            CHECKPOINT_EVERY_MAX
+                        };
+                        last = (log, now);
+                    }
+                }
                 Err(error) => {
                     if !failing {
                         tracing::warn!(%error, "checkpointing the database file failed; trying again");
                     }
                     failing = true;
                     conn = None;
+                    wait = CHECKPOINT_EVERY_MAX;
                 }
             }
         }
