@@ -238,14 +238,27 @@ describe('settings', () => {
     const user = await createUser();
     const token = await login(server, user);
     const { page, context } = await newPage(browser, server, { timezoneId: 'Europe/Paris' });
+    const calls = recordGraphql(page);
     await useToken(page, token);
     await page.goto('/users/settings');
     await page.getByTestId('effective-timezone').getByText('Europe/Paris').waitFor();
-    await page.locator('.timezone-dropdown').click();
-    await page.locator('.p-dropdown-filter').fill('tokyo');
-    await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
-    await page.getByRole('button', { name: 'Save time zone' }).click();
-    await page.getByTestId('effective-timezone').getByText('Asia/Tokyo').waitFor();
+    const dropdown = page.locator('.timezone-dropdown');
+    try {
+      await dropdown.click();
+      await page.locator('.p-dropdown-filter').fill('tokyo');
+      await page.getByRole('option', { name: 'Asia/Tokyo' }).click();
+      // The choice shows in the closed dropdown before it is saved, as a user would check.
+      await dropdown.locator('.p-dropdown-label').getByText('Asia/Tokyo', { exact: true }).waitFor();
+      calls.mark('Asia/Tokyo chosen; saving');
+      await page.getByRole('button', { name: 'Save time zone' }).click();
+      await page.getByText('Dates are now shown in Asia/Tokyo.').waitFor();
+      await page.getByTestId('effective-timezone').getByText('Asia/Tokyo').waitFor();
+    } catch (error) {
+      // What the dropdown held and what the page asked the server is what a failure here needs.
+      const label = await dropdown.locator('.p-dropdown-label').textContent({ timeout: 1_000 }).catch(() => '(none)');
+      error.message += `\nThe dropdown showed: ${label}\nThe page's GraphQL calls:\n${calls.text()}`;
+      throw error;
+    }
     await page.reload();
     await page.getByTestId('effective-timezone').getByText('Asia/Tokyo').waitFor();
     await screenshot(page, '40-settings');
