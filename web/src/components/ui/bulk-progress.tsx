@@ -64,13 +64,13 @@ export function BulkProgress({ id, title, onFinished }: BulkProgressProps) {
   if (query.isError && !batch) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
   if (!batch) {
     return (
-      <div className="bulk-progress" data-testid="bulk-progress" aria-busy="true">
+      <section className="bulk-progress" data-testid="bulk-progress" aria-busy="true" aria-label={title}>
         <div className="bulk-progress-head">
           <span className="bulk-progress-title">{title}</span>
           <span className="muted small">Starting…</span>
         </div>
         <ProgressBar mode="indeterminate" style={{ height: 8 }} />
-      </div>
+      </section>
     );
   }
 
