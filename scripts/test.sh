@@ -73,8 +73,9 @@ step "rust: tests on both stacks at once: embedded (SQLite, in-process queue) an
 # again), run in three lanes at once, since they mostly wait for servers and jobs: the API's
 # integration tests on the embedded stack, the same binary on the scaled stack, and every other
 # binary (unit tests, the connectors' and jobs' tests) one after another. Within the integration
-# binary RUST_TEST_THREADS tests run at a time, each with its own server. Each lane writes its
-# own log, printed whole when all are done.
+# binary RUST_TEST_THREADS tests run at a time on the embedded stack and RUST_TEST_THREADS_SCALED
+# on the scaled one, each with its own server. Each lane writes its own log, printed whole when
+# all are done.
 rust_tests() {
   local logs
   logs="$(mktemp -d)"
@@ -96,6 +97,9 @@ rust_tests() {
     return 1
   fi
   export RUST_TEST_THREADS="${RUST_TEST_THREADS:-2}"
+  # A scaled test mostly waits (its own database created and migrated, two worker processes
+  # started, jobs through Redis): at 2 at a time that lane ended minutes after the embedded one.
+  local scaled_threads="${RUST_TEST_THREADS_SCALED:-3}"
   # `|| rc=$?`: under `set -e` a failing binary would end the lane's subshell before its code
   # is written.
   (
@@ -105,7 +109,7 @@ rust_tests() {
   ) &
   (
     rc=0
-    cd api && TEST_STACK=scaled "$integration" >"$logs/scaled.log" 2>&1 || rc=$?
+    cd api && TEST_STACK=scaled RUST_TEST_THREADS="$scaled_threads" "$integration" >"$logs/scaled.log" 2>&1 || rc=$?
     echo $rc >"$logs/scaled.rc"
   ) &
   (
