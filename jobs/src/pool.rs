@@ -937,12 +937,7 @@ async fn consume(rt: Arc<Runner>, poll: Duration, mut stop: watch::Receiver<bool
             Ok(ids) => {
                 let drained = ids.len() < want;
                 for id in ids {
-                    let rt = rt.clone();
-                    held.count.fetch_add(1, Ordering::SeqCst);
-                    tokio::spawn(async move {
-                        rt.run(&id).await;
-                        rt.held.leave();
-                    });
+                    start(&rt, id);
                 }
                 if drained {
                     match &q {
@@ -954,14 +949,7 @@ async fn consume(rt: Arc<Runner>, poll: Duration, mut stop: watch::Receiver<bool
                                 _ = stop.wait_for(|s| *s) => return,
                             };
                             match waited {
-                                Ok(Some(id)) => {
-                                    let rt = rt.clone();
-                                    held.count.fetch_add(1, Ordering::SeqCst);
-                                    tokio::spawn(async move {
-                                        rt.run(&id).await;
-                                        rt.held.leave();
-                                    });
-                                }
+                                Ok(Some(id)) => start(&rt, id),
                                 Ok(None) => {}
                                 Err(e) => {
                                     tracing::debug!(error = %e, "waiting in the queue failed; polling");
@@ -994,6 +982,16 @@ async fn consume(rt: Arc<Runner>, poll: Duration, mut stop: watch::Receiver<bool
             }
         }
     }
+}
+
+/// Runs a delivered id in a task of its own, held by this worker until it ends.
+fn start(rt: &Arc<Runner>, id: String) {
+    let rt = rt.clone();
+    rt.held.count.fetch_add(1, Ordering::SeqCst);
+    tokio::spawn(async move {
+        rt.run(&id).await;
+        rt.held.leave();
+    });
 }
 
 /// The ids a worker holds: delivered and not yet ended. An ending wakes the consumer (a
