@@ -580,25 +580,50 @@ pub fn real(v: Option<f64>) -> Option<String> {
     v.map(|v| v.to_string())
 }
 
+/// A SQLite database in a file of its own under the temporary directory, for the crate's tests;
+/// its files go when it is dropped.
+#[cfg(test)]
+pub(crate) struct TempSqlite {
+    pub db: Db,
+    pub path: std::path::PathBuf,
+}
+
+#[cfg(test)]
+impl TempSqlite {
+    /// `name` says whose file it is, for someone looking in the temporary directory.
+    pub(crate) async fn open(name: &str, max_connections: u32) -> TempSqlite {
+        let path =
+            std::env::temp_dir().join(format!("sellerdesk-{name}-{}.sqlite", crate::ids::new_id()));
+        let db = Db::connect(&DbOptions {
+            url: format!("sqlite://{}?mode=rwc", path.display()),
+            max_connections,
+            acquire_timeout: Duration::from_secs(10),
+        })
+        .await
+        .expect("database");
+        TempSqlite { db, path }
+    }
+}
+
+#[cfg(test)]
+impl Drop for TempSqlite {
+    fn drop(&mut self) {
+        for suffix in ["", "-wal", "-shm"] {
+            let _ = std::fs::remove_file(format!("{}{suffix}", self.path.display()));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{Db, DbOptions, SQLITE_AUTOCHECKPOINT_PAGES};
+    use super::{SQLITE_AUTOCHECKPOINT_PAGES, TempSqlite};
 
     /// A commit that leaves the log under the automatic checkpoint's length still reaches the
     /// database file within moments: the background checkpoints copy it back, no writer does.
     #[tokio::test]
     async fn the_log_is_copied_back_beside_the_writers() {
-        let path = std::env::temp_dir().join(format!(
-            "sellerdesk-checkpoints-{}.sqlite",
-            crate::ids::new_id()
-        ));
-        let db = Db::connect(&DbOptions {
-            url: format!("sqlite://{}?mode=rwc", path.display()),
-            max_connections: 2,
-            acquire_timeout: std::time::Duration::from_secs(10),
-        })
-        .await
-        .expect("database");
+        let temp = TempSqlite::open("checkpoints", 2).await;
+        let (db, path) = (&temp.db, &temp.path);
         let pages: i64 = sqlx::query_scalar("PRAGMA wal_autocheckpoint")
             .fetch_one(db.write_pool())
             .await
@@ -620,7 +645,7 @@ mod tests {
         .expect("rows");
         tx.commit().await.expect("commit");
 
-        let file_len = || std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let file_len = || std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         let waited = std::time::Instant::now();
         while file_len() < 1_000_000 {
             assert!(
@@ -629,12 +654,6 @@ mod tests {
                 file_len()
             );
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-        }
-        db.pool.close().await;
-        db.write_pool().close().await;
-        drop(db);
-        for suffix in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
         }
     }
 }

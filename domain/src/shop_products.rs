@@ -670,7 +670,7 @@ pub async fn remember_image(
 #[cfg(test)]
 mod tests {
     use super::record_status;
-    use crate::db::{Db, DbOptions};
+    use crate::db::TempSqlite;
 
     async fn live_status(conn: &mut crate::db::Conn) -> String {
         sqlx::query_scalar("SELECT live_status FROM shop_products WHERE id = 'sp'")
@@ -683,19 +683,9 @@ mod tests {
     /// the row as that job wrote it; one read after it, or a job's own, is written.
     #[tokio::test]
     async fn a_status_read_before_the_rows_last_write_does_not_overwrite_it() {
-        let path = std::env::temp_dir().join(format!(
-            "sellerdesk-shop-products-{}.sqlite",
-            crate::ids::new_id()
-        ));
-        let db = Db::connect(&DbOptions {
-            url: format!("sqlite://{}?mode=rwc", path.display()),
-            max_connections: 1,
-            acquire_timeout: std::time::Duration::from_secs(10),
-        })
-        .await
-        .expect("database");
-        db.migrate().await.expect("migrated");
-        let mut conn = db.conn().await.expect("connection");
+        let temp = TempSqlite::open("shop-products", 1).await;
+        temp.db.migrate().await.expect("migrated");
+        let mut conn = temp.db.conn().await.expect("connection");
         // The row alone: its client, shop and product say nothing here.
         sqlx::query("PRAGMA foreign_keys = OFF")
             .execute(&mut *conn)
@@ -725,11 +715,5 @@ mod tests {
             "a listing job's own answer is written"
         );
         assert_eq!(live_status(&mut conn).await, "LIVE");
-
-        drop(conn);
-        db.pool.close().await;
-        for end in ["", "-wal", "-shm"] {
-            let _ = std::fs::remove_file(format!("{}{end}", path.display()));
-        }
     }
 }
