@@ -72,11 +72,14 @@ impl Drop for TestDatabase {
     }
 }
 
-/// Creates an empty PostgreSQL database for one test.
+/// Creates an empty PostgreSQL database for one test. The first one of a process also drops
+/// what earlier runs left behind (see [`drop_stale_databases`]).
 pub async fn create_database() -> TestDatabase {
     let admin = required("TEST_POSTGRES_URL");
     let name = format!("sd_test_{}", uuid_simple());
     let db = admin_db(&admin).await;
+    static SWEPT: tokio::sync::OnceCell<()> = tokio::sync::OnceCell::const_new();
+    SWEPT.get_or_init(|| drop_stale_databases(&db)).await;
     sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
         .execute(&db.pool)
         .await
@@ -85,6 +88,39 @@ pub async fn create_database() -> TestDatabase {
     let base = admin.rsplit_once('/').map(|(b, _)| b).unwrap_or(&admin);
     let url = format!("{base}/{name}");
     TestDatabase { name, url }
+}
+
+/// How old a test database must be before another run drops it: far longer than any test
+/// (a whole CI run takes under half an hour), so no running test loses its database.
+const STALE_TEST_DATABASE: Duration = Duration::from_secs(6 * 3600);
+
+/// Drops the test databases made more than [`STALE_TEST_DATABASE`] ago: a run that was killed
+/// could not drop its own. A name says when it was made (a UUIDv7, milliseconds first).
+async fn drop_stale_databases(db: &domain::Db) {
+    let names: Vec<String> = sqlx::query_scalar(
+        r"SELECT datname::text FROM pg_database WHERE datname LIKE 'sd\_test\_%'",
+    )
+    .fetch_all(&db.pool)
+    .await
+    .unwrap_or_default();
+    let now_ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis())
+        .unwrap_or(0);
+    for name in names {
+        let made_ms = name
+            .strip_prefix("sd_test_")
+            .and_then(|hex| hex.get(..12))
+            .and_then(|ms| u128::from_str_radix(ms, 16).ok());
+        if made_ms.is_some_and(|made| now_ms.saturating_sub(made) > STALE_TEST_DATABASE.as_millis())
+        {
+            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+            )))
+            .execute(&db.pool)
+            .await;
+        }
+    }
 }
 
 async fn admin_db(url: &str) -> domain::Db {
@@ -97,6 +133,9 @@ async fn admin_db(url: &str) -> domain::Db {
     .expect("connect to TEST_POSTGRES_URL")
 }
 
+/// Drops a test's database, trying a few times: `WITH (FORCE)` ends the test's own connections,
+/// but PostgreSQL refuses it while an autovacuum worker (a superuser's process) is in the
+/// database, which a test that wrote many rows can meet.
 fn drop_database(name: String) {
     let Ok(admin) = std::env::var("TEST_POSTGRES_URL") else {
         return;
@@ -113,11 +152,22 @@ fn drop_database(name: String) {
         };
         rt.block_on(async {
             let db = admin_db(&admin).await;
-            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-            )))
-            .execute(&db.pool)
-            .await;
+            let mut last_error = None;
+            for _ in 0..5 {
+                match sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+                )))
+                .execute(&db.pool)
+                .await
+                {
+                    Ok(_) => return,
+                    Err(e) => last_error = Some(e),
+                }
+                tokio::time::sleep(Duration::from_millis(500)).await;
+            }
+            if let Some(e) = last_error {
+                eprintln!("could not drop the test database {name} (a later run drops it): {e}");
+            }
         });
     })
     .join();
