@@ -92,19 +92,21 @@ pub struct Sizes {
 
 impl Sizes {
     fn new(quick: bool) -> Sizes {
+        // Quick sizes only prove that every scenario still runs (the test command's last step):
+        // a second per timed round and a hundred listings do that.
         if quick {
             Sizes {
                 quick,
                 drain_jobs: 2_000,
                 drain_workers: 2,
                 drain_concurrency: 8,
-                latency_secs: 2.0,
+                latency_secs: 1.0,
                 latency_rate: None,
-                enqueue_secs: 2.0,
-                listing_products: 200,
+                enqueue_secs: 1.0,
+                listing_products: 100,
                 graphql_products: 2_000,
                 graphql_rate: 50.0,
-                graphql_secs: 2.0,
+                graphql_secs: 1.0,
                 orders: 2_000,
                 sync_orders: 300,
                 fulfil_orders: 18,
