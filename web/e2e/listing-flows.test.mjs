@@ -188,12 +188,20 @@ describe('the List on shops dialog', () => {
     await progress.waitFor();
     const counts = progress.getByTestId('bulk-progress-counts');
     await counts.waitFor();
-    const running = await progress.getAttribute('data-state');
-    if (running === 'running') {
-      assert.match(await counts.innerText(), /queued/);
-      assert.match(await counts.innerText(), /running/);
-      const queued = await progress.getByTestId('count-queued').evaluate((el) => getComputedStyle(el).color);
-      assert.equal(queued, 'rgb(71, 84, 103)', 'waiting is neutral, not red');
+    // One read of the state, the counts and the colour: read one by one, the batch could end
+    // between them (its counts are then drawn again, and a detached one has no colour).
+    const seen = await progress.evaluate((el) => {
+      const queued = el.querySelector('[data-testid="count-queued"]');
+      return {
+        state: el.getAttribute('data-state'),
+        counts: el.querySelector('[data-testid="bulk-progress-counts"]')?.textContent ?? '',
+        queuedColour: queued ? getComputedStyle(queued).color : null,
+      };
+    });
+    if (seen.state === 'running') {
+      assert.match(seen.counts, /queued/);
+      assert.match(seen.counts, /running/);
+      assert.equal(seen.queuedColour, 'rgb(71, 84, 103)', 'waiting is neutral, not red');
     }
     const done = page.getByTestId('bulk-progress-dialog').locator('[data-testid="bulk-progress"][data-state="done"]');
     await done.waitFor({ timeout: 60_000 });
