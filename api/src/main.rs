@@ -2,6 +2,12 @@
 use api::{config, graphql, server};
 use clap::{Parser, Subcommand};
 
+// Each job claimed, run and recorded is a few dozen small allocations on every runtime thread;
+// glibc's allocator spent a quarter of a worker's CPU on them in a drain (its free-list
+// consolidation above all), mimalloc's thread-local pages far less (docs/benchmarks.md, step 35).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[derive(Parser)]
 #[command(name = "api", about = "Sellerdesk API server")]
 struct Cli {
