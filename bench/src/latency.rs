@@ -435,9 +435,9 @@ async fn arrive(
         let (db, queue) = (db.clone(), queue.clone());
         async move {
             let mut clock = StageClock::start();
-            let mut conn = db.write_pool().acquire().await?;
+            let conn = db.write_conn().await?;
             clock.mark();
-            let mut tx = sqlx::Connection::begin_with(&mut *conn, db.begin_statement()).await?;
+            let mut tx = db.begin_on(conn).await?;
             clock.mark();
             let mut job =
                 jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
@@ -446,10 +446,9 @@ async fn arrive(
                 .await?
                 .context("inserted")?;
             clock.mark();
+            // The connection is given back at commit, before the push, as a mutation's is.
             tx.commit().await?;
             clock.mark();
-            // Back to the pool before the push, as a mutation's connection is.
-            drop(conn);
             queue.push(&db, &[id], Priority::Normal).await;
             clock.mark();
             anyhow::Ok(clock)
@@ -505,9 +504,9 @@ async fn commit_alone(
         let db = enqueue_db.clone();
         async move {
             let mut clock = StageClock::start();
-            let mut conn = db.write_pool().acquire().await?;
+            let conn = db.write_conn().await?;
             clock.mark();
-            let mut tx = sqlx::Connection::begin_with(&mut *conn, db.begin_statement()).await?;
+            let mut tx = db.begin_on(conn).await?;
             clock.mark();
             sqlx::query("INSERT INTO bench_commit_alone (sent_ms) VALUES ($1)")
                 .bind(stamp)

@@ -2,13 +2,14 @@
 //! dialect SQLite and PostgreSQL share: `$n` placeholders, TEXT ids and times, BIGINT cents.
 use std::borrow::Cow;
 use std::sync::{Arc, Weak};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use sqlx::any::{AnyConnectOptions, AnyPoolOptions, AnyRow};
 use sqlx::migrate::{Migration, MigrationType, Migrator};
 use sqlx::pool::PoolConnection;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection, SqliteSynchronous};
-use sqlx::{Any, AnyPool, Row, SqlSafeStr, Transaction};
+use sqlx::{Any, AnyPool, Row, SqlSafeStr};
+use sqlx_core::transaction::TransactionManager;
 
 use crate::Result;
 
@@ -34,7 +35,172 @@ impl LazyConn<'_> {
         Ok(&mut **self.conn.insert(conn))
     }
 }
-pub type Tx = Transaction<'static, Any>;
+
+type AnyTransactions = <Any as sqlx::Database>::TransactionManager;
+
+/// A write transaction ([`Db::begin`]). Like sqlx's `Transaction` it reads as its connection,
+/// and one dropped without [`Tx::commit`] rolls back; unlike it, a committed transaction gives
+/// its connection to the [`Db`]'s recent write connections instead of back to the pool.
+pub struct Tx {
+    /// `None` once committed or rolled back.
+    conn: Option<PoolConnection<Any>>,
+    recent: Option<Arc<RecentConns>>,
+}
+
+impl Tx {
+    pub async fn commit(mut self) -> Result<()> {
+        // Taken out first: a commit that fails or is cancelled drops the connection to the pool,
+        // whose check on release flushes or closes it.
+        if let Some(mut conn) = self.conn.take() {
+            AnyTransactions::commit(&mut conn).await?;
+            match &self.recent {
+                Some(recent) => recent.give_back(conn),
+                None => drop(conn),
+            }
+        }
+        Ok(())
+    }
+
+    pub async fn rollback(mut self) -> Result<()> {
+        if let Some(mut conn) = self.conn.take() {
+            AnyTransactions::rollback(&mut conn).await?;
+        }
+        Ok(())
+    }
+}
+
+impl Drop for Tx {
+    fn drop(&mut self) {
+        if let Some(mut conn) = self.conn.take()
+            && AnyTransactions::get_transaction_depth(&conn) > 0
+        {
+            // Sent with the pool's check on release, before anyone else uses the connection.
+            AnyTransactions::start_rollback(&mut conn);
+        }
+    }
+}
+
+impl std::ops::Deref for Tx {
+    type Target = Conn;
+    fn deref(&self) -> &Conn {
+        // Only `commit` and `rollback`, which consume the transaction, take the connection.
+        self.conn
+            .as_deref()
+            .expect("an open transaction has its connection")
+    }
+}
+
+impl std::ops::DerefMut for Tx {
+    fn deref_mut(&mut self) -> &mut Conn {
+        self.conn
+            .as_deref_mut()
+            .expect("an open transaction has its connection")
+    }
+}
+
+/// PostgreSQL only: the connections of write transactions that committed in the last
+/// [`TRUST_IDLE_FOR`], kept out of the pool and handed out newest first.
+///
+/// sqlx's pool hands out its idle connections oldest first, so a steady trickle of write
+/// transactions goes round every connection it holds: each commit then lands on a server
+/// process that has slept longest (its caches cold, the scheduler waking it), and each give-back
+/// costs a ping. Handed out newest first, the trickle keeps to the few it needs. At 1,000
+/// enqueues a second this took a quarter off the commit's p99 (docs/benchmarks.md, step 36).
+///
+/// Only a connection whose commit came back is kept: its protocol state is known clean, which
+/// is what the pool's ping on release would check. One kept for longer than [`TRUST_IDLE_FOR`]
+/// goes back to the pool (checked there, and pinged again before use after a pause), so a server
+/// restart is found as before. A connection is kept only while the pool has one idle or room to
+/// open one, so that readers waiting on a full pool get it, and the pool's close takes them all.
+struct RecentConns {
+    pool: AnyPool,
+    conns: std::sync::Mutex<Vec<(PoolConnection<Any>, Instant)>>,
+}
+
+impl std::fmt::Debug for RecentConns {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RecentConns").finish_non_exhaustive()
+    }
+}
+
+impl RecentConns {
+    fn new(pool: AnyPool) -> Arc<RecentConns> {
+        let recent = Arc::new(RecentConns {
+            pool: pool.clone(),
+            conns: std::sync::Mutex::new(Vec::new()),
+        });
+        let weak = Arc::downgrade(&recent);
+        tokio::spawn(async move {
+            let closed = pool.close_event();
+            tokio::pin!(closed);
+            loop {
+                tokio::select! {
+                    _ = &mut closed => {
+                        if let Some(recent) = weak.upgrade() {
+                            drop(recent.drain(|_| true));
+                        }
+                        break;
+                    }
+                    _ = tokio::time::sleep(TRUST_IDLE_FOR) => {
+                        let Some(recent) = weak.upgrade() else { break };
+                        drop(recent.drain(|since| since.elapsed() >= TRUST_IDLE_FOR));
+                    }
+                }
+            }
+        });
+        recent
+    }
+
+    /// The newest kept connection, if one was kept for less than [`TRUST_IDLE_FOR`].
+    fn take(&self) -> Option<PoolConnection<Any>> {
+        let (newest, stale) = {
+            let Ok(mut conns) = self.conns.lock() else {
+                return None;
+            };
+            match conns.pop() {
+                Some((conn, since)) if since.elapsed() < TRUST_IDLE_FOR => (Some(conn), Vec::new()),
+                // The newest is stale, so are all below it.
+                Some(stale) => {
+                    let mut all = std::mem::take(&mut *conns);
+                    all.push(stale);
+                    (None, all)
+                }
+                None => (None, Vec::new()),
+            }
+        };
+        // Given back to the pool outside the lock.
+        drop(stale);
+        newest
+    }
+
+    /// No connection idle in the pool and no room to open one.
+    fn pool_is_full(&self) -> bool {
+        let pool = &self.pool;
+        pool.num_idle() == 0 && pool.size() >= pool.options().get_max_connections()
+    }
+
+    fn give_back(&self, conn: PoolConnection<Any>) {
+        if !self.pool_is_full()
+            && !self.pool.is_closed()
+            && let Ok(mut conns) = self.conns.lock()
+        {
+            conns.push((conn, Instant::now()));
+        }
+    }
+
+    /// Takes out the kept connections `stale` says so of (by when each was kept).
+    fn drain(&self, stale: impl Fn(Instant) -> bool) -> Vec<PoolConnection<Any>> {
+        let Ok(mut conns) = self.conns.lock() else {
+            return Vec::new();
+        };
+        // Oldest first: the stale ones are at the bottom.
+        let keep_from = conns
+            .iter()
+            .position(|(_, since)| !stale(*since))
+            .unwrap_or(conns.len());
+        conns.drain(..keep_from).map(|(conn, _)| conn).collect()
+    }
+}
 
 /// One PostgreSQL connection kept out of the pool between uses, for a task that runs a
 /// statement every few milliseconds: taken from the pool and given back, each use would cost
@@ -94,6 +260,8 @@ pub struct Db {
     /// tries, so under steady writes one could wait tens of milliseconds while others went
     /// first. Queued on this pool they go in order, without sleeping.
     writer: Option<AnyPool>,
+    /// PostgreSQL only: see [`RecentConns`].
+    recent: Option<Arc<RecentConns>>,
     /// SQLite only: owned by this `Db` and its clones; the task that checkpoints the file's
     /// write-ahead log ([`checkpoint_in_background`]) ends when the last of them is dropped.
     _checkpoints: Option<Arc<()>>,
@@ -271,19 +439,20 @@ impl Db {
         let pool = pool_options(options.max_connections)
             .connect_with(connect.clone())
             .await?;
-        let (writer, checkpoints) = match backend {
+        let (writer, recent, checkpoints) = match backend {
             Backend::Sqlite => {
                 let writer = pool_options(1).connect_with(connect).await?;
                 let alive = Arc::new(());
                 checkpoint_in_background(options.url.parse()?, Arc::downgrade(&alive));
-                (Some(writer), Some(alive))
+                (Some(writer), None, Some(alive))
             }
-            Backend::Postgres => (None, None),
+            Backend::Postgres => (None, Some(RecentConns::new(pool.clone())), None),
         };
         Ok(Db {
             pool,
             backend,
             writer,
+            recent,
             _checkpoints: checkpoints,
         })
     }
@@ -305,6 +474,7 @@ impl Db {
         if self.backend != Backend::Postgres {
             return Db {
                 pool: self.writer.clone().unwrap_or_else(|| self.pool.clone()),
+                recent: None,
                 ..self.clone()
             };
         }
@@ -335,6 +505,7 @@ impl Db {
             pool,
             backend: self.backend,
             writer: None,
+            recent: None,
             _checkpoints: None,
         }
     }
@@ -368,6 +539,14 @@ impl Db {
     }
 
     pub async fn conn(&self) -> Result<PoolConnection<Any>> {
+        // A full pool whose connections sit in `recent` would keep a reader waiting for the
+        // next commit or sweep.
+        if let Some(recent) = &self.recent
+            && recent.pool_is_full()
+            && let Some(conn) = recent.take()
+        {
+            return Ok(conn);
+        }
         Ok(self.pool.acquire().await?)
     }
 
@@ -401,9 +580,35 @@ impl Db {
         }
     }
 
-    /// A write transaction: [`Db::write_pool`]'s, begun with [`Db::begin_statement`].
+    /// A write transaction on [`Db::write_conn`], begun with [`Db::begin_statement`].
     pub async fn begin(&self) -> Result<Tx> {
-        Ok(self.write_pool().begin_with(self.begin_statement()).await?)
+        if let Some(conn) = self.recent.as_ref().and_then(|r| r.take())
+            && let Ok(tx) = self.begin_on(conn).await
+        {
+            return Ok(tx);
+        }
+        // A BEGIN changes nothing, so one that failed on a kept connection (the server ended
+        // it) is tried again on one from the pool instead of failing the caller's write.
+        let conn = self.write_pool().acquire().await?;
+        self.begin_on(conn).await
+    }
+
+    /// A connection for a write transaction: on PostgreSQL the newest of [`RecentConns`] if
+    /// any, else one from [`Db::write_pool`].
+    pub async fn write_conn(&self) -> Result<PoolConnection<Any>> {
+        if let Some(conn) = self.recent.as_ref().and_then(|r| r.take()) {
+            return Ok(conn);
+        }
+        Ok(self.write_pool().acquire().await?)
+    }
+
+    /// Begins a write transaction on `conn` (from [`Db::write_conn`]).
+    pub async fn begin_on(&self, mut conn: PoolConnection<Any>) -> Result<Tx> {
+        AnyTransactions::begin(&mut conn, Some(self.begin_statement().into_sql_str())).await?;
+        Ok(Tx {
+            conn: Some(conn),
+            recent: self.recent.clone(),
+        })
     }
 
     /// The pool write transactions take their connection from: on SQLite the writer's.

@@ -257,7 +257,7 @@ pub async fn apply_update(db: &domain::Db, update: &Update) -> Result<Pending, D
             }
         }
     }
-    tx.commit().await.map_err(DomainError::from)?;
+    tx.commit().await?;
     Ok(pending)
 }
 

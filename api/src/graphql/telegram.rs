@@ -139,7 +139,7 @@ impl TelegramMutation {
         let mut tx = state(ctx).db.begin().await?;
         telegram::set_choices(&mut tx, &me.user.id, &kinds).await?;
         let chosen = telegram::choices(&mut tx, &me.user.id).await?;
-        tx.commit().await.map_err(domain::DomainError::from)?;
+        tx.commit().await?;
         Ok(chosen.into_iter().map(TelegramAlert::from).collect())
     }
 }

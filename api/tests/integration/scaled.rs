@@ -826,3 +826,146 @@ async fn an_upload_on_one_replica_is_listed_by_a_worker_of_another_process_witho
     let _ = worker.kill();
     let _ = worker.wait();
 }
+
+/// Write transactions on PostgreSQL take the connection of the last commit (newest first, see
+/// `domain::db::RecentConns`) and keep every rule a pool connection kept: a transaction dropped
+/// unfinished rolls back, a connection the server ended is not handed to a write, a reader of a
+/// full pool is not kept waiting, stale connections go back to the pool, and the pool closes.
+#[tokio::test]
+#[ignore = "needs PostgreSQL and redis-server; run by scripts/test.sh"]
+async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules() {
+    let database = create_database().await;
+    let db = domain::Db::connect(&domain::db::DbOptions {
+        url: database.url.clone(),
+        max_connections: 4,
+        acquire_timeout: Duration::from_secs(5),
+    })
+    .await
+    .expect("connect");
+    sqlx::query("CREATE TABLE kept (n INT NOT NULL)")
+        .execute(&db.pool)
+        .await
+        .expect("create table");
+    db.open_connections(4).await.expect("open connections");
+    let pid = "SELECT pg_backend_pid()";
+    let count = async |db: &domain::Db| -> i64 {
+        sqlx::query_scalar("SELECT COUNT(*) FROM kept")
+            .fetch_one(&db.pool)
+            .await
+            .expect("count")
+    };
+
+    // The pool alone would hand out its four idle connections in turn.
+    let mut backends = Vec::new();
+    for n in 0..5 {
+        let mut tx = db.begin().await.expect("begin");
+        sqlx::query("INSERT INTO kept (n) VALUES ($1)")
+            .bind(n)
+            .execute(&mut *tx)
+            .await
+            .expect("insert");
+        let backend: i32 = sqlx::query_scalar(pid)
+            .fetch_one(&mut *tx)
+            .await
+            .expect("pid");
+        backends.push(backend);
+        tx.commit().await.expect("commit");
+    }
+    backends.dedup();
+    assert_eq!(
+        backends.len(),
+        1,
+        "one connection served writes one after another"
+    );
+    assert_eq!(count(&db).await, 5);
+
+    // Dropped unfinished, and failed midway: both roll back, and the next write starts clean.
+    let mut tx = db.begin().await.expect("begin");
+    sqlx::query("INSERT INTO kept (n) VALUES (100)")
+        .execute(&mut *tx)
+        .await
+        .expect("insert");
+    drop(tx);
+    let mut tx = db.begin().await.expect("begin");
+    sqlx::query("INSERT INTO kept (n) VALUES (101)")
+        .execute(&mut *tx)
+        .await
+        .expect("insert");
+    assert!(
+        sqlx::query("INSERT INTO kept (n) VALUES (NULL)")
+            .execute(&mut *tx)
+            .await
+            .is_err()
+    );
+    drop(tx);
+    let mut tx = db.begin().await.expect("begin after a rollback");
+    sqlx::query("INSERT INTO kept (n) VALUES (6)")
+        .execute(&mut *tx)
+        .await
+        .expect("insert after a rollback");
+    tx.commit().await.expect("commit after a rollback");
+    assert_eq!(count(&db).await, 6, "the unfinished writes left nothing");
+
+    // The server ends the kept connection: the next write still goes through.
+    let mut tx = db.begin().await.expect("begin");
+    let kept: i32 = sqlx::query_scalar(pid)
+        .fetch_one(&mut *tx)
+        .await
+        .expect("pid");
+    tx.commit().await.expect("commit");
+    let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
+        .bind(kept)
+        .fetch_one(&db.pool)
+        .await
+        .expect("terminate");
+    assert!(ended);
+    let mut tx = db
+        .begin()
+        .await
+        .expect("begin after the server ended the kept connection");
+    let backend: i32 = sqlx::query_scalar(pid)
+        .fetch_one(&mut *tx)
+        .await
+        .expect("pid");
+    assert_ne!(backend, kept);
+    tx.commit().await.expect("commit");
+
+    // Readers holding all but the kept connection: one more reader is not kept waiting.
+    let mut readers = Vec::new();
+    while db.pool.num_idle() > 0 || db.pool.size() < 4 {
+        readers.push(db.conn().await.expect("reader"));
+    }
+    let reader = tokio::time::timeout(Duration::from_millis(500), db.conn()).await;
+    assert!(
+        matches!(reader, Ok(Ok(_))),
+        "a reader of a full pool got the kept connection"
+    );
+    drop(reader);
+    drop(readers);
+
+    // Kept connections go back to the pool after a pause.
+    let mut tx = db.begin().await.expect("begin");
+    sqlx::query("SELECT 1")
+        .execute(&mut *tx)
+        .await
+        .expect("select");
+    tx.commit().await.expect("commit");
+    let all_idle = wait_for(Duration::from_secs(5), || async {
+        (db.pool.num_idle() as u32 == db.pool.size()).then_some(())
+    })
+    .await;
+    assert!(
+        all_idle.is_some(),
+        "the kept connection went back to the pool"
+    );
+
+    // The pool closes with a connection kept.
+    let mut tx = db.begin().await.expect("begin");
+    sqlx::query("SELECT 1")
+        .execute(&mut *tx)
+        .await
+        .expect("select");
+    tx.commit().await.expect("commit");
+    let closed = tokio::time::timeout(Duration::from_millis(500), db.pool.close()).await;
+    assert!(closed.is_ok(), "the pool closed with a connection kept");
+}
