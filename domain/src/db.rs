@@ -125,13 +125,15 @@ impl std::fmt::Debug for RecentConns {
 
 impl RecentConns {
     fn new(pool: AnyPool) -> Arc<RecentConns> {
+        // Only the close event and a weak handle go into the task: it holds neither the pool
+        // nor the kept connections open after the last `Db` is dropped.
+        let closed = pool.close_event();
         let recent = Arc::new(RecentConns {
-            pool: pool.clone(),
+            pool,
             conns: std::sync::Mutex::new(Vec::new()),
         });
         let weak = Arc::downgrade(&recent);
         tokio::spawn(async move {
-            let closed = pool.close_event();
             tokio::pin!(closed);
             loop {
                 tokio::select! {
