@@ -847,29 +847,29 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
         .await
         .expect("create table");
     db.open_connections(4).await.expect("open connections");
-    let pid = "SELECT pg_backend_pid()";
     let count = async |db: &domain::Db| -> i64 {
         sqlx::query_scalar("SELECT COUNT(*) FROM kept")
             .fetch_one(&db.pool)
             .await
             .expect("count")
     };
+    // A write transaction of one row, committed; the server process that ran it.
+    let write = async |db: &domain::Db, n: i32| -> i32 {
+        let mut tx = db.begin().await.expect("begin");
+        let backend: i32 =
+            sqlx::query_scalar("INSERT INTO kept (n) VALUES ($1) RETURNING pg_backend_pid()")
+                .bind(n)
+                .fetch_one(&mut *tx)
+                .await
+                .expect("insert");
+        tx.commit().await.expect("commit");
+        backend
+    };
 
     // The pool alone would hand out its four idle connections in turn.
     let mut backends = Vec::new();
     for n in 0..5 {
-        let mut tx = db.begin().await.expect("begin");
-        sqlx::query("INSERT INTO kept (n) VALUES ($1)")
-            .bind(n)
-            .execute(&mut *tx)
-            .await
-            .expect("insert");
-        let backend: i32 = sqlx::query_scalar(pid)
-            .fetch_one(&mut *tx)
-            .await
-            .expect("pid");
-        backends.push(backend);
-        tx.commit().await.expect("commit");
+        backends.push(write(&db, n).await);
     }
     backends.dedup();
     assert_eq!(
@@ -898,37 +898,18 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
             .is_err()
     );
     drop(tx);
-    let mut tx = db.begin().await.expect("begin after a rollback");
-    sqlx::query("INSERT INTO kept (n) VALUES (6)")
-        .execute(&mut *tx)
-        .await
-        .expect("insert after a rollback");
-    tx.commit().await.expect("commit after a rollback");
+    write(&db, 6).await;
     assert_eq!(count(&db).await, 6, "the unfinished writes left nothing");
 
     // The server ends the kept connection: the next write still goes through.
-    let mut tx = db.begin().await.expect("begin");
-    let kept: i32 = sqlx::query_scalar(pid)
-        .fetch_one(&mut *tx)
-        .await
-        .expect("pid");
-    tx.commit().await.expect("commit");
+    let kept = write(&db, 7).await;
     let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
         .bind(kept)
         .fetch_one(&db.pool)
         .await
         .expect("terminate");
     assert!(ended);
-    let mut tx = db
-        .begin()
-        .await
-        .expect("begin after the server ended the kept connection");
-    let backend: i32 = sqlx::query_scalar(pid)
-        .fetch_one(&mut *tx)
-        .await
-        .expect("pid");
-    assert_ne!(backend, kept);
-    tx.commit().await.expect("commit");
+    assert_ne!(write(&db, 8).await, kept);
 
     // Readers holding all but the kept connection: one more reader is not kept waiting.
     let mut readers = Vec::new();
@@ -944,12 +925,7 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
     drop(readers);
 
     // Kept connections go back to the pool after a pause.
-    let mut tx = db.begin().await.expect("begin");
-    sqlx::query("SELECT 1")
-        .execute(&mut *tx)
-        .await
-        .expect("select");
-    tx.commit().await.expect("commit");
+    write(&db, 9).await;
     let all_idle = wait_for(Duration::from_secs(5), || async {
         (db.pool.num_idle() as u32 == db.pool.size()).then_some(())
     })
@@ -960,12 +936,7 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
     );
 
     // The pool closes with a connection kept.
-    let mut tx = db.begin().await.expect("begin");
-    sqlx::query("SELECT 1")
-        .execute(&mut *tx)
-        .await
-        .expect("select");
-    tx.commit().await.expect("commit");
+    write(&db, 10).await;
     let closed = tokio::time::timeout(Duration::from_millis(500), db.pool.close()).await;
     assert!(closed.is_ok(), "the pool closed with a connection kept");
 }
