@@ -114,13 +114,19 @@ async fn drop_stale_databases(db: &domain::Db) {
             .and_then(|ms| u128::from_str_radix(ms, 16).ok());
         if made_ms.is_some_and(|made| now_ms.saturating_sub(made) > STALE_TEST_DATABASE.as_millis())
         {
-            let _ = sqlx::query(sqlx::AssertSqlSafe(format!(
-                "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-            )))
-            .execute(&db.pool)
-            .await;
+            let _ = force_drop(db, &name).await;
         }
     }
+}
+
+/// Drops the database `name`, ending the connections it has.
+async fn force_drop(db: &domain::Db, name: &str) -> Result<(), sqlx::Error> {
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
+    )))
+    .execute(&db.pool)
+    .await
+    .map(|_| ())
 }
 
 async fn admin_db(url: &str) -> domain::Db {
@@ -154,13 +160,8 @@ fn drop_database(name: String) {
             let db = admin_db(&admin).await;
             let mut last_error = None;
             for _ in 0..5 {
-                match sqlx::query(sqlx::AssertSqlSafe(format!(
-                    "DROP DATABASE IF EXISTS {name} WITH (FORCE)"
-                )))
-                .execute(&db.pool)
-                .await
-                {
-                    Ok(_) => return,
+                match force_drop(&db, &name).await {
+                    Ok(()) => return,
                     Err(e) => last_error = Some(e),
                 }
                 tokio::time::sleep(Duration::from_millis(500)).await;
