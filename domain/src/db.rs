@@ -155,24 +155,10 @@ impl RecentConns {
 
     /// The newest kept connection, if one was kept for less than [`TRUST_IDLE_FOR`].
     fn take(&self) -> Option<PoolConnection<Any>> {
-        let (newest, stale) = {
-            let Ok(mut conns) = self.conns.lock() else {
-                return None;
-            };
-            match conns.pop() {
-                Some((conn, since)) if since.elapsed() < TRUST_IDLE_FOR => (Some(conn), Vec::new()),
-                // The newest is stale, so are all below it.
-                Some(stale) => {
-                    let mut all = std::mem::take(&mut *conns);
-                    all.push(stale);
-                    (None, all)
-                }
-                None => (None, Vec::new()),
-            }
-        };
-        // Given back to the pool outside the lock.
-        drop(stale);
-        newest
+        // The stale ones go back to the pool first, outside the lock.
+        drop(self.drain(|since| since.elapsed() >= TRUST_IDLE_FOR));
+        let mut conns = self.conns.lock().ok()?;
+        conns.pop().map(|(conn, _)| conn)
     }
 
     /// No connection idle in the pool and no room to open one.
