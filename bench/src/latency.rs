@@ -331,15 +331,10 @@ async fn embedded(ctx: &Ctx, rate: f64, secs: f64) -> anyhow::Result<Sample> {
 }
 
 /// The stages of one enqueue, in order, by the name of their p99 in a sample; each is timed
-/// from the end of the one before: a connection from the pool, `BEGIN`, the statement that
-/// writes the row, `COMMIT`, the push to the queue (none in commit-alone).
-const STAGES: [&str; 5] = [
-    "acquire_p99",
-    "begin_p99",
-    "write_p99",
-    "commit_only_p99",
-    "push_only_p99",
-];
+/// from the end of the one before: a transaction begun (`Db::begin`: a kept one, or a
+/// connection from the pool and its `BEGIN`), the statement that writes the row, `COMMIT`, the
+/// push to the queue (none in commit-alone).
+const STAGES: [&str; 4] = ["begin_p99", "write_p99", "commit_only_p99", "push_only_p99"];
 
 /// Times the stages of one enqueue as it goes: `mark` at the end of each of [`STAGES`].
 struct StageClock {
@@ -368,7 +363,7 @@ impl StageClock {
 
     /// From the start to the end of the commit.
     fn to_commit(&self) -> Duration {
-        (0..4).map(|i| self.stage(i)).sum()
+        (0..3).map(|i| self.stage(i)).sum()
     }
 }
 
@@ -406,7 +401,7 @@ where
     for t in tasks {
         let clock = t.await??;
         commit.record(us(clock.to_commit()))?;
-        push.record(us(clock.to_commit() + clock.stage(4)))?;
+        push.record(us(clock.to_commit() + clock.stage(3)))?;
         for (i, h) in stages.iter_mut().enumerate() {
             h.record(us(clock.stage(i)))?;
         }
@@ -435,9 +430,7 @@ async fn arrive(
         let (db, queue) = (db.clone(), queue.clone());
         async move {
             let mut clock = StageClock::start();
-            let conn = db.write_conn().await?;
-            clock.mark();
-            let mut tx = db.begin_on(conn).await?;
+            let mut tx = db.begin().await?;
             clock.mark();
             let mut job =
                 jobs::kinds::SystemProbe::default().new_job(&jobs::EnqueueOptions::new(3))?;
@@ -504,9 +497,7 @@ async fn commit_alone(
         let db = enqueue_db.clone();
         async move {
             let mut clock = StageClock::start();
-            let conn = db.write_conn().await?;
-            clock.mark();
-            let mut tx = db.begin_on(conn).await?;
+            let mut tx = db.begin().await?;
             clock.mark();
             sqlx::query("INSERT INTO bench_commit_alone (sent_ms) VALUES ($1)")
                 .bind(stamp)

@@ -40,7 +40,8 @@ type AnyTransactions = <Any as sqlx::Database>::TransactionManager;
 
 /// A write transaction ([`Db::begin`]). Like sqlx's `Transaction` it reads as its connection,
 /// and one dropped without [`Tx::commit`] rolls back; unlike it, a committed transaction gives
-/// its connection to the [`Db`]'s recent write connections instead of back to the pool.
+/// its connection, with the next transaction already begun, to the [`Db`]'s recent write
+/// connections instead of back to the pool.
 pub struct Tx {
     /// `None` once committed or rolled back.
     conn: Option<PoolConnection<Any>>,
@@ -49,24 +50,57 @@ pub struct Tx {
 
 impl Tx {
     pub async fn commit(mut self) -> Result<()> {
-        // Taken out first: a commit that fails or is cancelled drops the connection to the pool,
-        // whose check on release flushes or closes it.
-        if let Some(mut conn) = self.conn.take() {
-            AnyTransactions::commit(&mut conn).await?;
-            match &self.recent {
-                Some(recent) => recent.give_back(conn),
-                None => drop(conn),
+        // The connection stays in `self` until the end: a commit that is cancelled leaves the
+        // transaction counted open, and the drop rolls back whatever did not happen.
+        let Some(conn) = self.conn.as_mut() else {
+            return Ok(());
+        };
+        let Some(recent) = self.recent.clone().filter(|r| r.can_keep()) else {
+            AnyTransactions::commit(conn).await?;
+            return Ok(());
+        };
+        match commit_and_begin(conn).await {
+            Ok(true) => {
+                if let Some(conn) = self.conn.take() {
+                    recent.give_back(conn);
+                }
+                Ok(())
+            }
+            // Committed, but what the BEGIN left is unknown: the connection is not reused.
+            Ok(false) => {
+                conn.close_on_drop();
+                Ok(())
+            }
+            Err(e) => {
+                conn.close_on_drop();
+                Err(e.into())
             }
         }
-        Ok(())
     }
 
     pub async fn rollback(mut self) -> Result<()> {
-        if let Some(mut conn) = self.conn.take() {
-            AnyTransactions::rollback(&mut conn).await?;
+        if let Some(conn) = self.conn.as_mut() {
+            AnyTransactions::rollback(conn).await?;
         }
         Ok(())
     }
+}
+
+/// `COMMIT` and the next transaction's `BEGIN` in one round trip (one simple query of two
+/// statements), so that the next write on this connection starts without one of its own.
+/// `Ok(false)`: the commit went through and the `BEGIN` did not. sqlx's count of open
+/// transactions on the connection stays at one, which is right again once `BEGIN` has run.
+async fn commit_and_begin(conn: &mut Conn) -> std::result::Result<bool, sqlx::Error> {
+    use futures::TryStreamExt;
+    let mut results = sqlx::raw_sql("COMMIT; BEGIN").execute_many(&mut *conn);
+    // The first result is the COMMIT's: an error before it is the commit's.
+    if results.try_next().await?.is_none() {
+        return Ok(false);
+    }
+    let begun = matches!(results.try_next().await, Ok(Some(_)));
+    let finished = matches!(results.try_next().await, Ok(None));
+    drop(results);
+    Ok(begun && finished && AnyTransactions::get_transaction_depth(conn) == 1)
 }
 
 impl Drop for Tx {
@@ -99,7 +133,8 @@ impl std::ops::DerefMut for Tx {
 }
 
 /// PostgreSQL only: the connections of write transactions that committed in the last
-/// [`TRUST_IDLE_FOR`], kept out of the pool and handed out newest first.
+/// [`TRUST_IDLE_FOR`], kept out of the pool with the next transaction begun, and handed out
+/// newest first.
 ///
 /// sqlx's pool hands out its idle connections oldest first, so a steady trickle of write
 /// transactions goes round every connection it holds: each commit then lands on a server
@@ -107,14 +142,19 @@ impl std::ops::DerefMut for Tx {
 /// costs a ping. Handed out newest first, the trickle keeps to the few it needs. At 1,000
 /// enqueues a second this took a quarter off the commit's p99 (docs/benchmarks.md, step 36).
 ///
-/// Only a connection whose commit came back is kept: its protocol state is known clean, which
-/// is what the pool's ping on release would check. One kept for longer than [`TRUST_IDLE_FOR`]
-/// goes back to the pool (checked there, and pinged again before use after a pause), so a server
-/// restart is found as before. A connection is kept only while the pool has one idle or room to
-/// open one, so that readers waiting on a full pool get it, and the pool's close takes them all.
+/// Only a connection whose commit and next `BEGIN` came back is kept ([`commit_and_begin`]):
+/// its protocol state is known clean, which is what the pool's ping on release would check. The
+/// `BEGIN` rides the commit's round trip, so the next write starts without one (one of a single
+/// enqueue's three trips to PostgreSQL). A kept transaction begun over [`TRUST_BEGUN_FOR`] ago is
+/// begun again before use, in the round trip that finds a connection a server restart ended,
+/// which is then replaced by one from the pool. One kept for longer than [`TRUST_IDLE_FOR`]
+/// goes back to the pool, rolled back and checked there (and pinged again before use after a
+/// pause). A connection is kept only while the pool has one idle or room to open one, so that
+/// readers waiting on a full pool get it, and the pool's close takes them all.
 struct RecentConns {
     pool: AnyPool,
-    conns: std::sync::Mutex<Vec<(PoolConnection<Any>, Instant)>>,
+    /// Open transactions, each with when it began; dropped, one rolls back (see [`Tx`]).
+    conns: std::sync::Mutex<Vec<(Tx, Instant)>>,
 }
 
 impl std::fmt::Debug for RecentConns {
@@ -153,12 +193,12 @@ impl RecentConns {
         recent
     }
 
-    /// The newest kept connection, if one was kept for less than [`TRUST_IDLE_FOR`].
-    fn take(&self) -> Option<PoolConnection<Any>> {
+    /// The newest kept transaction, if it was begun less than [`TRUST_IDLE_FOR`] ago, and when.
+    fn take(&self) -> Option<(Tx, Instant)> {
         // The stale ones go back to the pool first, outside the lock.
         drop(self.drain(|since| since.elapsed() >= TRUST_IDLE_FOR));
         let mut conns = self.conns.lock().ok()?;
-        conns.pop().map(|(conn, _)| conn)
+        conns.pop()
     }
 
     /// No connection idle in the pool and no room to open one.
@@ -167,17 +207,27 @@ impl RecentConns {
         pool.num_idle() == 0 && pool.size() >= pool.options().get_max_connections()
     }
 
+    /// Whether a connection committing now may be kept.
+    fn can_keep(&self) -> bool {
+        !self.pool_is_full() && !self.pool.is_closed()
+    }
+
+    /// Keeps `conn`, whose next transaction has just begun, if [`RecentConns::can_keep`] still
+    /// says so; else it goes back to the pool, rolled back.
     fn give_back(&self, conn: PoolConnection<Any>) {
-        if !self.pool_is_full()
-            && !self.pool.is_closed()
+        let tx = Tx {
+            conn: Some(conn),
+            recent: None,
+        };
+        if self.can_keep()
             && let Ok(mut conns) = self.conns.lock()
         {
-            conns.push((conn, Instant::now()));
+            conns.push((tx, Instant::now()));
         }
     }
 
-    /// Takes out the kept connections `stale` says so of (by when each was kept).
-    fn drain(&self, stale: impl Fn(Instant) -> bool) -> Vec<PoolConnection<Any>> {
+    /// Takes out the kept transactions `stale` says so of (by when each began).
+    fn drain(&self, stale: impl Fn(Instant) -> bool) -> Vec<(Tx, Instant)> {
         let Ok(mut conns) = self.conns.lock() else {
             return Vec::new();
         };
@@ -186,7 +236,7 @@ impl RecentConns {
             .iter()
             .position(|(_, since)| !stale(*since))
             .unwrap_or(conns.len());
-        conns.drain(..keep_from).map(|(conn, _)| conn).collect()
+        conns.drain(..keep_from).collect()
     }
 }
 
@@ -386,6 +436,13 @@ fn sqlite_pool(pool: AnyPoolOptions) -> AnyPoolOptions {
 /// every acquire: with the one on release, two of the five a single enqueue cost.
 const TRUST_IDLE_FOR: Duration = Duration::from_secs(1);
 
+/// How long a kept transaction ([`RecentConns`]) is handed out as begun without a round trip.
+/// A server restart in that window fails the first statement of the write that takes it, as
+/// one does on any connection in use or given out by the pool within [`TRUST_IDLE_FOR`]; past
+/// it, the transaction is begun again first and a dead connection replaced. At 200 single
+/// writes a second and more, the newest kept transaction is younger than this.
+const TRUST_BEGUN_FOR: Duration = Duration::from_millis(10);
+
 /// A PostgreSQL pool's settings: the ping before use only after [`TRUST_IDLE_FOR`] idle.
 fn postgres_pool(pool: AnyPoolOptions) -> AnyPoolOptions {
     pool.test_before_acquire(false)
@@ -531,8 +588,11 @@ impl Db {
         // next commit or sweep.
         if let Some(recent) = &self.recent
             && recent.pool_is_full()
-            && let Some(conn) = recent.take()
+            && let Some((mut tx, _)) = recent.take()
+            && let Some(mut conn) = tx.conn.take()
         {
+            // Its next transaction had begun: the rollback goes out before the reader's query.
+            AnyTransactions::start_rollback(&mut conn);
             return Ok(conn);
         }
         Ok(self.pool.acquire().await?)
@@ -568,30 +628,30 @@ impl Db {
         }
     }
 
-    /// A write transaction on [`Db::write_conn`], begun with [`Db::begin_statement`].
+    /// A write transaction: on PostgreSQL the newest of [`RecentConns`], already begun, if any;
+    /// else one begun with [`Db::begin_statement`] on a connection from [`Db::write_pool`].
     pub async fn begin(&self) -> Result<Tx> {
-        if let Some(conn) = self.recent.as_ref().and_then(|r| r.take())
-            && let Ok(tx) = self.begin_on(conn).await
+        if let Some(recent) = &self.recent
+            && let Some((mut tx, begun)) = recent.take()
         {
-            return Ok(tx);
+            tx.recent = Some(recent.clone());
+            if begun.elapsed() < TRUST_BEGUN_FOR {
+                return Ok(tx);
+            }
+            if sqlx::raw_sql("ROLLBACK; BEGIN")
+                .execute(&mut *tx)
+                .await
+                .is_ok()
+            {
+                return Ok(tx);
+            }
+            // The server ended it, or it is in a state not worth finding out: a write that
+            // has not started is not failed for it, it goes on one from the pool.
+            if let Some(conn) = tx.conn.as_mut() {
+                conn.close_on_drop();
+            }
         }
-        // A BEGIN changes nothing, so one that failed on a kept connection (the server ended
-        // it) is tried again on one from the pool instead of failing the caller's write.
-        let conn = self.write_pool().acquire().await?;
-        self.begin_on(conn).await
-    }
-
-    /// A connection for a write transaction: on PostgreSQL the newest of [`RecentConns`] if
-    /// any, else one from [`Db::write_pool`].
-    pub async fn write_conn(&self) -> Result<PoolConnection<Any>> {
-        if let Some(conn) = self.recent.as_ref().and_then(|r| r.take()) {
-            return Ok(conn);
-        }
-        Ok(self.write_pool().acquire().await?)
-    }
-
-    /// Begins a write transaction on `conn` (from [`Db::write_conn`]).
-    pub async fn begin_on(&self, mut conn: PoolConnection<Any>) -> Result<Tx> {
+        let mut conn = self.write_pool().acquire().await?;
         AnyTransactions::begin(&mut conn, Some(self.begin_statement().into_sql_str())).await?;
         Ok(Tx {
             conn: Some(conn),

@@ -878,6 +878,21 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
         "one connection served writes one after another"
     );
     assert_eq!(count(&db).await, 5);
+    // Kept with the next transaction begun in the commit's round trip.
+    let state = async |db: &domain::Db, backend: i32| -> Option<String> {
+        sqlx::query_scalar("SELECT state FROM pg_stat_activity WHERE pid = $1")
+            .bind(backend)
+            .fetch_optional(&db.pool)
+            .await
+            .expect("state")
+    };
+    assert_eq!(
+        state(&db, backends[0]).await.as_deref(),
+        Some("idle in transaction")
+    );
+    // Kept a while, it is begun again before use, on the same connection.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    assert_eq!(write(&db, 5).await, backends[0]);
 
     // Dropped unfinished, and failed midway: both roll back, and the next write starts clean.
     let mut tx = db.begin().await.expect("begin");
@@ -899,9 +914,10 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
     );
     drop(tx);
     write(&db, 6).await;
-    assert_eq!(count(&db).await, 6, "the unfinished writes left nothing");
+    assert_eq!(count(&db).await, 7, "the unfinished writes left nothing");
 
-    // The server ends the kept connection: the next write still goes through.
+    // The server ends the kept connection: the next write after the trusted moments still goes
+    // through, on another.
     let kept = write(&db, 7).await;
     let ended: bool = sqlx::query_scalar("SELECT pg_terminate_backend($1)")
         .bind(kept)
@@ -909,6 +925,7 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
         .await
         .expect("terminate");
     assert!(ended);
+    tokio::time::sleep(Duration::from_millis(50)).await;
     assert_ne!(write(&db, 8).await, kept);
 
     // Readers holding all but the kept connection: one more reader is not kept waiting.
@@ -917,10 +934,20 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
         readers.push(db.conn().await.expect("reader"));
     }
     let reader = tokio::time::timeout(Duration::from_millis(500), db.conn()).await;
-    assert!(
-        matches!(reader, Ok(Ok(_))),
-        "a reader of a full pool got the kept connection"
-    );
+    let Ok(Ok(mut reader)) = reader else {
+        panic!("a reader of a full pool got the kept connection");
+    };
+    let reader_backend: i32 = sqlx::query_scalar("SELECT pg_backend_pid()")
+        .fetch_one(&mut *reader)
+        .await
+        .expect("reader's statement");
+    let reader_state: String =
+        sqlx::query_scalar("SELECT state FROM pg_stat_activity WHERE pid = $1")
+            .bind(reader_backend)
+            .fetch_one(&mut *readers[0])
+            .await
+            .expect("reader's state");
+    assert_eq!(reader_state, "idle", "the kept transaction was rolled back");
     drop(reader);
     drop(readers);
 
@@ -934,6 +961,14 @@ async fn write_transactions_reuse_the_newest_connection_and_keep_the_pools_rules
         all_idle.is_some(),
         "the kept connection went back to the pool"
     );
+    let open: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM pg_stat_activity \
+         WHERE datname = current_database() AND state LIKE 'idle in transaction%'",
+    )
+    .fetch_one(&db.pool)
+    .await
+    .expect("open transactions");
+    assert_eq!(open, 0, "its transaction was rolled back");
 
     // The pool closes with a connection kept.
     write(&db, 10).await;
