@@ -99,8 +99,7 @@ async fn commit_and_begin(conn: &mut Conn) -> std::result::Result<bool, sqlx::Er
     }
     let begun = matches!(results.try_next().await, Ok(Some(_)));
     let finished = matches!(results.try_next().await, Ok(None));
-    drop(results);
-    Ok(begun && finished && AnyTransactions::get_transaction_depth(conn) == 1)
+    Ok(begun && finished)
 }
 
 impl Drop for Tx {
