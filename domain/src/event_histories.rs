@@ -976,4 +976,98 @@ mod tests {
         assert!(counts.add("PAUSED", 1).is_err());
         assert_eq!((counts.succeeded, counts.pending), (2, 0));
     }
+
+    /// One statement both claims and records successes: a claim sharing the round with a
+    /// success still comes back whole, and a success is recorded only for the worker whose
+    /// job it is.
+    #[tokio::test]
+    async fn a_status_round_claims_whole_rows_and_records_only_its_own_successes() {
+        let temp = crate::db::TempSqlite::open("status-round", 2).await;
+        let db = &temp.db;
+        db.migrate().await.expect("migrations");
+        let mut conn = db.conn().await.expect("connection");
+        let job = |n: i64| NewJob {
+            kind: "system.probe".into(),
+            payload: serde_json::json!({ "n": n }),
+            client_id: None,
+            batch_id: None,
+            dedupe_key: Some(format!("probe-{n}")),
+            max_attempts: 5,
+            shop_id: None,
+        };
+        let mut ids = Vec::new();
+        for n in 0..3 {
+            ids.push(
+                insert(&mut conn, &job(n))
+                    .await
+                    .expect("insert")
+                    .expect("new"),
+            );
+        }
+        let lease = Duration::from_secs(60);
+        let first = claim_and_succeed(
+            &mut conn,
+            Backend::Sqlite,
+            &ids[..2],
+            &[],
+            "worker-a",
+            lease,
+        )
+        .await
+        .expect("first round");
+        assert_eq!(first.claimed.len(), 2);
+        assert!(first.succeeded.is_empty());
+
+        let done = |id: &String| Succeeded {
+            id: id.clone(),
+            finished_at: time::now_db(),
+        };
+        // worker-b's success of worker-a's job matches nothing.
+        let foreign = claim_and_succeed(
+            &mut conn,
+            Backend::Sqlite,
+            &[],
+            &[done(&ids[1])],
+            "worker-b",
+            lease,
+        )
+        .await
+        .expect("foreign round");
+        assert!(foreign.succeeded.is_empty() && foreign.claimed.is_empty());
+
+        let round = claim_and_succeed(
+            &mut conn,
+            Backend::Sqlite,
+            &ids[2..],
+            &[done(&ids[0])],
+            "worker-a",
+            lease,
+        )
+        .await
+        .expect("mixed round");
+        assert_eq!(round.succeeded, vec![ids[0].clone()]);
+        assert_eq!(round.claimed.len(), 1);
+        let claimed = &round.claimed[0];
+        assert_eq!(claimed.id, ids[2]);
+        assert_eq!(claimed.kind, "system.probe");
+        assert_eq!(claimed.status, JobStatus::Processing);
+        assert_eq!(claimed.payload, serde_json::json!({ "n": 2 }));
+        assert_eq!(claimed.dedupe_key.as_deref(), Some("probe-2"));
+        assert_eq!((claimed.attempts, claimed.max_attempts), (1, 5));
+
+        let statuses: Vec<(String, String)> =
+            sqlx::query_as("SELECT id, status FROM event_histories ORDER BY id")
+                .fetch_all(&mut *conn)
+                .await
+                .expect("statuses");
+        let status_of = |id: &String| {
+            statuses
+                .iter()
+                .find(|(i, _)| i == id)
+                .map(|(_, s)| s.as_str())
+        };
+        assert_eq!(status_of(&ids[0]), Some("SUCCESS"));
+        assert_eq!(status_of(&ids[1]), Some("PROCESSING"));
+        assert_eq!(status_of(&ids[2]), Some("PROCESSING"));
+    }
 }
