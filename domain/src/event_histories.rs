@@ -1055,19 +1055,13 @@ mod tests {
         assert_eq!(claimed.dedupe_key.as_deref(), Some("probe-2"));
         assert_eq!((claimed.attempts, claimed.max_attempts), (1, 5));
 
-        let statuses: Vec<(String, String)> =
-            sqlx::query_as("SELECT id, status FROM event_histories ORDER BY id")
-                .fetch_all(&mut *conn)
-                .await
-                .expect("statuses");
-        let status_of = |id: &String| {
-            statuses
-                .iter()
-                .find(|(i, _)| i == id)
-                .map(|(_, s)| s.as_str())
-        };
-        assert_eq!(status_of(&ids[0]), Some("SUCCESS"));
-        assert_eq!(status_of(&ids[1]), Some("PROCESSING"));
-        assert_eq!(status_of(&ids[2]), Some("PROCESSING"));
+        for (id, status) in [
+            (&ids[0], JobStatus::Success),
+            (&ids[1], JobStatus::Processing),
+            (&ids[2], JobStatus::Processing),
+        ] {
+            let job = find(&mut conn, id).await.expect("read").expect("the job");
+            assert_eq!(job.status, status);
+        }
     }
 }
