@@ -104,7 +104,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     );
 
     let rounds = interleave(
-        ctx.rounds,
+        ctx.plan,
         &[
             "scaled",
             "bullmq",

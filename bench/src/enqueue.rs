@@ -39,7 +39,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let graphile = Graphile::create(ctx, &ctx.work.fresh("enqueue-graphile")?).await?;
     let env = stack::scaled_env(&dir, &url, &redis.url(), &name);
     eprintln!("   {CONNECTIONS} connections, {secs}s per round");
-    let rounds = interleave(ctx.rounds, VARIANTS, |variant, _| {
+    let rounds = interleave(ctx.plan, VARIANTS, |variant, _| {
         let (env, name, dir, db, url, graphile) = (&env, &name, &dir, &db, &url, &graphile);
         async move {
             match variant {

@@ -93,7 +93,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let (embedded, scaled, tiktok) = (&embedded, &scaled, &tiktok);
     let sb = providers.sandbox();
     let rounds = interleave(
-        ctx.rounds,
+        ctx.plan,
         &["embedded", "bare-embedded", "scaled", "bare-scaled"],
         |variant, _| async move {
             let stack = if variant.ends_with("embedded") {

@@ -32,7 +32,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let scaled = start(ctx, true, n).await.context("scaled stack")?;
     let (embedded, scaled) = (&embedded, &scaled);
     let rounds = interleave(
-        ctx.rounds,
+        ctx.plan,
         &[
             "graphql-embedded",
             "healthz-embedded",

@@ -62,7 +62,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let mut rows = Vec::new();
     for rate in rates {
         eprintln!("   {rate:.0} jobs/s, for {secs}s per round");
-        let rounds = interleave(ctx.rounds, &variants, |variant, round| {
+        let rounds = interleave(ctx.plan, &variants, |variant, round| {
             let (env, name, dir, db, graphile) = (&env, &name, &dir, &db, &graphile);
             async move {
                 match variant {

@@ -155,7 +155,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
     let (embedded, scaled) = (&embedded, &scaled);
     let tiktok = &tiktok;
     let rounds = interleave(
-        ctx.rounds,
+        ctx.plan,
         &["embedded", "bare-embedded", "scaled", "bare-scaled"],
         |variant, _| async move {
             let stack = if variant.ends_with("embedded") {

@@ -37,7 +37,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
         .context("scaled stack")?;
     let (embedded, scaled, tiktok) = (&embedded, &scaled, &tiktok);
     let rounds = interleave(
-        ctx.rounds,
+        ctx.plan,
         &["embedded", "bare-embedded", "scaled", "bare-scaled"],
         |variant, _| async move {
             let stack = if variant.ends_with("embedded") {

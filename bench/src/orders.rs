@@ -106,7 +106,7 @@ pub async fn run(ctx: &Ctx) -> anyhow::Result<Vec<Row>> {
                 })
             })
             .collect();
-        let rounds = interleave(ctx.rounds, &variants, |variant, _| {
+        let rounds = interleave(ctx.plan, &variants, |variant, _| {
             let ask = match variant.split('-').next() {
                 Some("orders") => Ask::Orders,
                 Some("new") => Ask::OrdersNew,
